@@ -1,0 +1,5 @@
+"""`python -m swarmtui` is the `swarmtui` command."""
+
+from swarmtui.cli import main
+
+main()

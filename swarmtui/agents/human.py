@@ -1,0 +1,31 @@
+"""The ``human`` seat: its moves come from the keyboard or mouse in the TUI."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from swarmtui.core.agent import AgentSpec
+from swarmtui.core.state import GameState
+from swarmtui.core.trace import Decision
+
+
+class HumanAgent:
+    """A placeholder seat filled by a person; ``decide`` is never called headless."""
+
+    id = "human"
+
+    def __init__(self, seat: str) -> None:
+        self.seat = seat
+
+    def decide(self, state: GameState) -> Decision:
+        raise RuntimeError("a human seat gets its moves from the TUI, not from decide()")
+
+
+def _factory(game_id: str, seat: str, rng: np.random.Generator, params: None) -> HumanAgent:
+    return HumanAgent(seat)
+
+
+SPEC = AgentSpec(
+    "human", "Human", ("noughts", "halma", "hive"), _factory, None, interactive=True,
+    description="you, at the keyboard",
+)

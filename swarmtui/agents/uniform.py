@@ -1,0 +1,35 @@
+"""The ``random`` agent: a uniformly random legal move, drawn from the agent's own generator."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from swarmtui.core.agent import AgentSpec
+from swarmtui.core.state import GameState
+from swarmtui.core.trace import Decision, NoTrace
+
+
+class RandomAgent:
+    """Uniform over ``state.legal_moves()``; the same seed gives the same choices."""
+
+    id = "random"
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def decide(self, state: GameState) -> Decision:
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("no legal move to choose from")
+        move = moves[int(self.rng.integers(len(moves)))]
+        return Decision(move, NoTrace(note=f"uniform choice among {len(moves)} legal moves"))
+
+
+def _factory(game_id: str, seat: str, rng: np.random.Generator, params: None) -> RandomAgent:
+    return RandomAgent(rng)
+
+
+SPEC = AgentSpec(
+    "random", "Random", ("noughts", "halma", "hive"), _factory, None,
+    description="uniform over legal moves",
+)

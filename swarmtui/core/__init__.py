@@ -1,0 +1,1 @@
+"""Shared vocabulary of every layer: geometry, decisions and traces, agents, randomness, saves."""

@@ -1,0 +1,147 @@
+"""Save files: where they live, atomic writes, defensive loads (DESIGN.md, Saves).
+
+Location: ``$SWARMTUI_SAVES`` if set, else ``./saves`` when run from a swarmtui checkout, else
+the platform's user data directory. Files shipped with swarmtui (the repository's ``saves/``,
+packaged into the wheel as ``swarmtui/shipped_saves``) are read-only defaults: ``write_json``
+refuses to replace them, so a user run can never overwrite a shipped file.
+
+Every save is JSON with ``"format": <int>`` and ``"kind": <str>``; loading checks both and
+turns any damage into one ``SaveError`` sentence. A damaged file is left untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+SAVES_ENV = "SWARMTUI_SAVES"
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+class SaveError(Exception):
+    """A save file that cannot be read or written; the message is for the user."""
+
+
+def checkout_root() -> Path | None:
+    """The swarmtui source checkout this package runs from, if any (editable install)."""
+    root = _PACKAGE_DIR.parent
+    if (root / "pyproject.toml").is_file() and (root / "saves").is_dir():
+        return root
+    return None
+
+
+def shipped_dir() -> Path | None:
+    """The read-only defaults shipped with swarmtui (wheel data, or the checkout's saves/)."""
+    packaged = _PACKAGE_DIR / "shipped_saves"
+    if packaged.is_dir():
+        return packaged
+    root = checkout_root()
+    return root / "saves" if root else None
+
+
+def _cwd_checkout_saves() -> Path | None:
+    cwd = Path.cwd()
+    pyproject = cwd / "pyproject.toml"
+    if (cwd / "saves").is_dir() and pyproject.is_file():
+        try:
+            if 'name = "swarmtui"' in pyproject.read_text(encoding="utf-8"):
+                return cwd / "saves"
+        except OSError:
+            return None
+    return None
+
+
+def saves_dir() -> Path:
+    """Where this run reads and writes the user's saves (see the module docstring)."""
+    env = os.environ.get(SAVES_ENV)
+    if env:
+        return Path(env).expanduser()
+    local = _cwd_checkout_saves()
+    if local is not None:
+        return local
+    from platformdirs import user_data_path
+
+    return user_data_path("swarmtui", appauthor=False) / "saves"
+
+
+def is_shipped(path: Path) -> bool:
+    """True when ``path`` is one of the read-only files shipped with swarmtui."""
+    shipped = shipped_dir()
+    if shipped is None:
+        return False
+    try:
+        resolved = path.resolve()
+        return resolved.is_relative_to(shipped.resolve()) and _tracked_as_shipped(resolved, shipped)
+    except OSError:
+        return False
+
+
+def _tracked_as_shipped(path: Path, shipped: Path) -> bool:
+    """Shipped files are the ones listed in the shipped ``MANIFEST`` (one relative path a line)."""
+    manifest = shipped / "MANIFEST"
+    try:
+        listed = {line.strip() for line in manifest.read_text(encoding="utf-8").splitlines()}
+    except OSError:
+        return path.exists()
+    return path.relative_to(shipped.resolve()).as_posix() in listed
+
+
+def write_json(path: Path, payload: dict[str, Any], *, overwrite: bool = True) -> Path:
+    """Write ``payload`` as JSON atomically: temp file in the same folder, fsync, rename.
+
+    A reader never sees a half-written file; a crash leaves the old file intact. Refuses to
+    replace a shipped default, or any existing file when ``overwrite`` is False.
+    """
+    path = Path(path)
+    if is_shipped(path):
+        raise SaveError(f"{path} is a file shipped with swarmtui and is never overwritten")
+    if not overwrite and path.exists():
+        raise SaveError(f"{path} already exists and is not overwritten")
+    text = json.dumps(payload, indent=1, sort_keys=False) + "\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise SaveError(f"cannot write {path}: {error.strerror or error}") from None
+    return path
+
+
+def read_json(path: Path, *, kind: str, formats: tuple[int, ...] = (1,)) -> dict[str, Any]:
+    """Load and sanity-check a save file of ``kind``; any problem is one ``SaveError``."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(f"{path} is too large to be a swarmtui save ({size} bytes)")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{path} does not exist") from None
+    except UnicodeDecodeError:
+        raise SaveError(f"{path} is not a text file (damaged save?)") from None
+    except OSError as error:
+        raise SaveError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveError(f"{path} is damaged: invalid JSON at line {error.lineno}") from None
+    if not isinstance(payload, dict):
+        raise SaveError(f"{path} is not a swarmtui save (expected a JSON object)")
+    if payload.get("kind") != kind:
+        raise SaveError(f"{path} is not a {kind} save (kind is {payload.get('kind')!r})")
+    if payload.get("format") not in formats:
+        raise SaveError(f"{path} has unsupported format {payload.get('format')!r} (this swarmtui reads {formats})")
+    return payload
