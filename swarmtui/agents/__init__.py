@@ -24,9 +24,9 @@ def register(spec: AgentSpec) -> AgentSpec:
 def _load_builtin() -> None:
     if _REGISTRY:
         return
-    from swarmtui.agents import human, minimax, uniform
+    from swarmtui.agents import ga, human, minimax, uniform
 
-    for module in (human, uniform, minimax):
+    for module in (human, uniform, minimax, ga):
         register(module.SPEC)
 
 

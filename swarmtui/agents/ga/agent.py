@@ -1,0 +1,66 @@
+"""The ``ga`` agent: plays an evolved strategy genome exactly as Ford describes (3.1, Fig. 3).
+
+Shown a position, the agent maps it by a symmetry onto its base case, reads that gene's
+allele (a cell of the base case) and maps the cell back through the inverse symmetry onto
+the real board. ``decide`` returns the move with a ``GenomeTrace`` recording each step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from swarmtui.agents.ga.strategy import Strategy, load_strategy, shipped_strategy_path
+from swarmtui.core.params import ParamError
+from swarmtui.core.trace import Decision, GenomeTrace
+from swarmtui.games.noughts.notation import format_position
+from swarmtui.games.noughts.rules import Board
+from swarmtui.games.noughts.states import gene_index
+from swarmtui.games.noughts.symmetry import canonical, cell_from_image, gene_string
+
+
+@dataclass(frozen=True)
+class GaParams:
+    strategy: str = field(default="", metadata={
+        "help": "strategy file to play; empty = the shipped default for the seat's side"})
+
+
+class GaAgent:
+    """Plays ``strategy.genome`` from the seat of ``strategy.side``."""
+
+    id = "ga"
+
+    def __init__(self, strategy: Strategy, name: str) -> None:
+        self.strategy = strategy
+        self.name = name
+        self._gene_of = gene_index()
+
+    def decide(self, state: Board) -> Decision:
+        if state.outcome is not None:
+            raise ValueError("the game is over: no move to choose")
+        base = canonical(state.cells)
+        index = self._gene_of[base.key]
+        allele = int(self.strategy.genome[index])
+        move = cell_from_image(base.symmetry, allele)
+        trace = GenomeTrace(
+            position=state.text, symmetry=base.symmetry_name, canonical=format_position(base.cells),
+            gene=gene_string(base.cells), gene_index=index, allele=allele,
+            move=state.format_move(move), strategy=self.name,
+        )
+        return Decision(move, trace)
+
+
+def load_for_seat(seat: str, path_text: str) -> tuple[Strategy, str]:
+    """The strategy for ``seat`` (the shipped default when ``path_text`` is empty) and its name."""
+    path = Path(path_text).expanduser() if path_text else shipped_strategy_path(seat)
+    strategy = load_strategy(path)
+    if strategy.side != seat:
+        raise ParamError(f"{path} holds a strategy for {strategy.side}, not for the {seat} seat")
+    return strategy, str(path)
+
+
+def _factory(game_id: str, seat: str, rng: np.random.Generator, params: GaParams) -> GaAgent:
+    strategy, name = load_for_seat(seat, params.strategy)
+    return GaAgent(strategy, name)
