@@ -1,0 +1,1 @@
+"""Headless matches and batches: the same engines as the TUI, without a screen."""

@@ -1,0 +1,84 @@
+"""Play one headless game between agents and record it (one JSON line in result files).
+
+Each game's seed derives from the batch's base seed and the game's index, and each agent's
+generator from the game seed and its seat (core.rng), so a game is the same whichever worker
+plays it and in whatever order.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from swarmtui.agents import make_agent
+from swarmtui.core.rng import derive_seed, make_rng
+from swarmtui.games import get_game
+from swarmtui.sim.seats import Seat
+
+RECORD_FORMAT = 1
+
+
+@dataclass
+class GameRecord:
+    """What one finished game leaves behind."""
+
+    index: int
+    seed: int
+    game: str
+    players: dict[str, str]
+    moves: list[str]
+    winner: str | None
+    result: str
+    reason: str
+    plies: int
+    seconds: float
+    think_seconds: dict[str, float] = field(default_factory=dict)
+    params: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": RECORD_FORMAT, **asdict(self)}
+
+    def without_timing(self) -> dict[str, Any]:
+        """The record minus wall-clock fields: equal for equal seeds, whatever the workers."""
+        data = self.to_json()
+        data.pop("seconds")
+        data.pop("think_seconds")
+        return data
+
+
+def game_seed(base_seed: int, index: int) -> int:
+    """The seed of game number ``index`` of a batch."""
+    return derive_seed(base_seed, "game", index)
+
+
+def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_plies: int = 10_000) -> GameRecord:
+    """Play game ``index`` of a batch to its end and return its record."""
+    spec = get_game(game_id)
+    seed = game_seed(base_seed, index)
+    agents = {
+        s.name: make_agent(s.agent, game_id, s.name, make_rng(seed, "seat", s.name), s.overrides) for s in seats
+    }
+    state = spec.new_state()
+    moves: list[str] = []
+    think = {s.name: 0.0 for s in seats}
+    start = time.perf_counter()
+    while state.outcome is None and len(moves) < max_plies:
+        seat = state.to_move
+        tick = time.perf_counter()
+        decision = agents[seat].decide(state)
+        think[seat] += time.perf_counter() - tick
+        moves.append(state.format_move(decision.move))
+        state.play(decision.move)
+    seconds = time.perf_counter() - start
+    outcome = state.outcome
+    winner = outcome.winner if outcome else None
+    return GameRecord(
+        index=index, seed=seed, game=game_id,
+        players={s.name: s.agent for s in seats}, moves=moves, winner=winner,
+        result=f"{winner} wins" if winner else ("draw" if outcome else "unfinished"),
+        reason=outcome.reason if outcome else f"stopped after {max_plies} plies",
+        plies=len(moves), seconds=round(seconds, 6),
+        think_seconds={k: round(v, 6) for k, v in think.items()},
+        params={s.name: dict(s.overrides) for s in seats if s.overrides},
+    )

@@ -1,0 +1,132 @@
+"""The command line as a person uses it: outputs, exit codes, one-line errors, determinism."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from swarmtui import __version__
+from swarmtui.cli import main
+
+
+def run_main(capsys, *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    captured = capsys.readouterr()
+    return exit_info.value.code, captured.out, captured.err
+
+
+def run_process(*argv: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "swarmtui", *argv], capture_output=True, text=True, timeout=120,
+        env={**os.environ, **(env or {})}, stdin=subprocess.DEVNULL,
+    )
+
+
+def test_version_and_help(capsys):
+    code, out, _ = run_main(capsys, "--version")
+    assert code == 0 and out.strip() == f"swarmtui {__version__}"
+    code, out, _ = run_main(capsys, "sim", "--help")
+    assert code == 0
+    for option in ("--players", "--games", "--seed", "--workers", "--out", "--param", "--train", "--solve"):
+        assert option in out
+
+
+def test_sim_prints_a_summary_table(capsys):
+    code, out, err = run_main(capsys, "sim", "noughts", "-p", "minimax,random", "-n", "30", "-w", "1", "--seed", "4")
+    assert code == 0
+    assert "minimax" in out and "random" in out and "30 games" in out
+    x_row = next(line for line in out.splitlines() if line.strip("│ ").startswith("X "))
+    wins, draws, losses = (int(v) for v in x_row.replace("│", " ").split()[2:5])
+    assert wins + draws == 30 and losses == 0
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["sim", "noughts", "--bogus"], "No such option"),
+        (["sim", "noughts", "-n", "0"], "--games"),
+        (["sim", "noughts", "-n", "many"], "--games"),
+        (["sim", "noughts", "--workers", "0"], "--workers"),
+        (["sim", "chess"], "unknown game 'chess'"),
+        (["sim", "halma"], "coming"),
+        (["sim", "noughts", "-p", "random"], "needs 2"),
+        (["sim", "noughts", "-p", "random,deepblue"], "unknown agent"),
+        (["sim", "noughts", "-p", "random,human"], "needs the TUI"),
+        (["sim", "noughts", "-p", "minimax,random", "--param", "quickest=maybe"], "true or false"),
+        (["sim", "noughts", "-p", "minimax,random", "--param", "depth=3"], "takes parameter 'depth'"),
+        (["sim", "noughts", "-p", "minimax,random", "--param", "novalue"], "name=value"),
+        (["sim", "noughts", "--generations", "5"], "goes with --train"),
+        (["sim"], "Missing argument"),
+        (["--frobnicate"], "No such option"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(capsys, argv, message):
+    code, out, err = run_main(capsys, *argv)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("swarmtui: error:") and message in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_bad_option_through_the_real_entry_point_has_no_traceback():
+    result = run_process("sim", "noughts", "--games", "-3")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("env", [{}, {"TERM": "dumb"}])
+def test_tui_refuses_a_non_terminal_and_points_to_sim(env):
+    result = run_process(env=env)
+    assert result.returncode == 1
+    assert "swarmtui sim" in result.stderr and result.stderr.count("\n") == 1
+    assert result.stdout == ""
+
+
+def _records(path) -> list[dict]:
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    for row in rows:
+        row.pop("seconds")
+        row.pop("think_seconds")
+    return rows
+
+
+def test_workers_do_not_change_results(capsys, tmp_path):
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    base = ["sim", "noughts", "-p", "random,minimax", "-n", "40", "--seed", "11"]
+    assert run_main(capsys, *base, "-w", "1", "-o", str(one))[0] == 0
+    assert run_main(capsys, *base, "-w", "2", "-o", str(two))[0] == 0
+    first, second = _records(one), _records(two)
+    assert first == second and len(first) == 40
+    assert [r["index"] for r in first] == list(range(40))
+    assert len({tuple(r["moves"]) for r in first}) > 5
+    row = first[0]
+    assert set(row) >= {"seed", "players", "moves", "result", "winner", "plies", "format"}
+    assert row["players"] == {"X": "random", "O": "minimax"}
+
+
+def test_same_seed_same_games_different_seed_different_games(capsys, tmp_path):
+    paths = [tmp_path / f"{i}.jsonl" for i in range(3)]
+    for path, seed in zip(paths, ("5", "5", "6")):
+        run_main(capsys, "sim", "noughts", "-p", "random,random", "-n", "20", "--seed", seed, "-w", "1", "-o", str(path))
+    assert _records(paths[0]) == _records(paths[1]) != _records(paths[2])
+
+
+def test_targeted_params_reach_only_their_seat(capsys, tmp_path):
+    path = tmp_path / "p.jsonl"
+    code, _, _ = run_main(capsys, "sim", "noughts", "-p", "minimax,minimax", "-n", "2", "-w", "1",
+                          "--param", "O.quickest=false", "-o", str(path))
+    assert code == 0
+    row = json.loads(path.read_text().splitlines()[0])
+    assert row["params"] == {"O": {"quickest": "false"}}
+
+
+def test_unwritable_out_file_is_one_line_and_nothing_is_left(capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("keep me")
+    code, _, err = run_main(capsys, "sim", "noughts", "-p", "random,random", "-n", "2", "-o", str(blocker / "x.jsonl"))
+    assert code == 1 and err.startswith("swarmtui: error: cannot write") and err.count("\n") == 1
+    assert blocker.read_text() == "keep me"

@@ -1,0 +1,71 @@
+"""DESIGN.md layering, enforced: arrows point down only, and only the TUI and CLI import Textual."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "swarmtui"
+
+# Which swarmtui layers each layer may import (besides itself).
+ALLOWED = {
+    "core": set(),
+    "games": {"core"},
+    "agents": {"core", "games"},
+    "mazes": {"core"},
+    "sim": {"core", "games", "agents", "mazes"},
+    "tui": {"core", "games", "agents", "mazes", "sim"},
+}
+TEXTUAL_ALLOWED = {"tui", "cli", "__main__"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+def _layer(path: Path) -> str:
+    rel = path.relative_to(PACKAGE)
+    return rel.parts[0] if len(rel.parts) > 1 else rel.stem
+
+
+def _modules():
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def test_only_tui_and_cli_import_textual():
+    offenders = [
+        str(p.relative_to(PACKAGE)) for p in _modules()
+        if _layer(p) not in TEXTUAL_ALLOWED and any(m == "textual" or m.startswith("textual.") for m in _imports(p))
+    ]
+    assert offenders == []
+
+
+def test_layers_only_import_downwards():
+    offenders = []
+    for path in _modules():
+        layer = _layer(path)
+        if layer not in ALLOWED:
+            continue
+        for module in _imports(path):
+            parts = module.split(".")
+            if parts[0] != "swarmtui" or len(parts) < 2:
+                continue
+            target = parts[1]
+            if target in ALLOWED and target != layer and target not in ALLOWED[layer]:
+                offenders.append(f"{path.relative_to(PACKAGE)} imports {module}")
+            if target in ("cli", "__main__"):
+                offenders.append(f"{path.relative_to(PACKAGE)} imports {module}")
+    assert offenders == []
+
+
+def test_the_layering_check_sees_imports(tmp_path):
+    sample = tmp_path / "x.py"
+    sample.write_text("import textual.app\nfrom swarmtui.tui import app\ndef f():\n    from textual import work\n")
+    assert {"textual.app", "swarmtui.tui", "textual"} <= _imports(sample)
