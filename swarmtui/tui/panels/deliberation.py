@@ -1,0 +1,152 @@
+"""The side panel that animates the acting agent's deliberation, one phase at a time.
+
+Attributes down: the game screen calls ``show`` with a ``Deliberation`` and forwards the
+keys (``step``, ``skip``, ``toggle_pause``, ``cycle_speed``). Messages up: ``Finished`` when
+the last phase is on screen, which is when the screen plays the move. The panel keeps its own
+timer because Textual's animation level does not govern ``set_timer``; the frame itself is
+``render_frame(deliberation, phase)``.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.timer import Timer
+from textual.widget import Widget
+
+from swarmtui.tui.panels.frames import Deliberation, phase_count, render_frame
+from swarmtui.tui.panels.playback import Playback
+
+IDLE_TEXT = "An AI player's reasoning appears here, step by step, when it moves."
+
+
+class DeliberationPanel(Widget):
+    """Draws ``render_frame(deliberation, playback.phase)`` and advances it on a timer."""
+
+    DEFAULT_CSS = """
+    DeliberationPanel {
+        width: 1fr;
+        height: 1fr;
+        padding: 0 1;
+        border: round $secondary;
+        border-title-style: bold;
+        border-subtitle-color: $text-muted;
+    }
+    """
+
+    class Finished(Message):
+        """The last phase of ``deliberation`` is on screen."""
+
+        def __init__(self, deliberation: Deliberation) -> None:
+            super().__init__()
+            self.deliberation = deliberation
+
+    def __init__(self, *, glyphs: str = "unicode", speed: str = "normal", id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self.playback = Playback(speed=speed)
+        self.deliberation: Deliberation | None = None
+        self.done = True
+        self._timer: Timer | None = None
+
+    def on_mount(self) -> None:
+        self.border_title = "Deliberation"
+        self._update_subtitle()
+
+    def render(self) -> Text:
+        if self.deliberation is None:
+            return Text(IDLE_TEXT, style="dim")
+        return render_frame(self.deliberation, self.playback.phase, self.glyphs)
+
+    # -- attributes down ------------------------------------------------------------------
+    def show(self, deliberation: Deliberation) -> None:
+        """Start animating ``deliberation`` from its first phase (its last at instant speed)."""
+        self._cancel_timer()
+        self.deliberation = deliberation
+        self.done = False
+        self.playback.start(phase_count(deliberation))
+        self.border_title = f"{deliberation.seat} - {deliberation.agent}"
+        self._changed()
+
+    def show_phase(self, deliberation: Deliberation, phase: int) -> None:
+        """Freeze on ``phase`` of ``deliberation`` without playing it (previews and tests)."""
+        self._cancel_timer()
+        self.deliberation = deliberation
+        self.done = True
+        self.playback.start(phase_count(deliberation))
+        self.playback.phase = max(0, min(phase, self.playback.phases - 1))
+        self.border_title = f"{deliberation.seat} - {deliberation.agent}"
+        self._update_subtitle()
+        self.refresh()
+
+    def clear(self) -> None:
+        self._cancel_timer()
+        self.deliberation = None
+        self.done = True
+        self.border_title = "Deliberation"
+        self._update_subtitle()
+        self.refresh()
+
+    def step(self) -> None:
+        """Show the next phase now (the ``n`` key)."""
+        if not self.done:
+            self._cancel_timer()
+            self.playback.advance()
+            self._changed()
+
+    def skip(self) -> None:
+        """Jump to the last phase (and so let the move be played)."""
+        if not self.done:
+            self._cancel_timer()
+            self.playback.finish()
+            self._changed()
+
+    def toggle_pause(self) -> bool:
+        paused = self.playback.toggle_pause()
+        if paused:
+            self._cancel_timer()
+        elif not self.done:
+            self._schedule()
+        self._update_subtitle()
+        return paused
+
+    def cycle_speed(self) -> str:
+        speed = self.playback.cycle_speed()
+        if self.playback.instant:
+            self.skip()
+        elif self._timer is not None:
+            self._schedule()
+        self._update_subtitle()
+        return speed
+
+    # -- clockwork ------------------------------------------------------------------------
+    def _changed(self) -> None:
+        self.refresh()
+        self._update_subtitle()
+        if self.playback.at_end:
+            self._finish()
+        elif not self.playback.paused:
+            self._schedule()
+
+    def _finish(self) -> None:
+        if not self.done and self.deliberation is not None:
+            self.done = True
+            self.post_message(self.Finished(self.deliberation))
+
+    def _schedule(self) -> None:
+        self._cancel_timer()
+        self._timer = self.set_timer(self.playback.delay, self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        if not self.done and not self.playback.paused:
+            self.playback.advance()
+            self._changed()
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _update_subtitle(self) -> None:
+        self.border_subtitle = self.playback.describe()

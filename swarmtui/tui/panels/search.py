@@ -1,0 +1,59 @@
+"""Frames for search players (``SearchTrace``: minimax, MCTS): a table of candidate moves.
+
+Phases: the search summary, then one candidate revealed per phase (move, value, what it
+leads to), then the choice highlighted. The chosen row is marked ``>`` and the other moves
+tied for the best value ``=``, so the table reads without colour.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from swarmtui.core.trace import CandidateMove, SearchTrace
+from swarmtui.tui.panels.frames import CHOSEN, HEADING, MUTED, Deliberation, phase_heading, stack
+
+
+
+def phases(d: Deliberation) -> tuple[str, ...]:
+    trace = d.trace
+    assert isinstance(trace, SearchTrace)
+    return ("search",) + tuple(f"candidate {c.move}" for c in trace.candidates) + ("choose",)
+
+
+def frame(d: Deliberation, phase: int, glyphs: str = "unicode") -> Text:
+    """Frame ``phase``: the first ``phase`` candidates, and the choice on the last phase."""
+    trace = d.trace
+    assert isinstance(trace, SearchTrace)
+    names = phases(d)
+    choosing = phase == len(names) - 1
+    summary = Text(f"{trace.algorithm or 'search'} for {d.seat}: {len(trace.candidates)} moves", end="")
+    if trace.nodes:
+        summary.append(f", {trace.nodes} positions searched")
+    table = _table(trace, trace.candidates[:phase], choosing)
+    choice = Text(end="")
+    if choosing:
+        choice.append(f"plays {trace.chosen or d.move}", CHOSEN)
+        if len(trace.best) > 1:
+            choice.append(f"\n(tie among {' '.join(trace.best)}, broken by the seed)", MUTED)
+    return stack(phase_heading(names, phase), summary, table, choice)
+
+
+def _table(trace: SearchTrace, rows: tuple[CandidateMove, ...], choosing: bool) -> Text:
+    visits = any(c.visits for c in trace.candidates)
+    head = "  move  value  " + ("visits  " if visits else "") + "outcome"
+    text = Text(head, HEADING, end="")
+    for c in rows:
+        mark = " "
+        if choosing:
+            mark = ">" if c.move == trace.chosen else "=" if c.move in trace.best else " "
+        line = f"{mark} {c.move:<5} {_value(c.value):>5}  " + (f"{c.visits:>6}  " if visits else "") + c.note
+        text.append("\n")
+        text.append(line.rstrip(), CHOSEN if choosing and mark == ">" else None)
+    return text
+
+
+def _value(value: float) -> str:
+    """``+1``, ``0``, ``-1`` for exact values; two decimals for estimates (MCTS)."""
+    if value == int(value):
+        return f"{int(value):+d}" if value else "0"
+    return f"{value:+.2f}"

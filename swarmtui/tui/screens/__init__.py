@@ -1,0 +1,1 @@
+"""The app's screens: the main menu, the game screen and the help overlay."""

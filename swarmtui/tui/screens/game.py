@@ -1,0 +1,265 @@
+"""The game screen: board and status on the left, move log below, the AI's reasoning beside.
+
+Turn loop: a human seat waits for ``NoughtsBoard.CellChosen``; an AI seat decides in a
+thread worker, which posts ``AgentDecided``; the panel animates the decision and posts
+``DeliberationPanel.Finished``, and only then is the move played. Every message carries the
+match generation (``token``) so a restart ignores replies meant for the previous game.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from swarmtui.core.agent import Agent
+from swarmtui.core.state import GameState
+from swarmtui.core.trace import Decision
+from swarmtui.tui.match import Match
+from swarmtui.tui.panels.deliberation import DeliberationPanel
+from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.widgets.move_log import MoveLog
+from swarmtui.tui.widgets.noughts_board import NoughtsBoard
+
+
+class GameScreen(Screen[str]):
+    """One match; ``r`` restarts it (same seed if one was chosen), ``m`` returns to the menu.
+
+    The screen is dismissed with the animation speed last chosen, so the app can keep it.
+    """
+
+    DEFAULT_CSS = """
+    GameScreen #title {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+    }
+    GameScreen #left {
+        width: 30;
+    }
+    GameScreen #board-box {
+        height: auto;
+        border: round $primary;
+        padding: 0 1;
+    }
+    GameScreen #board-box:focus-within {
+        border: round $accent;
+    }
+    GameScreen #status {
+        height: auto;
+        min-height: 2;
+    }
+    """
+
+    BINDINGS = [
+        Binding("space", "space", "Play/Pause", show=False),
+        Binding("n", "next_phase", "Step"),
+        Binding("p", "pause", "Pause"),
+        Binding("x", "skip", "Skip", show=False),
+        Binding("s", "speed", "Speed"),
+        Binding("r", "restart", "Restart"),
+        Binding("m,escape", "menu", "Menu"),
+    ]
+
+    class AgentDecided(Message):
+        """An AI seat's worker finished ``decision`` for match generation ``token``."""
+
+        def __init__(self, token: int, seat: str, decision: Decision) -> None:
+            super().__init__()
+            self.token, self.seat, self.decision = token, seat, decision
+
+    class AgentFailed(Message):
+        """An AI seat's worker raised ``error``."""
+
+        def __init__(self, token: int, seat: str, error: Exception) -> None:
+            super().__init__()
+            self.token, self.seat, self.error = token, seat, error
+
+    def __init__(self, match: Match, *, glyphs: str = "unicode", speed: str = "normal") -> None:
+        super().__init__()
+        self.match = match
+        self.glyphs = glyphs
+        self.speed = speed
+        self.token = 0
+        self.pending: tuple[Deliberation, object] | None = None
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal():
+            with Vertical(id="left"):
+                with Vertical(id="board-box"):
+                    yield NoughtsBoard(self.match.state, glyphs=self.glyphs, id="board")  # type: ignore[arg-type]
+                    yield Static(id="status")
+                yield MoveLog(self.match.seats, id="log")
+            yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
+        yield Footer()
+
+    @property
+    def board(self) -> NoughtsBoard:
+        return self.query_one(NoughtsBoard)
+
+    @property
+    def panel(self) -> DeliberationPanel:
+        return self.query_one(DeliberationPanel)
+
+    def on_mount(self) -> None:
+        self.query_one("#board-box").border_title = "Board"
+        self.start(self.match)
+
+    # -- the turn loop --------------------------------------------------------------------
+    def start(self, match: Match) -> None:
+        """Show ``match`` from its first move and hand the turn to its first seat."""
+        self.workers.cancel_group(self, "agent")
+        self.token += 1
+        self.pending = None
+        self.match = match
+        self.board.board = match.state  # type: ignore[assignment]
+        self.board.last = None
+        self.panel.clear()
+        self.query_one("#title", Static).update(title_text(match))
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        """Refresh the views; start the AI's worker if an AI seat is to move."""
+        self.refresh_views()
+        match = self.match
+        if match.is_over:
+            return
+        if match.human_to_move:
+            self.board.focus()
+            return
+        seat = match.to_move
+        self.think(self.token, seat, match.agents[seat], match.state.copy())
+
+    @work(thread=True, exclusive=True, group="agent")
+    def think(self, token: int, seat: str, agent: Agent, state: GameState) -> None:
+        """Run ``agent.decide`` off the event loop and post the result back."""
+        try:
+            decision = agent.decide(state)
+        except Exception as error:  # an agent bug must not take the app down
+            self.post_message(self.AgentFailed(token, seat, error))
+        else:
+            self.post_message(self.AgentDecided(token, seat, decision))
+
+    def on_game_screen_agent_decided(self, message: AgentDecided) -> None:
+        if message.token != self.token:
+            return
+        state = self.match.state
+        deliberation = Deliberation(
+            message.seat, self.match.agent_title(message.seat),
+            message.decision.trace, state.format_move(message.decision.move),
+        )
+        self.pending = (deliberation, message.decision.move)
+        self.set_status(status_text(self.match, animating=True))
+        self.panel.show(deliberation)
+
+    def on_game_screen_agent_failed(self, message: AgentFailed) -> None:
+        if message.token == self.token:
+            self.set_status(Text(f"{message.seat} ({self.match.agent_title(message.seat)}) failed: {message.error}",
+                                 style="bold"))
+
+    def on_deliberation_panel_finished(self, message: DeliberationPanel.Finished) -> None:
+        if self.pending is None or message.deliberation is not self.pending[0]:
+            return
+        _, move = self.pending
+        self.pending = None
+        self.play(move)
+        self.after_ai_move()
+
+    def after_ai_move(self) -> None:
+        """Let the last frame stay on screen for one step before the next AI starts."""
+        delay = self.panel.playback.delay
+        if delay == 0 or self.match.is_over or self.match.human_to_move:
+            self.next_turn()
+            return
+        token = self.token
+        self.refresh_views()
+        self.set_timer(delay, lambda: self.next_turn() if token == self.token else None)
+
+    def on_noughts_board_cell_chosen(self, message: NoughtsBoard.CellChosen) -> None:
+        if not self.match.human_to_move:
+            return
+        state = self.match.state
+        if message.cell not in state.legal_moves():
+            self.set_status(Text(f"{state.format_move(message.cell)} is taken: pick an empty cell"))
+            self.app.bell()
+            return
+        self.play(message.cell)
+        self.next_turn()
+
+    def play(self, move: object) -> None:
+        self.match.state.play(move)
+        self.board.last = move  # type: ignore[assignment]
+
+    # -- views ----------------------------------------------------------------------------
+    def refresh_views(self) -> None:
+        match = self.match
+        self.board.active = match.human_to_move
+        self.board.refresh()
+        log = self.query_one(MoveLog)
+        log.moves = match.move_texts()
+        log.result = match.result_text()
+        log.refresh()
+        self.set_status(status_text(match, self.pending is not None))
+
+    def set_status(self, text: Text) -> None:
+        self.query_one("#status", Static).update(text)
+
+    # -- keys -----------------------------------------------------------------------------
+    def action_space(self) -> None:
+        if self.match.human_to_move:
+            self.board.action_choose()
+        else:
+            self.action_pause()
+
+    def action_next_phase(self) -> None:
+        self.panel.step()
+
+    def action_pause(self) -> None:
+        self.panel.toggle_pause()
+
+    def action_skip(self) -> None:
+        self.panel.skip()
+
+    def action_speed(self) -> None:
+        self.speed = self.panel.cycle_speed()
+        self.notify(f"speed: {self.speed}", timeout=1.5)
+
+    def action_restart(self) -> None:
+        self.start(Match(self.match.requested))
+
+    def action_menu(self) -> None:
+        self.workers.cancel_group(self, "agent")
+        self.token += 1
+        self.dismiss(self.speed)
+
+
+def title_text(match: Match) -> Text:
+    """``Noughts & Crosses  X Human vs O Minimax  seed 42``."""
+    players = " vs ".join(f"{seat} {match.agent_title(seat)}" for seat in match.seats)
+    text = Text(match.title, style="bold", end="")
+    text.append(f"  {players}  ")
+    text.append(f"seed {match.seed}", style="dim")
+    return text
+
+
+def status_text(match: Match, animating: bool) -> Text:
+    """Whose turn it is and what they should do, or the result."""
+    if match.is_over:
+        text = Text(match.result_text(), style="bold reverse", end="")
+        text.append("\nr: again  m: menu")
+        return text
+    seat = match.to_move
+    text = Text(f"{seat} to move", style="bold", end="")
+    if match.is_human(seat):
+        text.append("  (you)\narrows/hjkl, enter")
+    else:
+        text.append(f"  ({match.agent_title(seat)})")
+        text.append("\nshowing its reasoning" if animating else "\nthinking...")
+    return text

@@ -1,0 +1,76 @@
+"""The help overlay: every key, on a modal screen closed with ?, Escape, q or Enter."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    ("Menu", (
+        ("up/down, tab", "move between choices"),
+        ("enter", "pick a game, open a list, start"),
+    )),
+    ("Game", (
+        ("arrows, hjkl", "move the cursor [ ]"),
+        ("enter, space", "play on the cursor (your turn)"),
+        ("1-9", "play a cell (1 = a1 ... 9 = c3)"),
+        ("n", "next step of the AI's reasoning"),
+        ("p, space", "pause / resume the reasoning"),
+        ("x", "skip to the AI's move"),
+        ("s", "speed: slow, normal, fast, instant"),
+        ("r", "restart the game"),
+        ("m, escape", "back to the menu"),
+    )),
+    ("Anywhere", (
+        ("?", "this help"),
+        ("q", "quit (closes this help first)"),
+    )),
+)
+
+
+def help_text() -> Text:
+    """The key table as plain text with bold section names."""
+    text = Text(end="")
+    for i, (section, rows) in enumerate(KEYS):
+        if i:
+            text.append("\n\n")
+        text.append(section, style="bold underline")
+        for key, what in rows:
+            text.append(f"\n  {key:<14}{what}")
+    return text
+
+
+class HelpScreen(ModalScreen[None]):
+    """Lists the keys; any of ?, Escape, q, Enter closes it."""
+
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+    HelpScreen > Vertical {
+        width: auto;
+        height: auto;
+        max-height: 100%;
+        padding: 0 2;
+        border: thick $primary;
+        background: $surface;
+    }
+    """
+
+    BINDINGS = [
+        Binding("question_mark,escape,enter", "close", "Close"),
+        Binding("q", "close", "Close", priority=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Keys"
+            box.border_subtitle = "? esc q enter: close"
+            yield Static(help_text())
+
+    def action_close(self) -> None:
+        self.dismiss()

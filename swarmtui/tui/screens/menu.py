@@ -1,0 +1,179 @@
+"""The main menu: pick a game, an agent for each seat, optionally a seed, then start.
+
+Games that are not playable yet are listed as "coming"; choosing one says so and starts
+nothing. Messages up: ``StartGame`` carries the chosen ``MatchConfig`` to the app.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from swarmtui.agents import agents_for
+from swarmtui.games import GAMES, GameSpec
+from swarmtui.tui.match import MatchConfig
+
+EXTRA_COMING: tuple[GameSpec, ...] = (
+    GameSpec("mazes", "Mazes", (), False, None, "ant and bee maze builders (Polap et al.) - coming"),
+)
+"""Menu entries for faces that are not games in the registry yet."""
+
+DEFAULT_AGENTS = ("human", "minimax")
+"""Preferred agent per seat in order; the first agent that plays the game otherwise."""
+
+BANNER = "swarmtui - swarm-intelligence agents play games; watch them think"
+
+
+def menu_games() -> list[GameSpec]:
+    """Playable games first, then the ones that are coming, each in registry order."""
+    specs = list(GAMES.values()) + list(EXTRA_COMING)
+    return [g for g in specs if g.playable] + [g for g in specs if not g.playable]
+
+
+def game_prompt(spec: GameSpec) -> Text:
+    text = Text(spec.title, style="bold" if spec.playable else "", end="")
+    if not spec.playable:
+        text.append("  (coming)", style="dim italic")
+    return text
+
+
+def parse_seed(text: str) -> int | None:
+    """Blank -> None (a random seed); a whole number >= 0 -> it; ValueError otherwise."""
+    text = text.strip()
+    if not text:
+        return None
+    seed = int(text)
+    if seed < 0:
+        raise ValueError("negative")
+    return seed
+
+
+class MenuScreen(Screen[None]):
+    """Game list on the left, players/seed/start on the right."""
+
+    DEFAULT_CSS = """
+    MenuScreen #banner {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+        text-style: bold;
+    }
+    MenuScreen #games, MenuScreen #setup {
+        width: 1fr;
+        height: auto;
+        max-height: 100%;
+        border: round $primary;
+        padding: 0 1;
+    }
+    MenuScreen #games:focus-within, MenuScreen #setup:focus-within {
+        border: round $accent;
+    }
+    MenuScreen #game-list {
+        height: auto;
+        border: none;
+        padding: 0;
+    }
+    MenuScreen #game-info {
+        height: auto;
+        margin-top: 1;
+        color: $text-muted;
+    }
+    MenuScreen #seats {
+        height: auto;
+    }
+    MenuScreen #start {
+        margin-top: 1;
+        width: 100%;
+    }
+    """
+
+    class StartGame(Message):
+        """The player asked to start ``config``."""
+
+        def __init__(self, config: MatchConfig) -> None:
+            super().__init__()
+            self.config = config
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        super().__init__()
+        self.seed = seed
+        self.games = menu_games()
+        self.game = next(g for g in self.games if g.playable)
+
+    def compose(self) -> ComposeResult:
+        yield Static(BANNER, id="banner", markup=False)
+        with Horizontal():
+            with Vertical(id="games") as games:
+                games.border_title = "1 Game"
+                yield OptionList(*(Option(game_prompt(g), id=g.id) for g in self.games), id="game-list")
+                yield Static(id="game-info", markup=False)
+            with Vertical(id="setup") as setup:
+                setup.border_title = f"2 Players: {self.game.title}"
+                with Vertical(id="seats"):
+                    yield from self.seat_widgets(self.game)
+                yield Label("Seed (blank: random)")
+                yield Input(
+                    "" if self.seed is None else str(self.seed), placeholder="random",
+                    type="integer", id="seed", compact=True,
+                )
+                yield Button("Start", id="start", variant="primary")
+        yield Footer()
+
+    def seat_widgets(self, game: GameSpec) -> ComposeResult:
+        """A label and an agent selector per seat of ``game``."""
+        agents = agents_for(game.id)
+        ids = [a.id for a in agents]
+        for i, seat in enumerate(game.seats):
+            preferred = DEFAULT_AGENTS[i] if i < len(DEFAULT_AGENTS) else ids[0]
+            yield Label(f"{seat} plays as")
+            yield Select(
+                [(Text(a.title), a.id) for a in agents], allow_blank=False,
+                value=preferred if preferred in ids else ids[0], id=f"seat-{i}", compact=True,
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#game-list", OptionList).focus()
+        self.describe(self.game)
+
+    def describe(self, game: GameSpec) -> None:
+        state = "" if game.playable else "Not playable yet.\n"
+        self.query_one("#game-info", Static).update(Text(f"{state}{game.blurb}"))
+
+    def game_by_id(self, game_id: str | None) -> GameSpec:
+        return next(g for g in self.games if g.id == game_id)
+
+    @on(OptionList.OptionHighlighted, "#game-list")
+    def game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.describe(self.game_by_id(event.option.id))
+
+    @on(OptionList.OptionSelected, "#game-list")
+    async def game_selected(self, event: OptionList.OptionSelected) -> None:
+        game = self.game_by_id(event.option.id)
+        if not game.playable:
+            self.notify(f"{game.title} is coming - it cannot be played yet.", title="Coming")
+            return
+        if game is not self.game:
+            self.game = game
+            self.query_one("#setup").border_title = f"2 Players: {game.title}"
+            seats = self.query_one("#seats")
+            await seats.remove_children()
+            await seats.mount_all(list(self.seat_widgets(game)))
+        self.query_one("#seat-0", Select).focus()
+
+    @on(Button.Pressed, "#start")
+    @on(Input.Submitted, "#seed")
+    def start(self) -> None:
+        try:
+            seed = parse_seed(self.query_one("#seed", Input).value)
+        except ValueError:
+            self.notify("The seed must be a whole number, 0 or more (or blank).", severity="error")
+            self.query_one("#seed", Input).focus()
+            return
+        agents = tuple(str(s.value) for s in self.query(Select).results(Select))
+        self.post_message(self.StartGame(MatchConfig(self.game.id, agents, seed)))

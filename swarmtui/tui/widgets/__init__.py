@@ -1,0 +1,1 @@
+"""Game widgets: boards drawn as text and the move log."""

@@ -1,0 +1,88 @@
+"""The noughts board widget: ``render_board`` text with a keyboard (and mouse) cursor.
+
+Attributes down: the game screen sets ``board``, ``last`` and ``active`` (a human is to move,
+so the cursor is drawn) and calls ``refresh``. Messages up: ``CellChosen`` when the player
+presses Enter, a digit 1-9, or clicks a cell; the screen decides whether the move is legal.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from swarmtui.games.noughts.render import render_board
+from swarmtui.games.noughts.rules import Board
+
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+class NoughtsBoard(Widget, can_focus=True):
+    """A 3x3 board; the cursor is drawn as ``[ ]`` so it shows without colour."""
+
+    DEFAULT_CSS = """
+    NoughtsBoard {
+        width: auto;
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "move('up')", "Up", show=False),
+        Binding("down,j", "move('down')", "Down", show=False),
+        Binding("left,h", "move('left')", "Left", show=False),
+        Binding("right,l", "move('right')", "Right", show=False),
+        Binding("enter", "choose", "Play", show=True),
+        *(Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)),
+    ]
+
+    cursor: reactive[int] = reactive(4)
+
+    class CellChosen(Message):
+        """The player picked ``cell`` (0-8, row by row from the top left)."""
+
+        def __init__(self, cell: int) -> None:
+            super().__init__()
+            self.cell = cell
+
+    def __init__(self, board: Board, *, glyphs: str = "unicode", id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.board = board
+        self.glyphs = glyphs
+        self.last: int | None = None
+        self.active = False
+
+    def render(self) -> Text:
+        cursor = self.cursor if self.active else None
+        return render_board(self.board, cursor=cursor, last=self.last, glyphs=self.glyphs)
+
+    def action_move(self, direction: str) -> None:
+        drow, dcol = MOVES[direction]
+        row, col = divmod(self.cursor, 3)
+        self.cursor = ((row + drow) % 3) * 3 + (col + dcol) % 3
+
+    def action_choose(self, cell: int | None = None) -> None:
+        if cell is not None:
+            self.cursor = cell
+        self.post_message(self.CellChosen(self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        cell = cell_at(offset.x, offset.y)
+        if cell is not None:
+            self.action_choose(cell)
+
+
+def cell_at(x: int, y: int) -> int | None:
+    """The cell under content offset (x, y) of a labelled board, or None (labels, grid lines)."""
+    row, row_rest = divmod(y - 1, 2)
+    col, col_rest = divmod(x - 2, 4)
+    if y < 1 or x < 2 or row_rest or col_rest == 3 or not (0 <= row < 3 and 0 <= col < 3):
+        return None
+    return row * 3 + col
