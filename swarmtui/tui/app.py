@@ -51,6 +51,18 @@ class SwarmApp(App[None]):
         if speed in SPEEDS:
             self.speed = speed
 
+    async def action_quit(self) -> None:
+        """``q``: close the help overlay if it is open, else quit.
+
+        The binding has priority so that ``q`` quits even from the seed field or an open
+        agent list; priority bindings are checked app-first, so the help screen's own ``q``
+        would never be reached.
+        """
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss()
+        else:
+            self.exit()
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())

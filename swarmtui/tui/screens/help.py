@@ -1,4 +1,7 @@
-"""The help overlay: every key, on a modal screen closed with ?, Escape, q or Enter."""
+"""The help overlay: every key, on a modal screen closed with ?, Escape, q or Enter.
+
+(``q`` reaches the app's priority binding first; ``SwarmApp.action_quit`` closes this screen.)
+"""
 
 from __future__ import annotations
 
@@ -61,10 +64,7 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    BINDINGS = [
-        Binding("question_mark,escape,enter", "close", "Close"),
-        Binding("q", "close", "Close", priority=True),
-    ]
+    BINDINGS = [Binding("question_mark,escape,enter,q", "close", "Close")]
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:

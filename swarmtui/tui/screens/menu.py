@@ -43,6 +43,18 @@ def game_prompt(spec: GameSpec) -> Text:
     return text
 
 
+def agents_text(game: GameSpec) -> Text:
+    """One line per agent that plays ``game``: its title (bold) and what it does."""
+    text = Text(end="")
+    for i, spec in enumerate(agents_for(game.id)):
+        if i:
+            text.append("\n")
+        text.append(f"{spec.title:<26}", style="bold")
+        text.append(spec.description)
+    text.append("\n\nEnter picks, Tab moves on, ? lists every key. Give a seed to replay a game.", style="dim")
+    return text
+
+
 def parse_seed(text: str) -> int | None:
     """Blank -> None (a random seed); a whole number >= 0 -> it; ValueError otherwise."""
     text = text.strip()
@@ -84,6 +96,15 @@ class MenuScreen(Screen[None]):
         margin-top: 1;
         color: $text-muted;
     }
+    MenuScreen Horizontal {
+        height: auto;
+    }
+    MenuScreen #agents {
+        height: 1fr;
+        border: round $secondary;
+        border-title-color: $text-muted;
+        padding: 0 1;
+    }
     MenuScreen #seats {
         height: auto;
     }
@@ -123,6 +144,7 @@ class MenuScreen(Screen[None]):
                     type="integer", id="seed", compact=True,
                 )
                 yield Button("Start", id="start", variant="primary")
+        yield Static(agents_text(self.game), id="agents", markup=False)
         yield Footer()
 
     def seat_widgets(self, game: GameSpec) -> ComposeResult:
@@ -138,6 +160,7 @@ class MenuScreen(Screen[None]):
             )
 
     def on_mount(self) -> None:
+        self.query_one("#agents").border_title = "Who can play"
         self.query_one("#game-list", OptionList).focus()
         self.describe(self.game)
 
@@ -164,6 +187,7 @@ class MenuScreen(Screen[None]):
             seats = self.query_one("#seats")
             await seats.remove_children()
             await seats.mount_all(list(self.seat_widgets(game)))
+            self.query_one("#agents", Static).update(agents_text(game))
         self.query_one("#seat-0", Select).focus()
 
     @on(Button.Pressed, "#start")

@@ -1,0 +1,230 @@
+"""The TUI driven with the keyboard through Textual's pilot, plus snapshots at 80x24."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from swarmtui.agents import agents_for
+from swarmtui.tui.panels.deliberation import DeliberationPanel
+from swarmtui.tui.screens.game import GameScreen
+from swarmtui.tui.screens.help import HelpScreen
+from swarmtui.tui.screens.menu import MenuScreen
+
+AGENT_IDS = [spec.id for spec in agents_for("noughts")]
+
+
+def rendered(widget) -> str:
+    return str(widget.render())
+
+
+async def settle(app, pilot, until=None, rounds: int = 40) -> None:
+    """Let workers and messages run until ``until()`` holds (or an AI has nothing left to do)."""
+    for _ in range(rounds):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        if until is not None:
+            if until():
+                return
+        elif not isinstance(screen, GameScreen) or screen.match.is_over or screen.match.human_to_move:
+            return
+    raise AssertionError("the app did not settle")
+
+
+async def choose_agent(pilot, current: str, wanted: str) -> None:
+    """On a focused seat Select: open it, walk to ``wanted`` with the arrows, pick it."""
+    await pilot.press("enter")
+    steps = AGENT_IDS.index(wanted) - AGENT_IDS.index(current)
+    await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps), "enter")
+
+
+async def start_noughts(app, pilot, x: str = "human", o: str = "minimax", seed: int | None = 7) -> GameScreen:
+    """From the menu, with the keyboard only: pick the game, the two agents, the seed; start."""
+    assert isinstance(app.screen, MenuScreen)
+    await pilot.press("enter")  # Noughts & Crosses is the first entry
+    await choose_agent(pilot, "human", x)
+    await pilot.press("tab")
+    await choose_agent(pilot, "minimax", o)
+    await pilot.press("tab", "ctrl+a", "ctrl+k", *("" if seed is None else str(seed)), "enter")
+    await settle(app, pilot, until=lambda: isinstance(app.screen, GameScreen))
+    return app.screen
+
+
+async def play_cell(pilot, screen: GameScreen, cell: int) -> None:
+    """Walk the cursor to ``cell`` with arrows/hjkl and press Enter."""
+    board = screen.board
+    row, col = divmod(board.cursor, 3)
+    trow, tcol = divmod(cell, 3)
+    keys = (["j"] * (trow - row) if trow > row else ["up"] * (row - trow))
+    keys += (["l"] * (tcol - col) if tcol > col else ["left"] * (col - tcol))
+    await pilot.press(*keys, "enter")
+
+
+async def test_human_beats_nobody_minimax_plays_a_full_game(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await start_noughts(app, pilot, "human", "minimax", seed=7)
+        assert screen.match.seed == 7
+        assert "X to move" in rendered(screen.query_one("#status"))
+        while not screen.match.is_over:
+            assert screen.match.human_to_move
+            await play_cell(pilot, screen, screen.match.state.legal_moves()[0])
+            await settle(app, pilot)
+        result = screen.match.result_text()
+        assert result.startswith("O wins (") or result == "Draw"  # minimax never loses
+        assert result in rendered(screen.query_one("#status"))
+        assert result in rendered(screen.query_one("#log"))
+        assert "plays" in rendered(screen.panel)  # minimax's last deliberation is on show
+
+
+async def test_digits_play_and_taken_cells_are_refused(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await start_noughts(app, pilot, "human", "human", seed=1)
+        await pilot.press("5")
+        assert screen.match.move_texts() == ["b2"]
+        await pilot.press("5")
+        assert screen.match.move_texts() == ["b2"]
+        assert "b2 is taken" in rendered(screen.query_one("#status"))
+        await pilot.press("space")  # the cursor is still on b2: refused again
+        await pilot.press("1", "space")
+        assert screen.match.move_texts() == ["b2", "a1"]
+
+
+async def test_ai_vs_ai_plays_through_and_replays_with_the_same_seed(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await start_noughts(app, pilot, "random", "minimax", seed=3)
+        await settle(app, pilot, until=lambda: screen.match.is_over)
+        first = screen.match.move_texts()
+        assert screen.match.result_text() in rendered(screen.query_one("#status"))
+        await pilot.press("r")
+        await settle(app, pilot, until=lambda: screen.match.is_over)
+        assert screen.match.move_texts() == first
+
+
+async def test_ai_vs_ai_at_a_real_speed_plays_through(tui_app) -> None:
+    app = tui_app(speed="fast")
+    async with app.run_test() as pilot:
+        screen = await start_noughts(app, pilot, "random", "random", seed=2)
+        for _ in range(200):
+            if screen.match.is_over:
+                break
+            await pilot.pause(0.1)
+        assert screen.match.is_over
+
+
+async def test_panel_phases_step_by_key_and_the_move_waits_for_the_last(tui_app) -> None:
+    app = tui_app(speed="slow")
+    async with app.run_test() as pilot:
+        screen = await start_noughts(app, pilot, "human", "minimax", seed=5)
+        await pilot.press("p")
+        assert screen.panel.playback.paused
+        await pilot.press("enter")  # X b2; minimax thinks, then waits on step 1
+        await settle(app, pilot, until=lambda: screen.panel.deliberation is not None)
+        panel = screen.panel
+        phases = panel.playback.phases
+        assert phases == len(screen.match.state.legal_moves()) + 2
+        assert rendered(panel).startswith("step 1/")
+        for step in range(2, phases + 1):
+            assert screen.match.move_texts() == ["b2"]  # not played until the animation ends
+            await pilot.press("n")
+            assert rendered(panel).startswith(f"step {step}/{phases}")
+        await pilot.pause()
+        assert len(screen.match.move_texts()) == 2 and screen.match.human_to_move
+
+
+async def test_skip_and_speed_keys(tui_app) -> None:
+    app = tui_app(speed="slow")
+    async with app.run_test() as pilot:
+        screen = await start_noughts(app, pilot, "minimax", "human", seed=5)
+        await settle(app, pilot, until=lambda: screen.panel.deliberation is not None)
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert len(screen.match.move_texts()) == 1 and screen.match.human_to_move
+        await pilot.press("s")
+        assert screen.panel.playback.speed == "normal"
+        await pilot.press("m")
+        assert isinstance(app.screen, MenuScreen)
+        assert app.speed == "normal"  # kept for the next game
+
+
+async def test_coming_games_cannot_start(tui_app) -> None:
+    app = tui_app()
+    async with app.run_test() as pilot:
+        menu = app.screen
+        for index in (1, 2, 3):  # Halma, Hive, Mazes
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert app.screen is menu
+            assert "Not playable yet" in rendered(menu.query_one("#game-info"))
+            assert menu.game.id == "noughts"
+        assert any("coming" in n.message for n in app._notifications)
+
+
+async def test_bad_seed_is_refused_with_a_message(tui_app) -> None:
+    app = tui_app()
+    async with app.run_test() as pilot:
+        await pilot.press("tab", "tab", "tab", "-", "4", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("whole number" in n.message for n in app._notifications)
+
+
+async def test_help_overlay_opens_and_closes(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        await start_noughts(app, pilot)
+        for close in ("question_mark", "escape", "q", "enter"):
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            assert "skip to the AI's move" in rendered(app.screen.query_one("Static"))
+            await pilot.press(close)
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen), close
+        assert app.is_running
+
+
+async def test_q_quits_from_the_game_and_escape_returns_to_the_menu(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        await start_noughts(app, pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await start_noughts(app, pilot)
+        await pilot.press("q")
+        await pilot.pause()
+    assert not app.is_running and app.return_code == 0
+
+
+# -- snapshots (80x24, seeded, theme pinned) ----------------------------------------------
+def test_snapshot_menu(snap_compare, tui_app) -> None:
+    assert snap_compare(tui_app(seed=7), terminal_size=(80, 24))
+
+
+def test_snapshot_game_with_minimax_table(snap_compare, tui_app) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = await start_noughts(app, pilot, "human", "minimax", seed=7)
+        await play_cell(pilot, screen, 4)
+        await settle(app, pilot)
+        await play_cell(pilot, screen, 2)
+        await settle(app, pilot)
+        screen.panel.show_phase(screen.panel.deliberation, 4)
+        await pilot.pause()
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_game_with_genome_panel(snap_compare, tui_app) -> None:
+    from tests.test_tui_panels import genome_deliberation
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = await start_noughts(app, pilot, "human", "human", seed=7)
+        await pilot.press("1", "5")  # X a1, O b2: the position of the GA turn below
+        screen.panel.show_phase(genome_deliberation("X../.O./..."), 4)
+        await pilot.pause()
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
