@@ -198,6 +198,36 @@ async def test_q_quits_from_the_game_and_escape_returns_to_the_menu(tui_app) -> 
     assert not app.is_running and app.return_code == 0
 
 
+async def test_an_agent_that_cannot_load_leaves_a_message_in_the_menu(tui_app, monkeypatch) -> None:
+    from swarmtui.core.saves import SaveError
+
+    def broken(*args, **kwargs):
+        raise SaveError("saves/noughts/strategy-o.json does not exist")
+
+    monkeypatch.setattr("swarmtui.tui.match.make_agent", broken)
+    app = tui_app()
+    async with app.run_test() as pilot:
+        await pilot.press("enter", "tab", "tab", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("strategy-o.json does not exist" in n.message for n in app._notifications)
+
+
+async def test_an_agent_that_fails_mid_game_stops_the_game_with_a_message(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await start_noughts(app, pilot, "human", "random", seed=1)
+
+        def explode(state):
+            raise RuntimeError("out of pheromone")
+
+        screen.match.agents["O"].decide = explode
+        await pilot.press("5")
+        await settle(app, pilot, until=lambda: "failed" in rendered(screen.query_one("#status")))
+        assert "out of pheromone" in rendered(screen.query_one("#status"))
+        assert app.is_running
+
+
 # -- snapshots (80x24, seeded, theme pinned) ----------------------------------------------
 def test_snapshot_menu(snap_compare, tui_app) -> None:
     assert snap_compare(tui_app(seed=7), terminal_size=(80, 24))
@@ -217,9 +247,7 @@ def test_snapshot_game_with_minimax_table(snap_compare, tui_app) -> None:
     assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
 
 
-def test_snapshot_game_with_genome_panel(snap_compare, tui_app) -> None:
-    from tests.test_tui_panels import genome_deliberation
-
+def test_snapshot_game_with_genome_panel(snap_compare, tui_app, genome_deliberation) -> None:
     async def run_before(pilot) -> None:
         app = pilot.app
         screen = await start_noughts(app, pilot, "human", "human", seed=7)

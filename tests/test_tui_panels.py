@@ -4,29 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from swarmtui.core.trace import CandidateMove, GenomeTrace, NoTrace, SearchTrace
-from swarmtui.games.noughts import symmetry
-from swarmtui.games.noughts.notation import format_cell, format_position
-from swarmtui.games.noughts.rules import Board
+from swarmtui.core.trace import CandidateMove, NoTrace, SearchTrace
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.panels import genome
 from swarmtui.tui.panels.frames import Deliberation, phase_count, render_frame, side_by_side
 from swarmtui.tui.panels.playback import SPEEDS, Playback
 from swarmtui.tui.widgets.move_log import format_log
 from swarmtui.tui.widgets.noughts_board import cell_at
-
-
-def genome_deliberation(position: str = "X../.O./...", allele: int = 2) -> Deliberation:
-    """A GA turn built from the symmetry module, as the ga agent would record it."""
-    board = Board.from_text(position)
-    base = symmetry.canonical(board.cells)
-    move = format_cell(symmetry.cell_from_image(base.symmetry, allele))
-    trace = GenomeTrace(
-        position=board.text, symmetry=base.symmetry_name, canonical=format_position(base.cells),
-        gene=symmetry.gene_string(base.cells), gene_index=17, allele=allele, move=move,
-        strategy="saves/noughts/strategy-x.json",
-    )
-    return Deliberation("X", "Genetic algorithm", trace, move)
 
 
 def search_deliberation() -> Deliberation:
@@ -39,7 +23,7 @@ def search_deliberation() -> Deliberation:
     return Deliberation("O", "Minimax", trace, "a2")
 
 
-def test_genome_frames_walk_through_the_reading_of_a_gene() -> None:
+def test_genome_frames_walk_through_the_reading_of_a_gene(genome_deliberation) -> None:
     d = genome_deliberation()
     frames = [render_frame(d, k).plain for k in range(phase_count(d))]
     assert len(frames) == len(genome.PHASES) == 6
@@ -52,7 +36,7 @@ def test_genome_frames_walk_through_the_reading_of_a_gene() -> None:
     assert "strategy: strategy-x.json" in frames[5]
 
 
-def test_genome_frame_in_ascii_uses_no_box_drawing() -> None:
+def test_genome_frame_in_ascii_uses_no_box_drawing(genome_deliberation) -> None:
     d = genome_deliberation()
     text = render_frame(d, 1, glyphs="ascii").plain
     assert "-+-" in text and "┼" not in text
@@ -70,7 +54,7 @@ def test_search_frames_reveal_candidates_one_by_one_then_mark_the_choice() -> No
     d = search_deliberation()
     assert phase_count(d) == 5
     first, second, last = render_frame(d, 0).plain, render_frame(d, 2).plain, render_frame(d, 4).plain
-    assert "minimax for O: 3 moves, 42 positions searched" in first and "a2" not in first
+    assert "minimax (O): 3 moves, 42 positions searched" in first and "a2" not in first
     assert "  a2       +1  wins in 1" in second and "c1" in second and "a3" not in second
     assert "> a2       +1  wins in 1" in last and "  a3       -1  loses in 2" in last
     assert "plays a2" in last

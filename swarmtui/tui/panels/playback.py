@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SPEEDS: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
+SPEEDS: dict[str, float] = {"slow": 1.0, "normal": 0.4, "fast": 0.15, "instant": 0.0}
 """Seconds per phase for each speed setting, in the order ``cycle_speed`` visits them."""
 
 

@@ -26,7 +26,7 @@ def frame(d: Deliberation, phase: int, glyphs: str = "unicode") -> Text:
     assert isinstance(trace, SearchTrace)
     names = phases(d)
     choosing = phase == len(names) - 1
-    summary = Text(f"{trace.algorithm or 'search'} for {d.seat}: {len(trace.candidates)} moves", end="")
+    summary = Text(f"{trace.algorithm or 'search'} ({d.seat}): {len(trace.candidates)} moves", end="")
     if trace.nodes:
         summary.append(f", {trace.nodes} positions searched")
     table = _table(trace, trace.candidates[:phase], choosing)

@@ -258,8 +258,7 @@ def status_text(match: Match, animating: bool) -> Text:
     seat = match.to_move
     text = Text(f"{seat} to move", style="bold", end="")
     if match.is_human(seat):
-        text.append("  (you)\narrows/hjkl, enter")
+        text.append(" (you)\narrows/hjkl, enter")
     else:
-        text.append(f"  ({match.agent_title(seat)})")
-        text.append("\nshowing its reasoning" if animating else "\nthinking...")
+        text.append(" (AI)\nshowing its reasoning" if animating else " (AI)\nthinking...")
     return text

@@ -188,7 +188,8 @@ class MenuScreen(Screen[None]):
             await seats.remove_children()
             await seats.mount_all(list(self.seat_widgets(game)))
             self.query_one("#agents", Static).update(agents_text(game))
-        self.query_one("#seat-0", Select).focus()
+        if self.focused is self.query_one("#game-list"):  # keys typed ahead may have moved on
+            self.query_one("#seat-0", Select).focus()
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted, "#seed")

@@ -1,0 +1,122 @@
+"""The TUI in real processes: a NO_COLOR=1 smoke run, and the app in tmux at 80x24."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+NO_COLOR_SCRIPT = textwrap.dedent('''
+    import asyncio
+    from swarmtui.core.trace import GenomeTrace
+    from swarmtui.tui.app import SwarmApp
+    from swarmtui.tui.panels.frames import Deliberation, phase_count
+    from swarmtui.tui.screens.game import GameScreen
+
+    GA = Deliberation("X", "GA", GenomeTrace(
+        position="X../.O./...", symmetry="R2", canonical=".../.O./..X", gene="111131112",
+        gene_index=17, allele=2, move="a3", strategy="x.json"), "a3")
+
+    async def main():
+        app = SwarmApp(seed=4, speed="instant")
+        assert app.no_color
+        async with app.run_test() as pilot:
+            await pilot.press("enter", "tab", "tab", "enter")  # noughts, human vs minimax, seed 4
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            while not screen.match.is_over:
+                await pilot.press(str(screen.match.state.legal_moves()[0] + 1))
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+            app.export_screenshot()
+            for phase in range(phase_count(GA)):
+                screen.panel.show_phase(GA, phase)
+                await pilot.pause()
+                app.export_screenshot()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            app.export_screenshot()
+            await pilot.press("escape", "q")
+        print("RESULT", screen.match.result_text())
+
+    asyncio.run(main())
+''')
+
+
+def test_no_color_smoke_run() -> None:
+    env = {**os.environ, "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, "-c", NO_COLOR_SCRIPT], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert re.search(r"RESULT (O wins \(.*\)|Draw)", done.stdout), done.stdout
+
+
+class Tmux:
+    """A private tmux server (its own socket), so the test never touches the user's sessions."""
+
+    def __init__(self, width: int = 80, height: int = 24) -> None:
+        self.base = ["tmux", "-L", f"swarmtui-test-{os.getpid()}", "-f", "/dev/null"]
+        self.size = (width, height)
+
+    def start(self, command: str) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("TMUX", "NO_COLOR"))}
+        env["TERM"] = "xterm-256color"
+        width, height = self.size
+        subprocess.run(self.base + ["new-session", "-d", "-x", str(width), "-y", str(height), "-s", "t", command],
+                       check=True, env=env, cwd=ROOT, timeout=10)
+
+    def send(self, *keys: str) -> None:
+        for key in keys:
+            subprocess.run(self.base + ["send-keys", "-t", "t", key], check=True, timeout=10)
+            time.sleep(0.15)
+
+    def screen(self) -> str:
+        done = subprocess.run(self.base + ["capture-pane", "-p", "-t", "t"], capture_output=True, text=True, timeout=10)
+        return done.stdout
+
+    def wait_for(self, pattern: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.screen()
+            if re.search(pattern, text):
+                return text
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{pattern!r} did not appear; the screen shows:\n{text}")
+            time.sleep(0.2)
+
+    def kill(self) -> None:
+        subprocess.run(self.base + ["kill-server"], capture_output=True, timeout=10)
+
+
+@pytest.mark.tmux
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_real_terminal_80x24_play_a_move_and_quit() -> None:
+    tmux = Tmux(80, 24)
+    app = f"{shlex.quote(sys.executable)} -m swarmtui --seed 3"
+    tmux.start(f"{app}; echo swarmtui-exit=$?; sleep 30")
+    try:
+        menu = tmux.wait_for(r"Who can play")
+        assert "Noughts & Crosses" in menu and "Halma (Chinese Checkers)  (coming)" in menu
+        tmux.send("Down", "Enter")  # Halma: coming, nothing starts
+        assert "Who can play" in tmux.wait_for(r"Not playable yet")
+        tmux.send("Up", "Enter", "Tab", "Tab", "Enter")  # noughts; human vs minimax; seed 3; start
+        game = tmux.wait_for(r"X to move")
+        assert "seed 3" in game and "a   b   c" in game and "[ ]" in game
+        tmux.send("s", "s", "Enter")  # speed: fast, instant; X plays b2 (the cursor starts there)
+        game = tmux.wait_for(r"1\. X b2   O [abc][123]")
+        assert "X to move" in game and "plays " in game
+        tmux.send("q")
+        tmux.wait_for(r"swarmtui-exit=0", timeout=10)
+    finally:
+        tmux.kill()
