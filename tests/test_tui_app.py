@@ -31,6 +31,18 @@ async def settle(app, pilot, until=None, rounds: int = 40) -> None:
     raise AssertionError("the app did not settle")
 
 
+def notified(app, words: str) -> bool:
+    """Whether a toast notification containing ``words`` was shown."""
+    return any(words in n.message for n in app._notifications)
+
+
+async def refused_in_menu(app, pilot, keys: tuple[str, ...], words: str) -> bool:
+    """Press ``keys`` on the menu: True if it stayed on the menu and said ``words``."""
+    await pilot.press(*keys)
+    await pilot.pause()
+    return isinstance(app.screen, MenuScreen) and notified(app, words)
+
+
 async def choose_agent(pilot, current: str, wanted: str) -> None:
     """On a focused seat Select: open it, walk to ``wanted`` with the arrows, pick it."""
     await pilot.press("enter")
@@ -114,6 +126,32 @@ async def test_ai_vs_ai_at_a_real_speed_plays_through(tui_app) -> None:
         assert screen.match.is_over
 
 
+async def test_ga_plays_through_with_its_genome_panel(tui_app) -> None:
+    import pytest
+
+    from swarmtui.agents import make_agent
+    from swarmtui.core.rng import make_rng
+    from swarmtui.core.saves import SaveError
+
+    try:
+        make_agent("ga", "noughts", "X", make_rng(0, "X"))
+    except SaveError as error:
+        pytest.skip(f"no shipped GA strategy yet: {error}")
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await start_noughts(app, pilot, "ga", "random", seed=4)
+        await settle(app, pilot, until=lambda: screen.match.is_over)
+        assert "base case" in rendered(screen.panel) or "random" in rendered(screen.panel)
+
+
+async def test_mouse_click_plays_a_cell(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await start_noughts(app, pilot, "human", "human", seed=1)
+        await pilot.click("#board", offset=(1 + 10, 5))  # padding 1; column c, row 3
+        assert screen.match.move_texts() == ["c3"]
+
+
 async def test_panel_phases_step_by_key_and_the_move_waits_for_the_last(tui_app) -> None:
     app = tui_app(speed="slow")
     async with app.run_test() as pilot:
@@ -159,16 +197,13 @@ async def test_coming_games_cannot_start(tui_app) -> None:
             assert app.screen is menu
             assert "Not playable yet" in rendered(menu.query_one("#game-info"))
             assert menu.game.id == "noughts"
-        assert any("coming" in n.message for n in app._notifications)
+        assert notified(app, "coming")
 
 
 async def test_bad_seed_is_refused_with_a_message(tui_app) -> None:
     app = tui_app()
     async with app.run_test() as pilot:
-        await pilot.press("tab", "tab", "tab", "-", "4", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        assert any("whole number" in n.message for n in app._notifications)
+        assert await refused_in_menu(app, pilot, ("tab", "tab", "tab", "-", "4", "enter"), "whole number")
 
 
 async def test_help_overlay_opens_and_closes(tui_app) -> None:
@@ -207,10 +242,7 @@ async def test_an_agent_that_cannot_load_leaves_a_message_in_the_menu(tui_app, m
     monkeypatch.setattr("swarmtui.tui.match.make_agent", broken)
     app = tui_app()
     async with app.run_test() as pilot:
-        await pilot.press("enter", "tab", "tab", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        assert any("strategy-o.json does not exist" in n.message for n in app._notifications)
+        assert await refused_in_menu(app, pilot, ("enter", "tab", "tab", "enter"), "strategy-o.json does not exist")
 
 
 async def test_an_agent_that_fails_mid_game_stops_the_game_with_a_message(tui_app) -> None:
