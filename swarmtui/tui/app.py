@@ -21,6 +21,15 @@ class SwarmApp(App[None]):
     """Menu -> game screen; ``?`` help and ``q`` quit from anywhere."""
 
     TITLE = "swarmtui"
+    CSS = """
+    /* Where the keyboard is must show without colour (NO_COLOR, 16 colours): underline it. */
+    OptionList:focus > .option-list--option-highlighted {
+        text-style: bold underline;
+    }
+    Select:focus > SelectCurrent Static#label {
+        text-style: bold underline;
+    }
+    """
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         Binding("q", "quit", "Quit", priority=True),

@@ -48,7 +48,7 @@ class GameScreen(Screen[str]):
         padding: 0 1;
     }
     GameScreen #board-box:focus-within {
-        border: round $accent;
+        border: double $accent;  /* a different line, not only a colour */
     }
     GameScreen #status {
         height: auto;

@@ -84,7 +84,7 @@ class MenuScreen(Screen[None]):
         padding: 0 1;
     }
     MenuScreen #games:focus-within, MenuScreen #setup:focus-within {
-        border: round $accent;
+        border: double $accent;  /* a different line, not only a colour */
     }
     MenuScreen #game-list {
         height: auto;
