@@ -29,6 +29,8 @@ class EvolutionParams(FitnessParams):
 
     population: int = field(default=100, metadata={"help": "members per generation (paper: 100)"})
     generations: int = field(default=100, metadata={"help": "generations bred after the random start"})
+    until_optimum: bool = field(default=False, metadata={
+        "help": "stop at the first generation whose best reaches the exact optimum"})
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -95,5 +97,7 @@ def evolve(algorithm: Algorithm, side: str, params: Any, seed: int) -> Iterator[
         top = int(ranked[0])
         best = Score(int(scores.fitness[top]), int(scores.wins[top]), int(scores.draws[top]), int(scores.losses[top]))
         yield GenerationReport(generation, best, population[top].copy(), optimum, time.perf_counter() - start)
+        if params.until_optimum and best.fitness >= optimum:
+            return
         if generation < params.generations:
             population = algorithm.breed(population, ranked, scores, context)
