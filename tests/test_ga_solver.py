@@ -57,3 +57,11 @@ def test_a_short_ga_run_stays_at_or_below_the_optimum():
         params = build_params(ALGORITHMS[name], [], generations=40)
         for report in evolve(ALGORITHMS[name], "X", params, 1):
             assert report.gap >= 0 and report.optimum == 220
+
+
+def test_fords_ga_reproduces_the_papers_x_plateau_of_196_with_a_centre_opening():
+    params = build_params(ALGORITHMS["paper"], [], generations=150)
+    last = list(evolve(ALGORITHMS["paper"], "X", params, 1))[-1]
+    graph = game_graph()
+    assert tuple(last.best) == (196, 256, 4, 0)  # the paper's 196; its "260 wins" would make 200
+    assert last.genome[graph.gene[graph.root]] == 4

@@ -14,13 +14,18 @@ deterministic; genes of the other side's states are set to their lowest valid ce
 
 What it finds with the paper's points (asserted in tests/test_ga_solver.py):
 
-- X, 1/-15/-100: optimum fitness 200 with 260 wins, 4 draws, 0 losses (264 games), opening in
-  the centre. Ford reports "a maximum of 196, scoring 260 wins, 4 draws, and 0 losses" (4.1.2),
-  but 260·1 + 4·(-15) = 200, so the paper's numbers contradict each other. Our reading: the
-  W/D/L counts are right (they are the true optimum and match the paper's argument about O's
-  4 corner replies) and 196 is a slip; 200 is the target, and we report our gap against it.
-- O, 1/0/-100: see ``OPTIMUM_NOTES`` and the tests — the paper's run stalled at 640/128/6
-  (fitness 40), short of the optimum the solver finds, which loses no game.
+- X, 1/-15/-100: optimum fitness 220 with 250 wins, 2 draws, 0 losses (252 games), opening
+  in a corner. Ford reports "a maximum of 196, scoring 260 wins, 4 draws, and 0 losses"
+  (4.1.2), but 260 - 4·15 = 200, so the paper contradicts itself. Our run of Ford's GA stalls
+  at exactly 196 = 256 wins, 4 draws, 0 losses with a centre opening, so we read "260" as a
+  slip for 256 and 196 as the paper's true plateau. Neither is optimal: the best centre
+  opening scores 212 (272/4/0 — Ford's 4 forced draws after O's corner replies are real, but
+  more wins are available), and a corner opening, where only O's centre reply can hold a
+  draw, scores 220. The paper's claim of an "optimal win greedy" X strategy therefore holds
+  only in the no-lose sense; our gap to optimum is measured against 220.
+- O, 1/0/-100: optimum fitness 728 with 728 wins, 167 draws, 0 losses (895 games). Ford's
+  run stalled at 640/128/6 (fitness 40, 774 games, 4.2.2) — 688 below the optimum, which
+  loses no game at all.
 """
 
 from __future__ import annotations
