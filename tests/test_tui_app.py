@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+import pytest
 
 from swarmtui.agents import agents_for
-from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import HelpScreen
 from swarmtui.tui.screens.menu import MenuScreen
@@ -127,8 +126,6 @@ async def test_ai_vs_ai_at_a_real_speed_plays_through(tui_app) -> None:
 
 
 async def test_ga_plays_through_with_its_genome_panel(tui_app) -> None:
-    import pytest
-
     from swarmtui.agents import make_agent
     from swarmtui.core.rng import make_rng
     from swarmtui.core.saves import SaveError

@@ -43,7 +43,7 @@ def test_genome_frame_in_ascii_uses_no_box_drawing(genome_deliberation) -> None:
 
 
 @pytest.mark.parametrize("name, words", [
-    ("I", "own base case"), ("R", "turn 1/4 clockwise"), ("R3", "turn 3/4 clockwise"),
+    ("I", "identity (already the base case)"), ("R", "turn 1/4 clockwise"), ("R3", "turn 3/4 clockwise"),
     ("H", "mirror left-right"), ("HR2", "turn 2/4 clockwise, then mirror left-right"),
 ])
 def test_describe_symmetry(name: str, words: str) -> None:

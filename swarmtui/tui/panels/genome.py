@@ -31,7 +31,7 @@ def phases(d: Deliberation) -> tuple[str, ...]:
 def describe_symmetry(name: str) -> str:
     """``"HR2"`` -> ``"turn 2/4 clockwise, then mirror left-right"`` (see noughts.symmetry)."""
     if name in ("", "I"):
-        return "none: the position is its own base case"
+        return "identity (already the base case)"
     mirror = name.startswith("H")
     turns = name[1:] if mirror else name
     parts = []
