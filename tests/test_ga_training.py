@@ -7,6 +7,7 @@ from rich.console import Console
 
 from swarmtui.agents.ga.strategy import load_strategy
 from swarmtui.core.params import ParamError
+from swarmtui.core.saves import SaveError
 from swarmtui.sim.noughts_training import ALGORITHMS, run_solve, run_training
 
 
@@ -75,3 +76,19 @@ def test_solve_takes_point_overrides():
     assert "1/0/-100" in out.getvalue() and "1/-15/-100" not in out.getvalue()
     with pytest.raises(ParamError):
         run_solve(overrides=[("population", "3")], out=out_console)
+
+
+def test_earlier_results_are_never_replaced(monkeypatch, tmp_path):
+    monkeypatch.setenv("SWARMTUI_SAVES", str(tmp_path))
+    _, _, out_console, err_console = _consoles()
+    run = dict(seed=3, population=None, overrides=[], save=None, out=out_console, err=err_console)
+    first = run_training("X", "paper", generations=1, **run)
+    before = first.read_bytes()
+    second = run_training("X", "paper", generations=2, **run)
+    assert second != first and second.name == first.stem + "-2.json"
+    assert first.read_bytes() == before
+    keep = tmp_path / "keep.json"
+    keep.write_text("not a strategy, but mine")
+    with pytest.raises(SaveError, match="not overwritten"):
+        run_training("X", "paper", generations=1, **{**run, "save": keep})
+    assert keep.read_text() == "not a strategy, but mine"

@@ -91,6 +91,20 @@ def _tracked_as_shipped(path: Path, shipped: Path) -> bool:
     return path.relative_to(shipped.resolve()).as_posix() in listed
 
 
+def free_path(path: Path) -> Path:
+    """``path`` if nothing is there yet, else the first free ``name-2.ext``, ``name-3.ext``, ...
+
+    For files a run creates under a default name, so an earlier result is never replaced.
+    """
+    path = Path(path)
+    number = 2
+    candidate = path
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        number += 1
+    return candidate
+
+
 def write_json(path: Path, payload: dict[str, Any], *, overwrite: bool = True) -> Path:
     """Write ``payload`` as JSON atomically: temp file in the same folder, fsync, rename.
 

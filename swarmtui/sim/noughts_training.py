@@ -20,6 +20,7 @@ from swarmtui.agents.ga.fitness import FitnessParams
 from swarmtui.agents.ga.solver import solve
 from swarmtui.agents.ga.strategy import Strategy, check_side, save_strategy, trained_path
 from swarmtui.core.params import ParamError, apply_overrides
+from swarmtui.core.saves import SaveError, free_path
 
 ALGORITHMS: tuple[str, ...] = tuple(_ALGORITHMS)
 """Algorithm names; the first is the default."""
@@ -42,6 +43,8 @@ def run_training(side: str, algorithm: str, *, seed: int, generations: int | Non
         raise ParamError(f"seed must be a non-negative whole number; got {seed}")
     params = build_params(algo, overrides, generations=generations, population=population)
     points = params.points(side)
+    if save is not None and Path(save).exists():
+        raise SaveError(f"{save} already exists and is not overwritten; choose another --save path")
     out.print(f"{algo.title}", highlight=False, soft_wrap=True)
     out.print(f"side {side}  seed {seed}  population {params.population}  generations {params.generations}"
               f"  points win/draw/loss {points.win}/{points.draw}/{points.loss}", highlight=False, soft_wrap=True)
@@ -51,11 +54,9 @@ def run_training(side: str, algorithm: str, *, seed: int, generations: int | Non
         if best is None or report.best.fitness > best.best.fitness:
             best = report
     assert best is not None
-    path = Path(save) if save is not None else trained_path(side, algo.name, seed)
-    if path.exists():
-        err.print(f"replacing {path}", highlight=False, soft_wrap=True)
+    path = Path(save) if save is not None else free_path(trained_path(side, algo.name, seed))
     strategy = Strategy(side, best.genome, algo.name, seed, best.generation, *best.best)
-    save_strategy(strategy, path)
+    save_strategy(strategy, path, overwrite=False)
     _print_summary(out, best, report.seconds, path)
     return path
 

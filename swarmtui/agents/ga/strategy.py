@@ -69,9 +69,9 @@ def trained_path(side: str, algorithm: str, seed: int) -> Path:
     return saves_dir() / "noughts" / "trained" / name
 
 
-def save_strategy(strategy: Strategy, path: Path) -> Path:
-    """Write atomically; refuses shipped files (``SaveError``)."""
-    return write_json(path, strategy.to_json())
+def save_strategy(strategy: Strategy, path: Path, *, overwrite: bool = True) -> Path:
+    """Write atomically; refuses shipped files, and existing ones unless ``overwrite`` (``SaveError``)."""
+    return write_json(path, strategy.to_json(), overwrite=overwrite)
 
 
 def load_strategy(path: Path) -> Strategy:
