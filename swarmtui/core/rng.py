@@ -39,3 +39,12 @@ def make_rng(seed: int, *labels: int | str) -> np.random.Generator:
 def derive_seed(seed: int, *labels: int | str) -> int:
     """A child seed (a plain int, so it can be written into result files)."""
     return int(seed_sequence(seed, *labels).generate_state(1, dtype=np.uint64)[0] & SEED_LIMIT)
+
+
+def seat_rng(game_seed: int, seat: str) -> np.random.Generator:
+    """The generator of the agent in ``seat`` of the game seeded ``game_seed``.
+
+    The TUI and ``swarmtui sim`` both use this, so the ``seed`` of a game in a result file
+    replays that game in the TUI.
+    """
+    return make_rng(game_seed, "seat", seat)

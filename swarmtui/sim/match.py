@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from swarmtui.agents import make_agent
-from swarmtui.core.rng import derive_seed, make_rng
+from swarmtui.core.rng import derive_seed, seat_rng
 from swarmtui.games import get_game
 from swarmtui.sim.seats import Seat
 
@@ -57,7 +57,7 @@ def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_
     spec = get_game(game_id)
     seed = game_seed(base_seed, index)
     agents = {
-        s.name: make_agent(s.agent, game_id, s.name, make_rng(seed, "seat", s.name), s.overrides) for s in seats
+        s.name: make_agent(s.agent, game_id, s.name, seat_rng(seed, s.name), s.overrides) for s in seats
     }
     state = spec.new_state()
     moves: list[str] = []

@@ -1,8 +1,8 @@
 """One game in progress as the TUI sees it: the position, an agent per seat, the seed.
 
 Plain Python (no Textual), so the game screen stays a thin view and tests can drive a match
-directly. Each seat's agent gets its own generator ``make_rng(seed, seat)``: the same seed and
-the same agents replay the same game.
+directly. Each seat's agent gets its own generator ``seat_rng(seed, seat)``, as in ``swarmtui
+sim``: the same seed and the same agents replay the same game, also one from a result file.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from swarmtui.agents import get_spec, make_agent
 from swarmtui.core.agent import Agent
-from swarmtui.core.rng import make_rng
+from swarmtui.core.rng import seat_rng
 from swarmtui.core.state import GameState
 from swarmtui.games import get_game
 
@@ -53,7 +53,7 @@ class Match:
         self.title = spec.title
         self.state: GameState = spec.new_state()
         self.agents: dict[str, Agent] = {
-            seat: make_agent(agent_id, spec.id, seat, make_rng(self.seed, seat))
+            seat: make_agent(agent_id, spec.id, seat, seat_rng(self.seed, seat))
             for seat, agent_id in zip(spec.seats, requested.agents)
         }
 
