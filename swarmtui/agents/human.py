@@ -10,7 +10,7 @@ from swarmtui.core.trace import Decision
 
 
 class HumanAgent:
-    """A placeholder seat filled by a person; ``decide`` is never called headless."""
+    """A seat taken by a person: the TUI supplies its moves, so ``decide`` is never called."""
 
     id = "human"
 
