@@ -71,7 +71,7 @@ async def play_cell(pilot, screen: GameScreen, cell: int) -> None:
     await pilot.press(*keys, "enter")
 
 
-async def test_human_beats_nobody_minimax_plays_a_full_game(tui_app) -> None:
+async def test_keyboard_only_full_game_human_vs_minimax_shows_the_result(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
         screen = await start_noughts(app, pilot, "human", "minimax", seed=7)
