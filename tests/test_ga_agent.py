@@ -96,3 +96,18 @@ def test_moves_follow_the_genome():
     agent = _agent(3)
     empty = Board()
     assert agent.decide(empty).move == cell_from_image(0, int(agent.strategy.genome[0]))
+
+
+def test_a_strategy_file_is_read_once_per_version(tmp_path):
+    from swarmtui.agents.ga.strategy import save_strategy
+
+    path = tmp_path / "mine.json"
+    first = Strategy("X", random_genomes(make_rng(1), 1)[0], "paper", 1, 0, 0, 0, 0, 0)
+    save_strategy(first, path)
+    a = make_agent("ga", "noughts", "X", make_rng(0), [("strategy", str(path))])
+    b = make_agent("ga", "noughts", "X", make_rng(1), [("strategy", str(path))])
+    assert a.strategy is b.strategy and not a.strategy.genome.flags.writeable
+    second = Strategy("X", random_genomes(make_rng(2), 1)[0], "paper", 2, 0, 0, 0, 0, 0)
+    save_strategy(second, path)
+    c = make_agent("ga", "noughts", "X", make_rng(2), [("strategy", str(path))])
+    assert c.strategy.seed == 2 and (c.strategy.genome == second.genome).all()

@@ -53,12 +53,6 @@ def get_spec(agent_id: str, game_id: str | None = None) -> AgentSpec:
     return spec
 
 
-def default_params(agent_id: str):
-    """The agent's parameters with the papers' defaults (None when it has none)."""
-    spec = get_spec(agent_id)
-    return spec.params() if spec.params is not None else None
-
-
 def make_agent(agent_id: str, game_id: str, seat: str, rng: np.random.Generator,
                overrides: Iterable[tuple[str, str]] = ()) -> Agent:
     """Build ``agent_id`` for ``seat`` of ``game_id`` with ``rng`` and parameter overrides."""

@@ -15,10 +15,6 @@ class Outcome:
     winner: str | None
     reason: str
 
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
     def result_for(self, seat: str) -> str:
         """``"win"``, ``"draw"`` or ``"loss"`` from ``seat``'s point of view."""
         if self.winner is None:

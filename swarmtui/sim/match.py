@@ -39,13 +39,6 @@ class GameRecord:
     def to_json(self) -> dict[str, Any]:
         return {"format": RECORD_FORMAT, **asdict(self)}
 
-    def without_timing(self) -> dict[str, Any]:
-        """The record minus wall-clock fields: equal for equal seeds, whatever the workers."""
-        data = self.to_json()
-        data.pop("seconds")
-        data.pop("think_seconds")
-        return data
-
 
 def game_seed(base_seed: int, index: int) -> int:
     """The seed of game number ``index`` of a batch."""

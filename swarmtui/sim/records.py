@@ -10,7 +10,6 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Iterable
 
 from swarmtui.core.saves import SaveError
 from swarmtui.sim.match import GameRecord
@@ -48,14 +47,3 @@ class RecordWriter:
                 os.replace(self._tmp, self.path)
         finally:
             self._tmp.unlink(missing_ok=True)
-
-
-def read_records(path: Path) -> Iterable[dict]:
-    """The JSON objects of a result file, one per line."""
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if line.strip():
-                try:
-                    yield json.loads(line)
-                except json.JSONDecodeError:
-                    raise SaveError(f"{path}:{number} is not a JSON line") from None
