@@ -1,0 +1,53 @@
+"""``swarmtui`` without a command: open the terminal UI, if this is a terminal that can show it."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Optional
+
+import typer
+
+from swarmtui import __version__
+from swarmtui.cli.app import app
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"swarmtui {__version__}")
+        raise typer.Exit()
+
+
+def terminal_problem() -> str | None:
+    """Why the TUI cannot run here, or None when stdin/stdout are a usable terminal."""
+    if not sys.stdout.isatty():
+        return "standard output is not a terminal"
+    if not sys.stdin.isatty():
+        return "standard input is not a terminal"
+    if os.environ.get("TERM", "") == "dumb":
+        return "TERM is 'dumb'"
+    return None
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    ascii_glyphs: bool = typer.Option(False, "--ascii", help="Plain ASCII glyphs, for fonts that misalign box drawing."),
+    no_mouse: bool = typer.Option(False, "--no-mouse", help="Do not capture the mouse (useful over SSH)."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Seed for the AI players (default: random)."),
+) -> None:
+    """Open the terminal UI (when no command is given)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    problem = terminal_problem()
+    if problem:
+        typer.echo(
+            f"swarmtui: the terminal UI needs an interactive terminal ({problem}); "
+            "for headless runs use 'swarmtui sim GAME' (see 'swarmtui sim --help').",
+            err=True,
+        )
+        raise typer.Exit(1)
+    from swarmtui.tui.app import run
+
+    run(glyphs="ascii" if ascii_glyphs else "unicode", mouse=not no_mouse, seed=seed)
