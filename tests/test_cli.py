@@ -61,6 +61,8 @@ def test_sim_prints_a_summary_table(capsys):
         (["sim", "noughts", "-p", "minimax,random", "--param", "depth=3"], "takes parameter 'depth'"),
         (["sim", "noughts", "-p", "minimax,random", "--param", "novalue"], "name=value"),
         (["sim", "noughts", "--generations", "5"], "goes with --train"),
+        (["sim", "noughts", "--preset", "table9"], "unknown preset 'table9'"),
+        (["sim", "noughts", "--preset", "table9", "-p", "ga,random"], "--players goes without --preset"),
         (["sim"], "Missing argument"),
         (["--frobnicate"], "No such option"),
     ],

@@ -13,6 +13,7 @@ from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
 
 DEFAULT_PLAYERS = {"noughts": "ga,random"}
+DEFAULT_GAMES = 100
 
 
 @app.command()
@@ -21,7 +22,11 @@ def sim(
     players: Optional[str] = typer.Option(
         None, "--players", "-p", help="Agents per seat in seat order, comma-separated (noughts: X,O). Default: ga,random."
     ),
-    games: int = typer.Option(100, "--games", "-n", min=1, max=10_000_000, help="Number of games."),
+    games: Optional[int] = typer.Option(
+        None, "--games", "-n", min=1, max=10_000_000, help=f"Number of games (default {DEFAULT_GAMES}, or the preset's)."
+    ),
+    preset: Optional[str] = typer.Option(None, "--preset", help="Run a named experiment of the game (see --list-presets)."),
+    list_presets: bool = typer.Option(False, "--list-presets", help="List the game's named experiments and exit."),
     seed: int = typer.Option(0, "--seed", min=0, help="Base seed; game i uses a seed derived from it."),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, max=512, help="Worker processes (default: all cores)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", dir_okay=False, help="Write one JSON line per game to this file."),
@@ -42,6 +47,11 @@ def sim(
         raise CliError(f"{game} is coming but not playable yet; try 'swarmtui sim noughts'")
     out_console, err_console = Console(), Console(stderr=True)
     try:
+        if list_presets or preset:
+            if players is not None:
+                raise CliError("--players goes without --preset (a preset fixes its players)")
+            _run_preset(game, preset, list_presets, games, seed, workers, out, param, out_console, err_console)
+            return
         if solve or train:
             _train_or_solve(game, solve, train, algo, generations, population, save, seed, param, out_console, err_console)
             return
@@ -50,11 +60,26 @@ def sim(
                 raise CliError(f"{flag} goes with --train")
         from swarmtui.sim.cli_batch import run_sim
 
-        run_sim(game, players or DEFAULT_PLAYERS[game], games, seed, workers, out, param, out_console, err_console)
+        run_sim(game, players or DEFAULT_PLAYERS[game], games or DEFAULT_GAMES, seed, workers, out, param,
+                out_console, err_console)
     except ParamError as error:
         raise CliError(str(error)) from None
     except SaveError as error:
         raise fail(str(error)) from None
+
+
+def _run_preset(game, name, list_only, games, seed, workers, out, param, out_console, err_console) -> None:
+    from swarmtui.sim.batch import default_workers
+    from swarmtui.sim.presets import PresetRequest, get_preset, presets_for
+
+    if list_only:
+        for preset in presets_for(game):
+            out_console.print(f"{preset.name:<24} {preset.summary}", highlight=False)
+        if not presets_for(game):
+            out_console.print(f"{game} has no presets yet", highlight=False)
+        return
+    request = PresetRequest(games, seed, workers or default_workers(), out, tuple(param), out_console, err_console)
+    get_preset(game, name).run(request)
 
 
 def _train_or_solve(game, solve, train, algo, generations, population, save, seed, param, out, err) -> None:

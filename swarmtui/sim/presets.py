@@ -1,0 +1,78 @@
+"""Named experiments (``swarmtui sim GAME --preset NAME``): the papers' protocols, one per preset.
+
+A preset bundles everything a paper's experiment fixes — who plays, with which parameters,
+under which protocol, how many games, what the paper reported — behind a name, so a table of
+a paper is reproduced with one command. Each game's experiments live in their own module
+(``sim/<game>_presets.py``) which registers its presets here when imported; ``_MODULES``
+lists those modules.
+
+The options given on the command line travel in a ``PresetRequest``: ``games`` is None when
+the user left the paper's count alone; ``params`` are extra ``name=value`` overrides applied
+on top of the preset's own.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from rich.console import Console
+
+from swarmtui.core.params import ParamError
+
+
+@dataclass(frozen=True)
+class PresetRequest:
+    """The command line's say in a preset run."""
+
+    games: int | None
+    seed: int
+    workers: int
+    out: Path | None
+    params: tuple[str, ...]
+    out_console: Console
+    err_console: Console
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named experiment of ``game``; ``run`` plays it and prints its table."""
+
+    game: str
+    name: str
+    summary: str
+    run: Callable[[PresetRequest], None]
+
+
+_MODULES: tuple[str, ...] = ()
+"""Modules that register presets when imported (one per game, ``swarmtui.sim.<game>_presets``)."""
+
+_PRESETS: dict[tuple[str, str], Preset] = {}
+
+
+def register(preset: Preset) -> Preset:
+    _PRESETS[(preset.game, preset.name)] = preset
+    return preset
+
+
+def _load_builtin() -> None:
+    for module in _MODULES:
+        importlib.import_module(module)
+
+
+def presets_for(game: str) -> list[Preset]:
+    """The presets of ``game``, in registration order."""
+    _load_builtin()
+    return [p for (g, _), p in _PRESETS.items() if g == game]
+
+
+def get_preset(game: str, name: str) -> Preset:
+    """The preset ``name`` of ``game``; ParamError naming the known ones otherwise."""
+    _load_builtin()
+    try:
+        return _PRESETS[(game, name)]
+    except KeyError:
+        known = ", ".join(p.name for p in presets_for(game)) or "none yet"
+        raise ParamError(f"unknown preset {name!r} for {game} (known: {known})") from None
