@@ -1,0 +1,132 @@
+"""Halma notation: holes as ``<row><n>``, moves as ``e5-f5`` or ``m3:k3:k5``, positions as rows.
+
+Holes: the star's 17 rows are lettered ``a`` (the north tip) to ``q`` (the south tip), and the
+holes of a row are numbered from the left starting at 1, exactly as the renderer draws them:
+row ``a`` has one hole (``a1``), row ``e`` thirteen (``e1``-``e13``), the centre is ``i5``.
+
+Moves: a step is ``start-end`` (``m5-l5``); a jump chain lists every hole it lands on, joined by
+``:`` (``m3:k3:k5``), so the route is visible and replayable. When parsing, ``start-end`` also
+names any legal move between the two holes (the board picks the route, see
+``Board.legal_moves``); a ``:`` chain must be a valid chain exactly as written.
+
+Positions: the 17 rows top to bottom joined by ``/``, each hole ``.`` (empty) or the seat digit
+of its piece, then the number of players, the seat to move and the number of moves played::
+
+    1/11/111/1111/........./.../... 2 1 0
+
+(row contents abbreviated here). ``format_position`` and ``parse_position`` round-trip.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from swarmtui.core.hexgrid import Hex
+from swarmtui.core.state import NotationError
+from swarmtui.games.halma.geometry import SEATING, STAR
+
+if TYPE_CHECKING:
+    from swarmtui.games.halma.rules import Board, Move
+
+ROW_LETTERS = "abcdefghijklmnopq"
+
+ROWS: tuple[tuple[Hex, ...], ...] = tuple(
+    tuple(c for c in STAR if c.r == r) for r in sorted({c.r for c in STAR})
+)
+"""The star's rows top to bottom, each left to right."""
+
+_NAMES: dict[Hex, str] = {
+    cell: f"{ROW_LETTERS[row]}{n + 1}" for row, cells in enumerate(ROWS) for n, cell in enumerate(cells)
+}
+_CELLS: dict[str, Hex] = {name: cell for cell, name in _NAMES.items()}
+_CELL_RE = re.compile(r"\s*([a-qA-Q])\s*(\d{1,2})\s*")
+
+
+def format_cell(cell: Hex) -> str:
+    """``Hex(0, 0)`` -> ``"i5"``."""
+    try:
+        return _NAMES[cell]
+    except (KeyError, TypeError):
+        raise NotationError(f"{cell!r} is not a hole of the star") from None
+
+
+def parse_cell(text: str) -> Hex:
+    """``"i5"`` (any case, spaces ignored) -> ``Hex(0, 0)``; ``NotationError`` otherwise."""
+    m = _CELL_RE.fullmatch(text)
+    if m:
+        row = ROW_LETTERS.index(m.group(1).lower())
+        n = int(m.group(2))
+        if 1 <= n <= len(ROWS[row]):
+            return ROWS[row][n - 1]
+        raise NotationError(f"row {m.group(1).lower()} has holes 1-{len(ROWS[row])}, not {n}")
+    raise NotationError(
+        f"{text.strip()!r} is not a hole: a row letter a-q (top to bottom) and the hole's number in the row"
+    )
+
+
+def format_move(move: "Move") -> str:
+    """A step as ``start-end``, a jump chain as every landing hole joined by ``:``."""
+    if move.is_jump and move.path:
+        return ":".join(format_cell(c) for c in move.path)
+    return f"{format_cell(move.start)}-{format_cell(move.end)}"
+
+
+def parse_move(text: str) -> "Move":
+    """``"m5-l5"`` -> a Move without a path (any route); ``"m3:k3:k5"`` -> a Move with that path.
+
+    Only the syntax is checked here; ``Board.parse_move`` also checks legality.
+    """
+    from swarmtui.games.halma.rules import Move
+
+    raw = text.strip()
+    if ":" in raw:
+        parts = raw.split(":")
+        if len(parts) < 2 or not all(p.strip() for p in parts):
+            raise NotationError(f"{raw!r} is not a jump chain: holes joined by ':' like m3:k3:k5")
+        path = tuple(parse_cell(p) for p in parts)
+        return Move(path[0], path[-1], path)
+    parts = raw.split("-")
+    if len(parts) != 2 or not all(p.strip() for p in parts):
+        raise NotationError(f"{raw!r} is not a move: start-end like m5-l5, or a jump chain like m3:k3:k5")
+    start, end = parse_cell(parts[0]), parse_cell(parts[1])
+    if start == end:
+        raise NotationError(f"{raw!r} does not move: start and end are the same hole")
+    return Move(start, end)
+
+
+def format_position(board: "Board") -> str:
+    """The position as ``rows players to_move ply`` (see the module docstring)."""
+    rows = "/".join("".join(board.occupant(c) or "." for c in row) for row in ROWS)
+    return f"{rows} {board.players} {board.to_move} {board.ply}"
+
+
+def parse_position(text: str) -> tuple[int, dict[str, list[Hex]], str, int]:
+    """Position text -> ``(players, pieces per seat, seat to move, moves played)``."""
+    fields = text.split()
+    if len(fields) not in (3, 4):
+        raise NotationError("a position is 'ROWS PLAYERS TO_MOVE [PLY]', e.g. '1/11/.../... 2 1 0'")
+    rows_text, players_text, to_move = fields[:3]
+    ply_text = fields[3] if len(fields) == 4 else "0"
+    if not players_text.isdigit() or int(players_text) not in SEATING:
+        raise NotationError(f"players must be one of {', '.join(map(str, SEATING))}, not {players_text!r}")
+    players = int(players_text)
+    seats = [str(i + 1) for i in range(players)]
+    if to_move not in seats:
+        raise NotationError(f"the seat to move must be one of {', '.join(seats)}, not {to_move!r}")
+    if not ply_text.isdigit():
+        raise NotationError(f"the number of moves played must be a whole number, not {ply_text!r}")
+    rows = rows_text.split("/")
+    if len(rows) != len(ROWS):
+        raise NotationError(f"a position has {len(ROWS)} rows separated by '/', got {len(rows)}")
+    pieces: dict[str, list[Hex]] = {s: [] for s in seats}
+    for letter, row, cells in zip(ROW_LETTERS, rows, ROWS):
+        if len(row) != len(cells):
+            raise NotationError(f"row {letter} has {len(cells)} holes, got {len(row)} characters {row!r}")
+        for ch, cell in zip(row, cells):
+            if ch == ".":
+                continue
+            if ch not in pieces:
+                raise NotationError(f"row {letter}: {ch!r} is neither '.' nor a seat 1-{players}")
+            pieces[ch].append(cell)
+    return players, pieces, to_move, int(ply_text)

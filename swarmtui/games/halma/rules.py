@@ -1,0 +1,534 @@
+"""Halma (Sternhalma, Chinese Checkers) rules on the 121-hole star, as a python-chess style Board.
+
+The rules of the paper (Kuehner & Stock, section I and Figure 2): each player has 10 pieces
+in one point of the star and must bring all of them into the opposite point. A turn moves one
+piece either one *step* to an adjacent empty hole, or by a *chain of jumps*: each jump goes
+over one adjacent piece of any colour into the empty hole directly behind it; the chain may
+change direction and stop after any jump. Pieces are never removed. A move is identified by
+its start and end hole; one concrete path is kept with it for display and for agents that
+score paths (the paper's eq. 11 scores every path, see ``Board.paths_from``).
+
+Choices where published rule sets differ (``HalmaRules``; defaults in brackets):
+
+* ``jump_vacated`` [False] - the moving piece is lifted off its start hole, so that hole is
+  empty for the whole chain and cannot be jumped over. (Programs that leave the piece on the
+  board while generating chains allow it; set True for that reading.) In both readings a chain
+  never visits a hole twice, so it never returns to its start.
+* ``neutral`` ["free"] - the points that are neither a player's home nor its goal: "free"
+  (enter, cross and stop anywhere: the Masters Games / Ravensburger reading, and what the
+  paper's Figure 8 pheromone maps show), "pass" (may jump through but not end a move there:
+  the "cannot end their turn in another player's triangle" rule), or "closed" (never enter).
+* ``leave_goal`` [False] - once in its goal a piece may move only within the goal (a jump
+  chain may pass outside but must end inside), the rule almost every published set states.
+* ``blocked_goal`` ["fill"] - the anti-spoiling rule for a goal hole held by the pieces of
+  the player whose home it is. "fill": a player also wins when every hole of its goal is
+  occupied, at least one by its own piece, and every other piece there belongs to that
+  goal's home player (a blocker that never left home counts for the player who filled the rest
+  of the goal; the "win when all available slots are filled" rule, and the rule Sturtevant's
+  Chinese Checkers solver uses, ref. [17] of the paper). "strict": all 10 holes must hold the
+  player's own pieces (a blocker can then stall the game until the move cap).
+
+The game ends when a player completes its goal (the first to do so wins, as in the paper) or
+when ``max_moves`` moves have been played in total (the paper stops at 500, section VI-A):
+the outcome then has no winner and its reason says the cap was reached. A player with no legal
+move is skipped; if nobody can move the game ends without a winner.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Mapping
+
+from swarmtui.core.hexgrid import DIRECTIONS, Hex, distance
+from swarmtui.core.state import IllegalMoveError, Outcome
+from swarmtui.games.halma.geometry import SEATING, STAR, TRIANGLES, corner_of, opposite
+
+PIECES = 10
+"""Pieces per player (the ten-piece game of the paper and of Bell, 2009)."""
+
+DEFAULT_MAX_MOVES = 500
+"""The paper's cap: a game not finished after 500 moves is stopped (section VI-A)."""
+
+NEUTRAL_MODES = ("free", "pass", "closed")
+BLOCKED_GOAL_MODES = ("fill", "strict")
+
+# -- lattice tables (indices into STAR) -------------------------------------------------------
+INDEX: dict[Hex, int] = {cell: i for i, cell in enumerate(STAR)}
+"""Hole -> its index in ``STAR`` (reading order)."""
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(INDEX.get(cell + d, -1) for d in DIRECTIONS) for cell in STAR
+)
+"""Per hole, the index of the neighbour in each of the six directions (-1 off the star)."""
+
+JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (INDEX[cell + d], INDEX[cell + d.scale(2)])
+        for d in DIRECTIONS
+        if cell + d in INDEX and cell + d.scale(2) in INDEX
+    )
+    for cell in STAR
+)
+"""Per hole, ``(over, landing)`` index pairs of the straight jumps that stay on the star."""
+
+CORNER: tuple[int, ...] = tuple(-1 if corner_of(c) is None else corner_of(c) for c in STAR)
+"""Per hole, its point (0-5) or -1 for the central hexagon."""
+
+
+@dataclass(frozen=True)
+class HalmaRules:
+    """The rule variants players disagree on (see the module docstring for each)."""
+
+    neutral: str = "free"
+    leave_goal: bool = False
+    jump_vacated: bool = False
+    blocked_goal: str = "fill"
+
+    def __post_init__(self) -> None:
+        if self.neutral not in NEUTRAL_MODES:
+            raise ValueError(f"neutral must be one of {', '.join(NEUTRAL_MODES)}, not {self.neutral!r}")
+        if self.blocked_goal not in BLOCKED_GOAL_MODES:
+            raise ValueError(f"blocked_goal must be one of {', '.join(BLOCKED_GOAL_MODES)}, not {self.blocked_goal!r}")
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move from ``start`` to ``end``; equal and hashed by those two holes only.
+
+    ``path`` is the concrete route (``path[0] == start``, ``path[-1] == end``): two holes for a
+    step or a single jump, one more hole per further jump. An empty path means "any legal
+    route": ``Board.play`` then uses the board's own.
+    """
+
+    start: Hex
+    end: Hex
+    path: tuple[Hex, ...] = field(default=(), compare=False)
+
+    @property
+    def is_jump(self) -> bool:
+        """True for a jump chain (the first hop spans two holes), False for a step."""
+        if len(self.path) >= 2:
+            return distance(self.path[0], self.path[1]) == 2
+        return distance(self.start, self.end) != 1
+
+    @property
+    def jumps(self) -> int:
+        """The number of jumps in the chain (0 for a step)."""
+        return len(self.path) - 1 if self.is_jump and self.path else 0
+
+    def __str__(self) -> str:
+        from swarmtui.games.halma.notation import format_move
+
+        return format_move(self)
+
+
+@dataclass(frozen=True)
+class _Played:
+    move: Move
+    seat: int
+    turn_before: int
+    outcome_before: Outcome | None
+
+
+class Board:
+    """A Halma position for 1, 2, 3, 4 or 6 players with move history (``play``/``undo``).
+
+    Seats are ``"1"`` .. ``"n"`` in turn order; seat i starts in corner ``SEATING[n][i]``.
+    """
+
+    def __init__(self, players: int = 2, rules: HalmaRules = HalmaRules(),
+                 max_moves: int | None = DEFAULT_MAX_MOVES, *, setup: bool = True) -> None:
+        if players not in SEATING:
+            raise ValueError(f"Halma is played by {', '.join(map(str, SEATING))} players, not {players}")
+        self.players = players
+        self.rules = rules
+        self.max_moves = max_moves
+        self.seats: tuple[str, ...] = tuple(str(i + 1) for i in range(players))
+        self._corners: tuple[int, ...] = SEATING[players]
+        self._home = tuple(frozenset(INDEX[c] for c in TRIANGLES[k]) for k in self._corners)
+        self._goal = tuple(frozenset(INDEX[c] for c in TRIANGLES[opposite(k)]) for k in self._corners)
+        self._neutral = tuple(
+            frozenset(i for i, k in enumerate(CORNER) if k >= 0 and k not in (c, opposite(c)))
+            for c in self._corners
+        )
+        self._occ: list[int] = [0] * len(STAR)
+        self._pieces: list[set[int]] = [set() for _ in range(players + 1)]
+        self._turn = 0
+        self._ply0 = 0
+        self._played: list[_Played] = []
+        self._outcome: Outcome | None = None
+        if setup:
+            for seat in range(1, players + 1):
+                for i in self._home[seat - 1]:
+                    self._put(i, seat)
+
+    # -- construction ---------------------------------------------------------------------------
+    @classmethod
+    def from_pieces(cls, players: int, pieces: Mapping[str, Iterable[Hex]], to_move: str = "1",
+                    rules: HalmaRules = HalmaRules(), max_moves: int | None = DEFAULT_MAX_MOVES,
+                    ply: int = 0) -> "Board":
+        """A position with the given pieces per seat (any number each, for hand-built tests)."""
+        board = cls(players, rules, max_moves, setup=False)
+        for seat, cells in pieces.items():
+            k = board._seat_number(seat)
+            for cell in cells:
+                if cell not in INDEX:
+                    raise ValueError(f"{cell} is not a hole of the star")
+                if board._occ[INDEX[cell]]:
+                    raise ValueError(f"{cell} holds two pieces")
+                board._put(INDEX[cell], k)
+        board._turn = board._seat_number(to_move) - 1
+        board._ply0 = ply
+        board._outcome = board._initial_outcome()
+        return board
+
+    @classmethod
+    def from_text(cls, text: str, rules: HalmaRules = HalmaRules(),
+                  max_moves: int | None = DEFAULT_MAX_MOVES) -> "Board":
+        """A board from position notation (see ``notation.parse_position``)."""
+        from swarmtui.games.halma.notation import parse_position
+
+        players, pieces, to_move, ply = parse_position(text)
+        return cls.from_pieces(players, pieces, to_move, rules, max_moves, ply)
+
+    def copy(self) -> "Board":
+        board = Board(self.players, self.rules, self.max_moves, setup=False)
+        board._occ = list(self._occ)
+        board._pieces = [set(p) for p in self._pieces]
+        board._turn = self._turn
+        board._ply0 = self._ply0
+        board._played = list(self._played)
+        board._outcome = self._outcome
+        return board
+
+    def _put(self, i: int, seat: int) -> None:
+        self._occ[i] = seat
+        self._pieces[seat].add(i)
+
+    def _seat_number(self, seat: str) -> int:
+        try:
+            k = int(seat)
+        except (TypeError, ValueError):
+            k = 0
+        if not 1 <= k <= self.players:
+            raise ValueError(f"no seat {seat!r} in a {self.players}-player game (seats {', '.join(self.seats)})")
+        return k
+
+    # -- position -------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> str:
+        return self.seats[self._turn]
+
+    @property
+    def ply(self) -> int:
+        """Moves played since the start of the game (all seats together)."""
+        return self._ply0 + len(self._played)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves played on this board, oldest first."""
+        return [p.move for p in self._played]
+
+    @property
+    def last_move(self) -> Move | None:
+        return self._played[-1].move if self._played else None
+
+    def pieces(self, seat: str) -> frozenset[Hex]:
+        return frozenset(STAR[i] for i in self._pieces[self._seat_number(seat)])
+
+    def occupant(self, cell: Hex) -> str | None:
+        """The seat whose piece is on ``cell`` (None when empty or off the star)."""
+        i = INDEX.get(cell)
+        k = self._occ[i] if i is not None else 0
+        return self.seats[k - 1] if k else None
+
+    def corner(self, seat: str) -> int:
+        """The point ``seat`` starts in (its home); its goal is ``opposite`` of it."""
+        return self._corners[self._seat_number(seat) - 1]
+
+    def home(self, seat: str) -> frozenset[Hex]:
+        return TRIANGLES[self.corner(seat)]
+
+    def goal(self, seat: str) -> frozenset[Hex]:
+        return TRIANGLES[opposite(self.corner(seat))]
+
+    def in_goal(self, seat: str) -> int:
+        """How many of ``seat``'s pieces are in its goal."""
+        k = self._seat_number(seat)
+        return len(self._pieces[k] & self._goal[k - 1])
+
+    # -- moves ----------------------------------------------------------------------------------
+    def _may_enter(self, k: int, i: int) -> bool:
+        return self.rules.neutral != "closed" or i not in self._neutral[k - 1]
+
+    def _may_stop(self, k: int, start: int, end: int) -> bool:
+        if self.rules.neutral != "free" and end in self._neutral[k - 1]:
+            return False
+        goal = self._goal[k - 1]
+        return self.rules.leave_goal or start not in goal or end in goal
+
+    def _routes(self, start: int) -> dict[int, tuple[int, ...]]:
+        """End hole -> one route for the piece on ``start``: steps first, then the shortest chains."""
+        occ, k = self._occ, self._occ[start]
+        routes: dict[int, tuple[int, ...]] = {}
+        for j in NEIGHBOURS[start]:
+            if j >= 0 and not occ[j] and self._may_stop(k, start, j):
+                routes[j] = (start, j)
+        if not self.rules.jump_vacated:
+            occ[start] = 0
+        parent = {start: -1}
+        queue = deque([start])
+        try:
+            while queue:
+                c = queue.popleft()
+                for over, land in JUMPS[c]:
+                    if occ[over] and not occ[land] and land not in parent and self._may_enter(k, land):
+                        parent[land] = c
+                        queue.append(land)
+                        if land not in routes and self._may_stop(k, start, land):
+                            routes[land] = self._unwind(parent, land)
+        finally:
+            occ[start] = k
+        return routes
+
+    @staticmethod
+    def _unwind(parent: dict[int, int], end: int) -> tuple[int, ...]:
+        route = [end]
+        while parent[route[-1]] != -1:
+            route.append(parent[route[-1]])
+        return tuple(reversed(route))
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the side to move, one per (start, end), in reading order.
+
+        The kept path is the step for adjacent ends and otherwise the chain with the fewest jumps
+        (breadth-first, directions in ``DIRECTIONS`` order).
+        """
+        if self._outcome is not None:
+            return []
+        moves = []
+        for start in sorted(self._pieces[self._turn + 1]):
+            for end, route in self._routes(start).items():
+                moves.append(Move(STAR[start], STAR[end], tuple(STAR[i] for i in route)))
+        return moves
+
+    def moves_from(self, cell: Hex) -> list[Move]:
+        """The legal moves of the piece on ``cell`` if it belongs to the side to move."""
+        i = INDEX.get(cell)
+        if i is None or self._outcome is not None or self._occ[i] != self._turn + 1:
+            return []
+        return [Move(cell, STAR[end], tuple(STAR[j] for j in route)) for end, route in self._routes(i).items()]
+
+    def paths_from(self, cell: Hex) -> list[tuple[Hex, ...]]:
+        """Every step and EVERY simple jump chain the piece on ``cell`` may make, any seat's piece.
+
+        Unlike ``legal_moves`` this does not deduplicate by end hole: the paper's ACO scores each
+        path (eq. 11), so two chains to the same hole are two candidates. Chains are listed in
+        depth-first order (directions in ``DIRECTIONS`` order), each after its prefix.
+        """
+        start = INDEX.get(cell)
+        if start is None or not self._occ[start]:
+            return []
+        occ, k = self._occ, self._occ[start]
+        paths: list[tuple[Hex, ...]] = [
+            (cell, STAR[j]) for j in NEIGHBOURS[start] if j >= 0 and not occ[j] and self._may_stop(k, start, j)
+        ]
+        if not self.rules.jump_vacated:
+            occ[start] = 0
+        try:
+            self._chains(start, [start], {start}, k, paths)
+        finally:
+            occ[start] = k
+        return paths
+
+    def _chains(self, start: int, route: list[int], seen: set[int], k: int, out: list) -> None:
+        occ = self._occ
+        for over, land in JUMPS[route[-1]]:
+            if occ[over] and not occ[land] and land not in seen and self._may_enter(k, land):
+                route.append(land)
+                seen.add(land)
+                if self._may_stop(k, start, land):
+                    out.append(tuple(STAR[i] for i in route))
+                self._chains(start, route, seen, k, out)
+                seen.discard(land)
+                route.pop()
+
+    def _check_route(self, move: Move) -> tuple[int, ...]:
+        """The index route of ``move`` if it is legal for the side to move (IllegalMoveError otherwise)."""
+        from swarmtui.games.halma.notation import format_cell
+
+        if self._outcome is not None:
+            raise IllegalMoveError("the game is over")
+        start = INDEX.get(move.start)
+        end = INDEX.get(move.end)
+        if start is None or end is None:
+            raise IllegalMoveError(f"{move.start if start is None else move.end} is not a hole of the star")
+        owner = self._occ[start]
+        if owner != self._turn + 1:
+            held = f"holds seat {owner}'s piece" if owner else "is empty"
+            raise IllegalMoveError(f"{format_cell(move.start)} {held}; seat {self.to_move} is to move")
+        if not move.path:
+            route = self._routes(start).get(end)
+            if route is None:
+                raise IllegalMoveError(f"the piece on {format_cell(move.start)} cannot reach {format_cell(move.end)}")
+            return route
+        return self._check_path(move)
+
+    def _check_path(self, move: Move) -> tuple[int, ...]:
+        from swarmtui.games.halma.notation import format_cell, format_move
+
+        path = move.path
+        if path[0] != move.start or path[-1] != move.end or len(path) < 2:
+            raise IllegalMoveError(f"the path of {format_move(move)} does not run from its start to its end")
+        if any(c not in INDEX for c in path):
+            raise IllegalMoveError(f"the path of {format_move(move)} leaves the star")
+        route = tuple(INDEX[c] for c in path)
+        start, k, occ = route[0], self._occ[route[0]], self._occ
+        if len(set(route)) != len(route):
+            raise IllegalMoveError(f"{format_move(move)} visits a hole twice")
+        if len(route) == 2 and route[1] in NEIGHBOURS[start]:
+            if occ[route[1]]:
+                raise IllegalMoveError(f"{format_cell(path[1])} is occupied")
+        else:
+            if not self.rules.jump_vacated:
+                occ[start] = 0
+            try:
+                for a, b in zip(route, route[1:]):
+                    over = next((o for o, land in JUMPS[a] if land == b), None)
+                    if over is None:
+                        raise IllegalMoveError(f"{format_cell(STAR[a])} to {format_cell(STAR[b])} is neither a step nor a jump")
+                    if not occ[over]:
+                        raise IllegalMoveError(f"no piece to jump over on {format_cell(STAR[over])}")
+                    if occ[b]:
+                        raise IllegalMoveError(f"{format_cell(STAR[b])} is occupied")
+                    if not self._may_enter(k, b):
+                        raise IllegalMoveError(f"{format_cell(STAR[b])} lies in a closed point")
+            finally:
+                occ[start] = k
+        if not self._may_stop(k, start, route[-1]):
+            raise IllegalMoveError(f"a piece may not end a move on {format_cell(move.end)} under these rules")
+        return route
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self._check_route(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def play(self, move: Move) -> None:
+        """Make ``move`` for the side to move (its own path if it gives one, else the board's)."""
+        route = self._check_route(move)
+        k = self._turn + 1
+        played = Move(move.start, move.end, tuple(STAR[i] for i in route))
+        self._played.append(_Played(played, k, self._turn, self._outcome))
+        self._occ[route[0]] = 0
+        self._pieces[k].discard(route[0])
+        self._put(route[-1], k)
+        self._outcome = self._outcome_after(k)
+        if self._outcome is None:
+            self._pass_turn()
+
+    push = play
+
+    def undo(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._played:
+            raise IndexError("no move to undo")
+        played = self._played.pop()
+        start, end = INDEX[played.move.start], INDEX[played.move.end]
+        self._occ[end] = 0
+        self._pieces[played.seat].discard(end)
+        self._put(start, played.seat)
+        self._turn = played.turn_before
+        self._outcome = played.outcome_before
+        return played.move
+
+    pop = undo
+
+    def _has_move(self, k: int) -> bool:
+        return any(self._routes(i) for i in sorted(self._pieces[k]))
+
+    def _pass_turn(self) -> None:
+        """Hand the turn to the next seat that can move; end the game when nobody can."""
+        for step in range(1, self.players + 1):
+            turn = (self._turn + step) % self.players
+            if self._has_move(turn + 1):
+                self._turn = turn
+                return
+        self._outcome = Outcome(None, "no player can move")
+
+    # -- the end ----------------------------------------------------------------------------------
+    def goal_complete(self, seat: str) -> bool:
+        """True when ``seat`` has won: its goal full of its pieces (or filled per ``blocked_goal``)."""
+        return self._goal_complete(self._seat_number(seat))
+
+    def _goal_complete(self, k: int) -> bool:
+        goal = self._goal[k - 1]
+        own = len(self._pieces[k] & goal)
+        if own == len(goal):
+            return True
+        if self.rules.blocked_goal != "fill" or own == 0:
+            return False
+        owners = {self._occ[i] for i in goal}
+        if 0 in owners:
+            return False
+        blockers = owners - {k}
+        return all(self._home[b - 1] == goal and self._pieces[b] for b in blockers)
+
+    def _outcome_after(self, k: int) -> Outcome | None:
+        if self._goal_complete(k):
+            own = len(self._pieces[k] & self._goal[k - 1])
+            why = "all 10 pieces in the goal" if own == PIECES else f"goal filled ({own} own pieces, the rest blocked)"
+            return Outcome(self.seats[k - 1], why)
+        if self.max_moves is not None and self.ply >= self.max_moves:
+            return Outcome(None, f"move cap of {self.max_moves} moves reached: unfinished")
+        return None
+
+    def _initial_outcome(self) -> Outcome | None:
+        for k in range(1, self.players + 1):
+            if self._pieces[k] and self._goal_complete(k):
+                return self._outcome_after(k)
+        if self.max_moves is not None and self.ply >= self.max_moves:
+            return Outcome(None, f"move cap of {self.max_moves} moves reached: unfinished")
+        if not self._has_move(self._turn + 1):
+            self._pass_turn()
+        return self._outcome
+
+    # -- notation ---------------------------------------------------------------------------------
+    def parse_move(self, text: str) -> Move:
+        """A legal move from notation (``i5-h5``, ``m3:k3:k5``): see ``notation.parse_move``."""
+        from swarmtui.games.halma.notation import parse_move
+
+        move = parse_move(text)
+        route = self._check_route(move)
+        return Move(move.start, move.end, tuple(STAR[i] for i in route))
+
+    def format_move(self, move: Move) -> str:
+        from swarmtui.games.halma.notation import format_move
+
+        return format_move(move)
+
+    @property
+    def text(self) -> str:
+        """Position notation (see ``notation.format_position``)."""
+        from swarmtui.games.halma.notation import format_position
+
+        return format_position(self)
+
+    def cells(self) -> Iterator[tuple[Hex, str | None]]:
+        """Every hole with its occupant's seat (None when empty), in reading order."""
+        for i, cell in enumerate(STAR):
+            k = self._occ[i]
+            yield cell, (self.seats[k - 1] if k else None)
+
+    def __repr__(self) -> str:
+        return f"Board({self.text!r})"
