@@ -10,10 +10,10 @@ score paths (the paper's eq. 11 scores every path, see ``Board.paths_from``).
 
 Choices where published rule sets differ (``HalmaRules``; defaults in brackets):
 
-* ``jump_vacated`` [False] - the moving piece is lifted off its start hole, so that hole is
-  empty for the whole chain and cannot be jumped over. (Programs that leave the piece on the
-  board while generating chains allow it; set True for that reading.) In both readings a chain
-  never visits a hole twice, so it never returns to its start.
+* Jumping over the hole the moving piece just left cannot arise on this lattice: every jump
+  moves by an even vector, so every landing of a chain differs from the start by even q and r
+  and is never adjacent to it (tested). Reversing the last jump, or any return to a hole already
+  visited (the start included), is excluded by the no-hole-twice rule.
 * ``neutral`` ["free"] - the points that are neither a player's home nor its goal: "free"
   (enter, cross and stop anywhere: the Masters Games / Ravensburger reading, and what the
   paper's Figure 8 pheromone maps show), "pass" (may jump through but not end a move there:
@@ -82,7 +82,6 @@ class HalmaRules:
 
     neutral: str = "free"
     leave_goal: bool = False
-    jump_vacated: bool = False
     blocked_goal: str = "fill"
 
     def __post_init__(self) -> None:
@@ -282,21 +281,16 @@ class Board:
         for j in NEIGHBOURS[start]:
             if j >= 0 and not occ[j] and self._may_stop(k, start, j):
                 routes[j] = (start, j)
-        if not self.rules.jump_vacated:
-            occ[start] = 0
         parent = {start: -1}
         queue = deque([start])
-        try:
-            while queue:
-                c = queue.popleft()
-                for over, land in JUMPS[c]:
-                    if occ[over] and not occ[land] and land not in parent and self._may_enter(k, land):
-                        parent[land] = c
-                        queue.append(land)
-                        if land not in routes and self._may_stop(k, start, land):
-                            routes[land] = self._unwind(parent, land)
-        finally:
-            occ[start] = k
+        while queue:
+            c = queue.popleft()
+            for over, land in JUMPS[c]:
+                if occ[over] and not occ[land] and land not in parent and self._may_enter(k, land):
+                    parent[land] = c
+                    queue.append(land)
+                    if land not in routes and self._may_stop(k, start, land):
+                        routes[land] = self._unwind(parent, land)
         return routes
 
     @staticmethod
@@ -341,12 +335,7 @@ class Board:
         paths: list[tuple[Hex, ...]] = [
             (cell, STAR[j]) for j in NEIGHBOURS[start] if j >= 0 and not occ[j] and self._may_stop(k, start, j)
         ]
-        if not self.rules.jump_vacated:
-            occ[start] = 0
-        try:
-            self._chains(start, [start], {start}, k, paths)
-        finally:
-            occ[start] = k
+        self._chains(start, [start], {start}, k, paths)
         return paths
 
     def _chains(self, start: int, route: list[int], seen: set[int], k: int, out: list) -> None:
@@ -377,6 +366,8 @@ class Board:
             raise IllegalMoveError(f"{format_cell(move.start)} {held}; seat {self.to_move} is to move")
         if not move.path:
             route = self._routes(start).get(end)
+            if route is None and self._occ[end]:
+                raise IllegalMoveError(f"{format_cell(move.end)} is occupied")
             if route is None:
                 raise IllegalMoveError(f"the piece on {format_cell(move.start)} cannot reach {format_cell(move.end)}")
             return route
@@ -398,21 +389,16 @@ class Board:
             if occ[route[1]]:
                 raise IllegalMoveError(f"{format_cell(path[1])} is occupied")
         else:
-            if not self.rules.jump_vacated:
-                occ[start] = 0
-            try:
-                for a, b in zip(route, route[1:]):
-                    over = next((o for o, land in JUMPS[a] if land == b), None)
-                    if over is None:
-                        raise IllegalMoveError(f"{format_cell(STAR[a])} to {format_cell(STAR[b])} is neither a step nor a jump")
-                    if not occ[over]:
-                        raise IllegalMoveError(f"no piece to jump over on {format_cell(STAR[over])}")
-                    if occ[b]:
-                        raise IllegalMoveError(f"{format_cell(STAR[b])} is occupied")
-                    if not self._may_enter(k, b):
-                        raise IllegalMoveError(f"{format_cell(STAR[b])} lies in a closed point")
-            finally:
-                occ[start] = k
+            for a, b in zip(route, route[1:]):
+                over = next((o for o, land in JUMPS[a] if land == b), None)
+                if over is None:
+                    raise IllegalMoveError(f"{format_cell(STAR[a])} to {format_cell(STAR[b])} is neither a step nor a jump")
+                if not occ[over]:
+                    raise IllegalMoveError(f"no piece to jump over on {format_cell(STAR[over])}")
+                if occ[b]:
+                    raise IllegalMoveError(f"{format_cell(STAR[b])} is occupied")
+                if not self._may_enter(k, b):
+                    raise IllegalMoveError(f"{format_cell(STAR[b])} lies in a closed point")
         if not self._may_stop(k, start, route[-1]):
             raise IllegalMoveError(f"a piece may not end a move on {format_cell(move.end)} under these rules")
         return route
