@@ -1,0 +1,642 @@
+"""Hive base-game rules as a python-chess style ``Board`` (legal_moves / play / undo).
+
+The rules are those of the published base game as established engines (Mzinga, nokamute)
+play it, which refine McGuile's summary (section 3.2) where it is incomplete:
+
+* Placement: the first piece goes anywhere (UHP puts it at the origin), the second player's
+  first piece next to it, every later piece touches only its own colour. Tournament rule: no
+  Queen on a player's first turn; the Queen must be in play by the player's fourth turn
+  (McGuile: "if a player has not placed their Queen Bee by the third move, they must play it
+  on their fourth"). Identical bugs enter in number order. No piece moves before its owner's
+  Queen is placed.
+* One Hive: a ground piece whose cell is an articulation point of the hive graph cannot move
+  (one linear Tarjan pass per position instead of McGuile's search per candidate move,
+  section 3.3.2); the piece under a beetle is pinned.
+* Freedom to Move: a ground step from cell x to neighbour n is a slide, allowed when exactly
+  one of the two cells beside both x and n is occupied (both: a gate; neither: the piece
+  would lose touch with the hive). Beetles moving on or off the hive pass a gate only if one
+  of its two stacks is no higher than the higher of source (without the beetle) and target.
+* Queen and Beetle one step, Spider exactly three slides without revisiting a cell,
+  Grasshopper jumps in a straight line over at least one piece to the first empty cell, Ant
+  any number of slides. Pass only when nothing else is legal.
+* Outcome: a Queen with six occupied neighbours loses; both at once is a draw. Batch runs
+  may add a threefold-repetition draw and a move cap (``Board(repetition=..., move_cap=...)``),
+  both off by default because the official rules have neither.
+
+Cells are stored as integers ``q * W + r`` (``W = 2**20``), which keeps the hot loops free of
+tuple arithmetic; the public API speaks ``core.hexgrid.Hex``.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple
+
+from swarmtui.core.hexgrid import DIRECTIONS, Hex
+from swarmtui.core.state import IllegalMoveError, Outcome
+from swarmtui.games.hive.pieces import (
+    ALL_PIECES, BUG_COUNTS, BUG_ORDER, COLOUR_NAMES, COLOURS, PIECE_CODES, PIECES_PER_SIDE, Bug, Piece,
+)
+
+SEATS = ("White", "Black")
+
+# -- integer cells --------------------------------------------------------------------------
+W = 1 << 20
+_HALF = W >> 1
+D: tuple[int, ...] = tuple(d.q * W + d.r for d in DIRECTIONS)  # E, SE, SW, W, NW, NE
+FULL = 63  # all six neighbours occupied
+
+
+def cell_of(h: Hex) -> int:
+    """The integer cell of a hex."""
+    return h.q * W + h.r
+
+
+class _HexOf(dict):
+    """Integer cell -> ``Hex`` (memoised: the same few hundred cells recur all game)."""
+
+    def __missing__(self, cell: int) -> Hex:
+        r = (cell + _HALF) % W - _HALF
+        h = self[cell] = Hex((cell - r) // W, r)
+        return h
+
+
+HEX = _HexOf()
+
+
+def _slides(mask: int) -> tuple[int, ...]:
+    """Directions a ground piece can slide out of a cell whose occupied neighbours are ``mask``.
+
+    The target must be empty and exactly one of the two cells flanking the step occupied.
+    """
+    out = []
+    for i in range(6):
+        left, right = (mask >> ((i - 1) % 6)) & 1, (mask >> ((i + 1) % 6)) & 1
+        if not (mask >> i) & 1 and left != right:
+            out.append(i)
+    return tuple(out)
+
+
+SLIDE: tuple[tuple[int, ...], ...] = tuple(_slides(m) for m in range(64))
+BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
+
+# -- pieces as small integers ---------------------------------------------------------------
+QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT = range(5)
+KIND_START = (0, 1, 3, 5, 8)
+KIND_COUNT = tuple(BUG_COUNTS[b] for b in BUG_ORDER)
+KIND: tuple[int, ...] = tuple(BUG_ORDER.index(p.bug) for p in ALL_PIECES[:PIECES_PER_SIDE]) * 2
+
+
+class Move(NamedTuple):
+    """A move: a placement (``origin`` None), a movement, or a pass (all three None)."""
+
+    piece: Piece | None
+    origin: Hex | None
+    dest: Hex | None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.piece is None
+
+    @property
+    def is_placement(self) -> bool:
+        return self.piece is not None and self.origin is None
+
+
+PASS = Move(None, None, None)
+
+
+def colour_index(colour: str) -> int:
+    """0 for white (``"w"``/``"White"``), 1 for black."""
+    key = colour[:1].lower()
+    if key not in COLOURS:
+        raise ValueError(f"{colour!r} is not a colour (w/White or b/Black)")
+    return COLOURS.index(key)
+
+
+class Board:
+    """A Hive position with its move history, like ``chess.Board``.
+
+    ``repetition=True`` declares a draw when a position (pieces, stacks and side to move)
+    occurs for the third time; ``move_cap=N`` declares a draw after N plies. Both are for
+    batch runs of agents that could otherwise shuffle forever; the official rules have
+    neither, so both are off by default.
+    """
+
+    seats = SEATS
+
+    def __init__(self, *, repetition: bool = False, move_cap: int | None = None) -> None:
+        if move_cap is not None and move_cap < 1:
+            raise ValueError("move_cap must be at least 1 ply")
+        self.repetition = repetition
+        self.move_cap = move_cap
+        self._stacks: dict[int, list[int]] = {}  # cell -> piece codes, bottom to top
+        self._nmask: dict[int, int] = {}  # cell -> bit i set if neighbour i is occupied
+        self._pos: list[int | None] = [None] * len(ALL_PIECES)
+        self._placed = [[0] * 5, [0] * 5]  # pieces placed per colour and bug kind
+        self._ply = 0
+        self.history: list[Move] = []
+        self._outcome: Outcome | None = None
+        self._legal: list[Move] | None = None
+        self._seen: dict[tuple, int] = {}
+        self._keys: list[tuple] = []
+        if repetition:
+            self._remember()
+
+    # -- position -------------------------------------------------------------------------
+    @property
+    def ply(self) -> int:
+        """Moves (passes included) played since the empty board."""
+        return self._ply
+
+    @property
+    def turn(self) -> int:
+        """The UHP turn number: 1 for each side's first move, 2 for its second, ..."""
+        return self._ply // 2 + 1
+
+    @property
+    def to_move(self) -> str:
+        return SEATS[self._ply & 1]
+
+    @property
+    def colour_to_move(self) -> str:
+        """``"w"`` or ``"b"``."""
+        return COLOURS[self._ply & 1]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def position(self, piece: Piece) -> Hex | None:
+        """Where ``piece`` is (None while in hand)."""
+        cell = self._pos[PIECE_CODES[piece]]
+        return None if cell is None else HEX[cell]
+
+    def stack(self, cell: Hex) -> tuple[Piece, ...]:
+        """The pieces on ``cell``, bottom to top (empty tuple for an empty cell)."""
+        return tuple(ALL_PIECES[c] for c in self._stacks.get(cell_of(cell), ()))
+
+    def height(self, cell: Hex) -> int:
+        return len(self._stacks.get(cell_of(cell), ()))
+
+    def top(self, cell: Hex) -> Piece | None:
+        st = self._stacks.get(cell_of(cell))
+        return ALL_PIECES[st[-1]] if st else None
+
+    def occupied(self) -> list[Hex]:
+        """The occupied cells."""
+        return [HEX[c] for c in self._stacks]
+
+    def in_hand(self, colour: str) -> list[Piece]:
+        """``colour``'s pieces not yet placed, in number order (Q, S1, S2, B1, ..., A3)."""
+        base = colour_index(colour) * PIECES_PER_SIDE
+        return [ALL_PIECES[c] for c in range(base, base + PIECES_PER_SIDE) if self._pos[c] is None]
+
+    def pieces_on_board(self, colour: str) -> list[Piece]:
+        """``colour``'s pieces in the hive (covered ones included)."""
+        base = colour_index(colour) * PIECES_PER_SIDE
+        return [ALL_PIECES[c] for c in range(base, base + PIECES_PER_SIDE) if self._pos[c] is not None]
+
+    def queen(self, colour: str) -> Hex | None:
+        cell = self._pos[colour_index(colour) * PIECES_PER_SIDE]
+        return None if cell is None else HEX[cell]
+
+    def neighbours_occupied(self, cell: Hex) -> int:
+        """How many of ``cell``'s six neighbours hold a piece."""
+        return len(BITS[self._nmask.get(cell_of(cell), 0)])
+
+    def position_key(self) -> tuple:
+        """The position as a hashable value: side to move and every stack (not the history)."""
+        return (self._ply & 1, tuple(sorted((c, tuple(s)) for c, s in self._stacks.items())))
+
+    # -- move generation --------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move; ``[PASS]`` when the side to move has none; ``[]`` once over."""
+        if self._legal is not None:
+            return list(self._legal)
+        if self._outcome is not None:
+            moves: list[Move] = []
+        else:
+            colour = self._ply & 1
+            moves = self._placements(colour, None)
+            if self._pos[colour * PIECES_PER_SIDE] is not None:
+                cut = self._cut_cells()
+                base = colour * PIECES_PER_SIDE
+                for code in range(base, base + PIECES_PER_SIDE):
+                    self._movements(code, cut, moves)
+            if not moves:
+                moves.append(PASS)
+        self._legal = moves
+        return list(moves)
+
+    def moves_for(self, piece: Piece) -> list[Move]:
+        """The legal moves of one piece (its placements while it is in hand)."""
+        code = PIECE_CODES[piece]
+        colour = code // PIECES_PER_SIDE
+        if self._outcome is not None or colour != self._ply & 1:
+            return []
+        if self._pos[code] is None:
+            return self._placements(colour, code)
+        moves: list[Move] = []
+        if self._pos[colour * PIECES_PER_SIDE] is not None:
+            self._movements(code, self._cut_cells(), moves)
+        return moves
+
+    def _placeable_kinds(self, colour: int) -> list[int]:
+        turn = self._ply >> 1
+        placed = self._placed[colour]
+        if turn == 3 and placed[QUEEN] == 0:
+            return [QUEEN]  # the Queen must be in play by the fourth turn
+        return [k for k in range(5) if placed[k] < KIND_COUNT[k] and not (k == QUEEN and turn == 0)]
+
+    def _placement_cells(self, colour: int) -> list[int]:
+        stacks = self._stacks
+        if not stacks:
+            return [0]
+        own: set[int] = set()
+        enemy: set[int] = set()
+        for cell, st in stacks.items():
+            side = own if st[-1] // PIECES_PER_SIDE == colour else enemy
+            for d in D:
+                side.add(cell + d)
+        if not any(self._placed[colour]):
+            return [c for c in enemy if c not in stacks]  # the second player's first piece
+        return [c for c in own if c not in stacks and c not in enemy]
+
+    def _placements(self, colour: int, only: int | None) -> list[Move]:
+        base = colour * PIECES_PER_SIDE
+        codes = [base + KIND_START[k] + self._placed[colour][k] for k in self._placeable_kinds(colour)]
+        if only is not None:
+            codes = [c for c in codes if c == only]
+        if not codes:
+            return []
+        cells = [HEX[c] for c in self._placement_cells(colour)]
+        return [Move(ALL_PIECES[code], None, h) for code in codes for h in cells]
+
+    def _movements(self, code: int, cut: set[int], moves: list[Move]) -> None:
+        cell = self._pos[code]
+        if cell is None:
+            return
+        st = self._stacks[cell]
+        if st[-1] != code:
+            return  # pinned under a beetle
+        if len(st) > 1:
+            dests = self._beetle_steps(cell, len(st))
+        elif cell in cut:
+            return  # One Hive
+        else:
+            kind = KIND[code % PIECES_PER_SIDE]
+            if kind == ANT:
+                dests = self._ant_dests(cell)
+            elif kind == GRASSHOPPER:
+                dests = self._jumps(cell)
+            elif kind == SPIDER:
+                dests = self._spider_dests(cell)
+            elif kind == QUEEN:
+                dests = [cell + D[i] for i in SLIDE[self._nmask.get(cell, 0)]]
+            else:
+                dests = [cell + D[i] for i in SLIDE[self._nmask.get(cell, 0)]] + self._beetle_steps(cell, 1)
+        if dests:
+            piece, origin = ALL_PIECES[code], HEX[cell]
+            moves.extend([Move(piece, origin, HEX[d]) for d in dests])
+
+    def _cut_cells(self) -> set[int]:
+        """Articulation points of the hive (cells whose removal splits it): Tarjan, one pass."""
+        stacks, nmask = self._stacks, self._nmask
+        cut: set[int] = set()
+        if len(stacks) < 3:
+            return cut
+        num: dict[int, int] = {}
+        low: dict[int, int] = {}
+
+        def visit(cell: int, parent: int | None) -> int:
+            n = num[cell] = len(num)
+            lowest = n
+            children = 0
+            for i in BITS[nmask[cell]]:
+                nb = cell + D[i]
+                seen = num.get(nb)
+                if seen is None:
+                    children += 1
+                    sub = visit(nb, cell)
+                    if sub < lowest:
+                        lowest = sub
+                    if sub >= n and parent is not None:
+                        cut.add(cell)
+                elif nb != parent and seen < lowest:
+                    lowest = seen
+            if parent is None and children > 1:
+                cut.add(cell)
+            low[cell] = lowest
+            return lowest
+
+        visit(next(iter(stacks)), None)
+        return cut
+
+    def _beetle_steps(self, cell: int, height: int) -> list[int]:
+        """Beetle steps onto, across or off the hive (gates measured in stack heights).
+
+        A step to neighbour i is blocked when both flanking stacks are higher than the higher
+        of the source (without the beetle) and the target; steps between two ground cells are
+        left to the sliding rule.
+        """
+        stacks = self._stacks
+        heights = [len(stacks[cell + d]) if cell + d in stacks else 0 for d in D]
+        below = height - 1
+        out = []
+        for i in range(6):
+            barrier = below if below > heights[i] else heights[i]
+            if barrier == 0:
+                continue
+            if heights[i - 1] > barrier and heights[(i + 1) % 6] > barrier:
+                continue
+            out.append(cell + D[i])
+        return out
+
+    def _jumps(self, cell: int) -> list[int]:
+        stacks = self._stacks
+        out = []
+        for d in D:
+            n = cell + d
+            if n in stacks:
+                n += d
+                while n in stacks:
+                    n += d
+                out.append(n)
+        return out
+
+    def _lift(self, cell: int) -> None:
+        """Mark ``cell`` empty in the neighbour masks (the moving piece leaves it)."""
+        nmask = self._nmask
+        for i in range(6):
+            n = cell + D[i]
+            m = nmask[n] & ~(1 << ((i + 3) % 6))
+            if m:
+                nmask[n] = m
+            else:
+                del nmask[n]
+
+    def _land(self, cell: int) -> None:
+        """Mark ``cell`` occupied in the neighbour masks."""
+        nmask = self._nmask
+        for i in range(6):
+            n = cell + D[i]
+            nmask[n] = nmask.get(n, 0) | (1 << ((i + 3) % 6))
+
+    def _spider_dests(self, cell: int) -> set[int]:
+        self._lift(cell)
+        nmask = self._nmask
+        out = set()
+        for i in SLIDE[nmask.get(cell, 0)]:
+            a = cell + D[i]
+            for j in SLIDE[nmask.get(a, 0)]:
+                b = a + D[j]
+                if b == cell:
+                    continue
+                for k in SLIDE[nmask.get(b, 0)]:
+                    e = b + D[k]
+                    if e != a and e != cell:
+                        out.add(e)
+        self._land(cell)
+        return out
+
+    def _ant_dests(self, cell: int) -> set[int]:
+        self._lift(cell)
+        nmask = self._nmask
+        seen = {cell}
+        todo = [cell]
+        while todo:
+            x = todo.pop()
+            for i in SLIDE[nmask.get(x, 0)]:
+                n = x + D[i]
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        self._land(cell)
+        seen.discard(cell)
+        return seen
+
+    # -- making and unmaking moves ----------------------------------------------------------
+    def play(self, move: Move) -> None:
+        """Play a legal move; ``IllegalMoveError`` with the reason otherwise."""
+        legal = self._legal
+        if legal is None or move not in legal:
+            reason = self.illegal_reason(move)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        self._apply(move)
+
+    push = play
+
+    def _apply(self, move: Move) -> None:
+        """Make ``move`` without checking it (perft and search use this after legal_moves)."""
+        piece = move[0]
+        if piece is not None:
+            code = PIECE_CODES[piece]
+            dest = move[2]
+            d = dest[0] * W + dest[1]
+            stacks = self._stacks
+            if move[1] is None:
+                self._placed[code // PIECES_PER_SIDE][KIND[code % PIECES_PER_SIDE]] += 1
+            else:
+                o = self._pos[code]
+                st = stacks[o]
+                st.pop()
+                if not st:
+                    del stacks[o]
+                    self._lift(o)
+            st = stacks.get(d)
+            if st is None:
+                stacks[d] = [code]
+                self._land(d)
+            else:
+                st.append(code)
+            self._pos[code] = d
+        self._ply += 1
+        self.history.append(move)
+        self._legal = None
+        self._outcome = self._judge()
+
+    def undo(self) -> Move:
+        """Take back the last move and return it."""
+        if not self.history:
+            raise IndexError("no move to undo")
+        move = self.history.pop()
+        if self.repetition:
+            key = self._keys.pop()
+            left = self._seen[key] - 1
+            if left:
+                self._seen[key] = left
+            else:
+                del self._seen[key]
+        piece = move[0]
+        if piece is not None:
+            code = PIECE_CODES[piece]
+            stacks = self._stacks
+            d = self._pos[code]
+            st = stacks[d]
+            st.pop()
+            if not st:
+                del stacks[d]
+                self._lift(d)
+            if move[1] is None:
+                self._placed[code // PIECES_PER_SIDE][KIND[code % PIECES_PER_SIDE]] -= 1
+                self._pos[code] = None
+            else:
+                o = move[1][0] * W + move[1][1]
+                st = stacks.get(o)
+                if st is None:
+                    stacks[o] = [code]
+                    self._land(o)
+                else:
+                    st.append(code)
+                self._pos[code] = o
+        self._ply -= 1
+        self._legal = None
+        self._outcome = None  # no move is ever played from a finished position
+        return move
+
+    pop = undo
+
+    def _judge(self) -> Outcome | None:
+        nmask = self._nmask
+        wq, bq = self._pos[0], self._pos[PIECES_PER_SIDE]
+        white_lost = wq is not None and nmask.get(wq) == FULL
+        black_lost = bq is not None and nmask.get(bq) == FULL
+        if white_lost and black_lost:
+            return Outcome(None, "both queens surrounded")
+        if white_lost:
+            return Outcome("Black", "White's queen surrounded")
+        if black_lost:
+            return Outcome("White", "Black's queen surrounded")
+        if self.repetition and self._remember() >= 3:
+            return Outcome(None, "threefold repetition")
+        if self.move_cap is not None and self._ply >= self.move_cap:
+            return Outcome(None, f"move cap of {self.move_cap} plies")
+        return None
+
+    def _remember(self) -> int:
+        key = self.position_key()
+        self._keys.append(key)
+        count = self._seen[key] = self._seen.get(key, 0) + 1
+        return count
+
+    # -- legality with reasons ------------------------------------------------------------
+    def is_legal(self, move: Move) -> bool:
+        return self.illegal_reason(move) is None
+
+    def illegal_reason(self, move: Move) -> str | None:
+        """Why ``move`` is not legal here, in one sentence (None if it is legal)."""
+        if self._outcome is not None:
+            return f"the game is over ({self._outcome.reason})"
+        if not isinstance(move, tuple) or len(move) != 3:
+            return f"{move!r} is not a Hive move"
+        piece, origin, dest = move
+        if piece is None:
+            if self.legal_moves() == [PASS]:
+                return None
+            return "passing is allowed only when no other move is legal"
+        if piece not in PIECE_CODES or dest is None:
+            return f"{move!r} is not a Hive move"
+        code = PIECE_CODES[piece]
+        colour = code // PIECES_PER_SIDE
+        name = str(piece)
+        if colour != self._ply & 1:
+            return f"it is {self.to_move}'s turn, and {name} is {COLOUR_NAMES[piece.colour]}'s"
+        if origin is None:
+            reason = self._placement_reason(piece, code, colour)
+        else:
+            reason = self._movement_reason(piece, code, colour, origin)
+        if reason is not None:
+            return reason
+        if move in self.moves_for(piece):
+            return None
+        if origin is None:
+            return f"{name} cannot be placed there: a new piece must touch its own colour only"
+        return f"{name} cannot move there (its way of moving, Freedom to Move or One Hive forbids it)"
+
+    def _placement_reason(self, piece: Piece, code: int, colour: int) -> str | None:
+        name, side = str(piece), SEATS[colour]
+        if self._pos[code] is not None:
+            return f"{name} is already in the hive"
+        turn = self._ply >> 1
+        if piece.bug is Bug.QUEEN and turn == 0:
+            return "the Queen cannot be placed on a player's first turn (tournament rule)"
+        if turn == 3 and self._placed[colour][QUEEN] == 0 and piece.bug is not Bug.QUEEN:
+            return f"{side} must place the Queen on this, its fourth turn"
+        kind = KIND[code % PIECES_PER_SIDE]
+        expected = self._placed[colour][kind] + 1
+        if piece.number and piece.number != expected:
+            return f"{name} cannot enter before {piece.colour}{piece.bug.value}{expected}"
+        return None
+
+    def _movement_reason(self, piece: Piece, code: int, colour: int, origin: Hex) -> str | None:
+        name, side = str(piece), SEATS[colour]
+        cell = self._pos[code]
+        if cell is None:
+            return f"{name} is not in the hive yet"
+        if HEX[cell] != origin:
+            return f"{name} is at {HEX[cell]}, not at {origin}"
+        if self._pos[colour * PIECES_PER_SIDE] is None:
+            return f"no {side} piece may move before {side}'s Queen is placed"
+        st = self._stacks[cell]
+        if st[-1] != code:
+            return f"{name} is pinned under {ALL_PIECES[st[-1]]}"
+        if len(st) == 1 and cell in self._cut_cells():
+            return f"moving {name} would split the hive (One Hive rule)"
+        return None
+
+    # -- copies and notation ----------------------------------------------------------------
+    def copy(self) -> "Board":
+        board = Board.__new__(Board)
+        board.repetition, board.move_cap = self.repetition, self.move_cap
+        board._stacks = {c: list(s) for c, s in self._stacks.items()}
+        board._nmask = dict(self._nmask)
+        board._pos = list(self._pos)
+        board._placed = [list(p) for p in self._placed]
+        board._ply = self._ply
+        board.history = list(self.history)
+        board._outcome = self._outcome
+        board._legal = self._legal
+        board._seen = dict(self._seen)
+        board._keys = list(self._keys)
+        return board
+
+    def parse_move(self, text: str) -> Move:
+        """A legal move from a UHP MoveString (``wS1``, ``bG1 -wS1``, ``wB1 /bQ``, ``pass``)."""
+        from swarmtui.games.hive.notation import parse_move_string
+
+        move = parse_move_string(self, text)
+        reason = self.illegal_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return move
+
+    def format_move(self, move: Move) -> str:
+        """The UHP MoveString of ``move`` in this position (before it is played)."""
+        from swarmtui.games.hive.notation import format_move_string
+
+        return format_move_string(self, move)
+
+    def game_string(self) -> str:
+        """The UHP GameString of the game so far (``Base;InProgress;White[3];wS1;...``)."""
+        from swarmtui.games.hive.notation import format_game_string
+
+        return format_game_string(self)
+
+    @classmethod
+    def from_game_string(cls, text: str, *, repetition: bool = False, move_cap: int | None = None) -> "Board":
+        """Replay a UHP GameString; ``NotationError``/``IllegalMoveError`` say what is wrong."""
+        from swarmtui.games.hive.notation import parse_game_string
+
+        return parse_game_string(text, repetition=repetition, move_cap=move_cap)
+
+    def play_all(self, moves: Iterable[str]) -> None:
+        """Play MoveStrings in order (handy in tests and game records)."""
+        for text in moves:
+            self.play(self.parse_move(text))
+
+    def __repr__(self) -> str:
+        return f"Board({self.game_string()!r})"
