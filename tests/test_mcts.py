@@ -92,5 +92,5 @@ def test_process_trees_match_in_process_trees():
 def test_parameters_are_checked():
     with pytest.raises(ParamError):
         _mcts("X", iterations=0)
-    with pytest.raises(ParamError, match="hive"):
-        _mcts("X", rollout="piece")
+    with pytest.raises(ParamError, match="depth"):
+        _mcts("X", depth=0)

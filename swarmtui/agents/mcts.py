@@ -22,12 +22,6 @@ The move played is the merged child with the most visits (the robust child); equ
 broken by the higher mean reward, then by the agent's generator. The thesis picked its move
 with the UCT formula itself, exploration term included; the robust child is the usual
 choice after a search and avoids picking a barely-visited move for its exploration bonus.
-
-``rollout="piece"`` is a cheaper playout for games whose states offer ``moves_for(piece)``
-(Hive): a random piece of the side to move is drawn, then one of its moves — the thesis'
-own random player worked this way (``make_random_move_from_board``). It draws from a
-different distribution than ``"uniform"`` (each piece equally likely rather than each move)
-and is measured separately in ``benchmarks/hive_speed.py``.
 """
 
 from __future__ import annotations
@@ -36,12 +30,12 @@ import math
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Literal
+from typing import Any, Hashable
 
 import numpy as np
 
 from swarmtui.core.agent import AgentSpec
-from swarmtui.core.params import ParamError, check_range
+from swarmtui.core.params import check_range
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
 
@@ -57,8 +51,6 @@ class MctsParams:
     exploration: float = field(default=math.sqrt(2), metadata={"help": "UCT exploration constant c (eq. 3.1)"})
     trees: int = field(default=1, metadata={"help": "independent trees merged at the root (3.4.2.4)"})
     workers: int = field(default=0, metadata={"help": "processes for the trees (0: one per tree, at most the cores)"})
-    rollout: Literal["uniform", "piece"] = field(
-        default="uniform", metadata={"help": "playout: uniform over legal moves, or random piece then move (Hive)"})
     top: int = field(default=8, metadata={"help": "candidate moves shown in the trace"})
 
     def __post_init__(self) -> None:
@@ -112,33 +104,9 @@ def uniform_playout(state: GameState, rng: np.random.Generator) -> Any:
     return moves[int(rng.integers(len(moves)))]
 
 
-def piece_playout(state: GameState, rng: np.random.Generator) -> Any:
-    """A random piece of the side to move that has a move, then one of its moves (Hive).
-
-    Uses the public Board API only: ``pieces_on_board``, ``in_hand``, ``moves_for``. Falls
-    back to ``legal_moves()`` when no piece has a move (the rules' pass).
-    """
-    colour = "w" if state.to_move == state.seats[0] else "b"
-    pieces = list(state.pieces_on_board(colour))  # type: ignore[attr-defined]
-    seen_bugs = set()
-    for piece in state.in_hand(colour):  # type: ignore[attr-defined]
-        if piece.bug not in seen_bugs:  # only the next piece of each kind can be placed
-            seen_bugs.add(piece.bug)
-            pieces.append(piece)
-    for i in rng.permutation(len(pieces)):
-        moves = state.moves_for(pieces[i])  # type: ignore[attr-defined]
-        if moves:
-            return moves[int(rng.integers(len(moves)))]
-    return uniform_playout(state, rng)
-
-
-PLAYOUTS = {"uniform": uniform_playout, "piece": piece_playout}
-
-
 def grow_tree(state: GameState, params: MctsParams, seed: int) -> RootStats:
     """Run ``params.iterations`` UCT iterations from ``state`` (left unchanged)."""
     rng = np.random.Generator(np.random.PCG64(seed))
-    playout = PLAYOUTS[params.rollout]
     c, limit = params.exploration, params.depth
     root = Node(None, None, None)
     nodes = 1
@@ -163,7 +131,7 @@ def grow_tree(state: GameState, params: MctsParams, seed: int) -> RootStats:
             state.play(node.move)
             depth += 1
         while depth < limit and state.outcome is None:  # random playout to the depth limit
-            state.play(playout(state, rng))
+            state.play(uniform_playout(state, rng))
             depth += 1
         outcome = state.outcome
         winner = outcome.winner if outcome is not None else None
@@ -259,8 +227,6 @@ def _mean(stats: RootStats, move: Hashable) -> float:
 
 
 def _factory(game_id: str, seat: str, rng: np.random.Generator, params: MctsParams) -> MctsAgent:
-    if params.rollout == "piece" and game_id != "hive":
-        raise ParamError("rollout=piece needs a game with moves_for(piece) (hive)")
     return MctsAgent(rng, params)
 
 
