@@ -29,7 +29,7 @@ tuple arithmetic; the public API speaks ``core.hexgrid.Hex``.
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from swarmtui.core.hexgrid import DIRECTIONS, Hex
 from swarmtui.core.state import IllegalMoveError, Outcome
@@ -501,6 +501,17 @@ class Board:
     pop = undo
 
     def _judge(self) -> Outcome | None:
+        repeats = self._remember() if self.repetition else 0
+        outcome = self._judge_surround()
+        if outcome is not None:
+            return outcome
+        if repeats >= 3:
+            return Outcome(None, "threefold repetition")
+        if self.move_cap is not None and self._ply >= self.move_cap:
+            return Outcome(None, f"move cap of {self.move_cap} plies")
+        return None
+
+    def _judge_surround(self) -> Outcome | None:
         nmask = self._nmask
         wq, bq = self._pos[0], self._pos[PIECES_PER_SIDE]
         white_lost = wq is not None and nmask.get(wq) == FULL
@@ -511,10 +522,6 @@ class Board:
             return Outcome("Black", "White's queen surrounded")
         if black_lost:
             return Outcome("White", "Black's queen surrounded")
-        if self.repetition and self._remember() >= 3:
-            return Outcome(None, "threefold repetition")
-        if self.move_cap is not None and self._ply >= self.move_cap:
-            return Outcome(None, f"move cap of {self.move_cap} plies")
         return None
 
     def _remember(self) -> int:
@@ -587,6 +594,66 @@ class Board:
         if len(st) == 1 and cell in self._cut_cells():
             return f"moving {name} would split the hive (One Hive rule)"
         return None
+
+    @classmethod
+    def from_layout(cls, layout: Mapping[Hex, Sequence[Piece]], to_move: str = "White",
+                    ply: int | None = None, **options) -> "Board":
+        """A position set up directly (puzzles, tests): ``{cell: (bottom, ..., top)}``.
+
+        Without a history the ply is taken as the number of pieces in play, plus one when
+        Black is to move and that number is even (or minus one when White is to move and it
+        is odd), so the turn rules see a position at least that far into the game. The layout
+        must be a possible Hive: each piece once, bugs in number order, only beetles on
+        top of others, one connected hive.
+        """
+        board = cls(**options)
+        colour = colour_index(to_move)
+        seen: set[int] = set()
+        for h, pieces in layout.items():
+            codes = [PIECE_CODES[p] for p in pieces]
+            if not codes:
+                continue
+            if seen & set(codes) or len(set(codes)) != len(codes):
+                raise ValueError("a piece appears twice in the layout")
+            seen.update(codes)
+            if any(KIND[c % PIECES_PER_SIDE] != BEETLE for c in codes[1:]):
+                raise ValueError(f"only beetles climb: the stack at {h} has another bug above the ground")
+            cell = cell_of(h)
+            board._stacks[cell] = codes
+            board._land(cell)
+            for code in codes:
+                board._pos[code] = cell
+                board._placed[code // PIECES_PER_SIDE][KIND[code % PIECES_PER_SIDE]] += 1
+        for code in seen:
+            base = code - code % PIECES_PER_SIDE
+            kind = KIND[code % PIECES_PER_SIDE]
+            if code - base - KIND_START[kind] >= board._placed[code // PIECES_PER_SIDE][kind]:
+                raise ValueError(f"{ALL_PIECES[code]} is in play before a lower-numbered {ALL_PIECES[code].bug.name.lower()}")
+        if board._stacks and len(board._connected_cells()) != len(board._stacks):
+            raise ValueError("the layout is not one connected hive")
+        if ply is None:
+            ply = len(seen) + ((len(seen) & 1) != colour)
+        if ply & 1 != colour:
+            raise ValueError(f"ply {ply} has {SEATS[ply & 1]} to move, not {SEATS[colour]}")
+        board._ply = ply
+        if board.repetition:
+            board._seen.clear()
+            board._keys.clear()
+            board._remember()
+        board._outcome = board._judge_surround()
+        return board
+
+    def _connected_cells(self) -> set[int]:
+        start = next(iter(self._stacks))
+        seen, todo = {start}, [start]
+        while todo:
+            cell = todo.pop()
+            for i in BITS[self._nmask[cell]]:
+                n = cell + D[i]
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
 
     # -- copies and notation ----------------------------------------------------------------
     def copy(self) -> "Board":

@@ -1,0 +1,104 @@
+"""Property tests (hypothesis) over random Hive games: undo, conservation, One Hive, notation."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from swarmtui.games.hive.notation import parse_move_string
+from swarmtui.games.hive.pieces import ALL_PIECES, BUG_COUNTS
+from swarmtui.games.hive.rules import Board
+
+from test_hive_brute import connected
+
+GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+choices = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=90)
+
+
+def play_out(picks: list[int], **options) -> Board:
+    board = Board(**options)
+    for pick in picks:
+        moves = board.legal_moves()
+        if not moves:
+            break
+        board.play(moves[pick % len(moves)])
+    return board
+
+
+def snapshot(board: Board):
+    return (board.position_key(), board.ply, board.outcome, sorted(board.legal_moves()),
+            [board.position(p) for p in ALL_PIECES])
+
+
+@GAMES
+@given(choices)
+def test_play_then_undo_restores_every_position(picks):
+    board = Board()
+    before = []
+    for pick in picks:
+        moves = board.legal_moves()
+        if not moves:
+            break
+        before.append(snapshot(board))
+        board.play(moves[pick % len(moves)])
+    while before:
+        board.undo()
+        assert snapshot(board) == before.pop()
+    assert board.ply == 0 and not board.occupied()
+
+
+@GAMES
+@given(choices)
+def test_pieces_are_conserved_and_the_hive_stays_connected(picks):
+    board = Board()
+    for pick in picks:
+        moves = board.legal_moves()
+        if not moves:
+            break
+        board.play(moves[pick % len(moves)])
+        occupied = set(board.occupied())
+        assert connected(occupied)
+        for colour in "wb":
+            on, hand = board.pieces_on_board(colour), board.in_hand(colour)
+            assert len(on) + len(hand) == sum(BUG_COUNTS.values())
+            assert not set(on) & set(hand)
+        stacked = [p for cell in occupied for p in board.stack(cell)]
+        assert len(stacked) == len(set(stacked)) == len(board.pieces_on_board("w")) + len(board.pieces_on_board("b"))
+        assert all(board.position(p) == cell for cell in occupied for p in board.stack(cell))
+        assert all(p.bug.value == "B" for cell in occupied for p in board.stack(cell)[1:])
+
+
+@GAMES
+@given(choices)
+def test_every_generated_move_string_parses_back_to_its_move(picks):
+    board = play_out(picks)
+    for move in board.legal_moves():
+        text = board.format_move(move)
+        assert parse_move_string(board, text) == move
+        assert board.parse_move(text) == move
+        assert board.format_move(board.parse_move(text)) == text
+
+
+@GAMES
+@given(choices)
+def test_game_strings_round_trip(picks):
+    board = play_out(picks)
+    text = board.game_string()
+    again = Board.from_game_string(text)
+    assert again.game_string() == text
+    assert again.position_key() == board.position_key()
+    assert again.outcome == board.outcome
+
+
+@GAMES
+@given(choices, st.integers(min_value=0, max_value=10**6))
+def test_copy_is_independent(picks, pick):
+    board = play_out(picks)
+    before = snapshot(board)
+    twin = board.copy()
+    assert snapshot(twin) == before
+    moves = twin.legal_moves()
+    if moves:
+        twin.play(moves[pick % len(moves)])
+        assert twin.ply == board.ply + 1
+        assert snapshot(board) == before
