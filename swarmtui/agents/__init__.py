@@ -28,6 +28,9 @@ def _load_builtin() -> None:
 
     for module in (human, uniform, minimax, ga, mcts):
         register(module.SPEC)
+    from swarmtui.agents import greedy
+
+    register(greedy.SPEC)
 
 
 def agent_specs() -> dict[str, AgentSpec]:

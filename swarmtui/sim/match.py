@@ -52,7 +52,7 @@ def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_
     agents = {
         s.name: make_agent(s.agent, game_id, s.name, seat_rng(seed, s.name), s.overrides) for s in seats
     }
-    state = spec.new_state()
+    state = spec.start(len(seats))
     moves: list[str] = []
     think = {s.name: 0.0 for s in seats}
     start = time.perf_counter()

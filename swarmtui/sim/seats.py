@@ -27,10 +27,17 @@ class Seat:
 def parse_players(game: GameSpec, text: str) -> list[str]:
     """``"ga,random"`` -> agent ids in seat order, checked against the game."""
     agents = [p.strip() for p in text.split(",") if p.strip()]
-    if len(agents) != len(game.seats):
+    if len(agents) not in game.player_counts:
+        if not game.seat_counts:
+            raise ParamError(
+                f"{game.id} has {len(game.seats)} seats ({', '.join(game.seats)}); "
+                f"--players needs {len(game.seats)} comma-separated agents, got {len(agents)}"
+            )
+        *most, last = map(str, game.player_counts)
+        counts = f"{', '.join(most)} or {last}" if most else last
         raise ParamError(
-            f"{game.id} has {len(game.seats)} seats ({', '.join(game.seats)}); "
-            f"--players needs {len(game.seats)} comma-separated agents, got {len(agents)}"
+            f"{game.id} is played by {counts} players; --players needs one agent per player "
+            f"(comma-separated), got {len(agents)}"
         )
     for agent in agents:
         spec = get_spec(agent, game.id)
@@ -46,7 +53,7 @@ def assign_params(game: GameSpec, agents: list[str], assignments: list[str]) -> 
         name, value = split_assignment(text)
         scope, _, bare = name.rpartition(".")
         taken = False
-        for i, (seat, agent) in enumerate(zip(game.seats, agents)):
+        for i, (seat, agent) in enumerate(zip(game.seats_for(len(agents)), agents)):
             if scope and scope not in (seat, agent):
                 continue
             if bare in param_fields(get_spec(agent).params):
@@ -55,4 +62,4 @@ def assign_params(game: GameSpec, agents: list[str], assignments: list[str]) -> 
         if not taken:
             where = f" matching {scope!r}" if scope else ""
             raise ParamError(f"no player{where} takes parameter {bare!r} (players: {', '.join(agents)})")
-    return [Seat(s, a, tuple(o)) for s, a, o in zip(game.seats, agents, per_seat)]
+    return [Seat(s, a, tuple(o)) for s, a, o in zip(game.seats_for(len(agents)), agents, per_seat)]

@@ -106,6 +106,17 @@ def rows_from_tip(corner: int) -> tuple[tuple[Hex, ...], ...]:
     )
 
 
+def advance(cell: Hex, corner: int) -> int:
+    """How far ``cell`` lies towards ``corner`` along the axis through the centre and its tip.
+
+    8 at the tip, 5 on the point's front row, 0 through the centre, -8 at the opposite tip:
+    the projection of the cube coordinates onto the tip's, (t . c) / 12. A move's progress
+    towards a goal is the change of ``advance`` (the greedy player, the crossing solver).
+    """
+    t = tip(corner)
+    return (t.q * cell.q + t.r * cell.r + t.s * cell.s) // 12
+
+
 def rotate(cell: Hex, steps: int = 1) -> Hex:
     """``cell`` turned clockwise by ``steps`` * 60 degrees about the centre."""
     q, r, s = cell.q, cell.r, cell.s
@@ -121,5 +132,5 @@ def reflect(cell: Hex) -> Hex:
 
 __all__ = [
     "CORNER_NAMES", "RADIUS", "SEATING", "STAR", "STAR_SET", "TRIANGLES",
-    "corner_of", "opposite", "reflect", "rotate", "rows_from_tip", "tip",
+    "advance", "corner_of", "opposite", "reflect", "rotate", "rows_from_tip", "tip",
 ]
