@@ -15,6 +15,7 @@ ALLOWED = {
     "mazes": {"core"},
     "sim": {"core", "games", "agents", "mazes"},
     "tui": {"core", "games", "agents", "mazes", "sim"},
+    "uhp": {"core", "games", "agents"},
 }
 TEXTUAL_ALLOWED = {"tui", "cli", "__main__"}
 

@@ -54,6 +54,12 @@ def _halma(players: int = 2) -> GameState:
     return Board(players)
 
 
+def _hive() -> GameState:
+    from swarmtui.games.hive.rules import Board
+
+    return Board()
+
+
 def _noughts() -> GameState:
     from swarmtui.games.noughts.rules import Board
 
@@ -71,8 +77,8 @@ GAMES: dict[str, GameSpec] = {
         seat_counts=(1, 2, 3, 4, 6),
     ),
     "hive": GameSpec(
-        "hive", "Hive", ("White", "Black"), False, None,
-        "particle swarm with intentions (McGuile) - coming",
+        "hive", "Hive", ("White", "Black"), True, _hive,
+        "base game, UHP notation; particle swarm with intentions (McGuile), MCTS",
     ),
 }
 

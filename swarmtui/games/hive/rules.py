@@ -78,6 +78,7 @@ def _slides(mask: int) -> tuple[int, ...]:
 
 SLIDE: tuple[tuple[int, ...], ...] = tuple(_slides(m) for m in range(64))
 BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
+STEPS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in SLIDE[m]) for m in range(64))  # as cell offsets
 
 # -- pieces as small integers ---------------------------------------------------------------
 QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT = range(5)
@@ -103,6 +104,7 @@ class Move(NamedTuple):
 
 
 PASS = Move(None, None, None)
+_new_move = tuple.__new__  # Move(...) without the namedtuple's Python-level __new__ (hot loop)
 
 
 def colour_index(colour: str) -> int:
@@ -273,7 +275,7 @@ class Board:
         if not codes:
             return []
         cells = [HEX[c] for c in self._placement_cells(colour)]
-        return [Move(ALL_PIECES[code], None, h) for code in codes for h in cells]
+        return [_new_move(Move, (ALL_PIECES[code], None, h)) for code in codes for h in cells]
 
     def _movements(self, code: int, cut: set[int], moves: list[Move]) -> None:
         cell = self._pos[code]
@@ -295,12 +297,12 @@ class Board:
             elif kind == SPIDER:
                 dests = self._spider_dests(cell)
             elif kind == QUEEN:
-                dests = [cell + D[i] for i in SLIDE[self._nmask.get(cell, 0)]]
+                dests = [cell + step for step in STEPS[self._nmask.get(cell, 0)]]
             else:
-                dests = [cell + D[i] for i in SLIDE[self._nmask.get(cell, 0)]] + self._beetle_steps(cell, 1)
+                dests = [cell + step for step in STEPS[self._nmask.get(cell, 0)]] + self._beetle_steps(cell, 1)
         if dests:
             piece, origin = ALL_PIECES[code], HEX[cell]
-            moves.extend([Move(piece, origin, HEX[d]) for d in dests])
+            moves.extend([_new_move(Move, (piece, origin, HEX[d])) for d in dests])
 
     def _cut_cells(self) -> set[int]:
         """Articulation points of the hive (cells whose removal splits it): Tarjan, one pass."""
@@ -389,14 +391,14 @@ class Board:
         self._lift(cell)
         nmask = self._nmask
         out = set()
-        for i in SLIDE[nmask.get(cell, 0)]:
-            a = cell + D[i]
-            for j in SLIDE[nmask.get(a, 0)]:
-                b = a + D[j]
+        for step in STEPS[nmask.get(cell, 0)]:
+            a = cell + step
+            for step2 in STEPS[nmask.get(a, 0)]:
+                b = a + step2
                 if b == cell:
                     continue
-                for k in SLIDE[nmask.get(b, 0)]:
-                    e = b + D[k]
+                for step3 in STEPS[nmask.get(b, 0)]:
+                    e = b + step3
                     if e != a and e != cell:
                         out.add(e)
         self._land(cell)
@@ -409,8 +411,8 @@ class Board:
         todo = [cell]
         while todo:
             x = todo.pop()
-            for i in SLIDE[nmask.get(x, 0)]:
-                n = x + D[i]
+            for step in STEPS[nmask.get(x, 0)]:
+                n = x + step
                 if n not in seen:
                     seen.add(n)
                     todo.append(n)
