@@ -24,9 +24,9 @@ def register(spec: AgentSpec) -> AgentSpec:
 def _load_builtin() -> None:
     if _REGISTRY:
         return
-    from swarmtui.agents import ga, human, mcts, minimax, uniform
+    from swarmtui.agents import ga, human, mcts, minimax, pso, uniform
 
-    for module in (human, uniform, minimax, ga, mcts):
+    for module in (human, uniform, minimax, ga, mcts, pso):
         register(module.SPEC)
     from swarmtui.agents import greedy
 
