@@ -78,6 +78,17 @@ def _slides(mask: int) -> tuple[int, ...]:
 
 SLIDE: tuple[tuple[int, ...], ...] = tuple(_slides(m) for m in range(64))
 BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
+def _arcs(mask: int) -> int:
+    """How many separate runs of occupied neighbours go round a cell (0-3)."""
+    if mask == FULL:
+        return 1
+    return sum(1 for i in range(6) if mask >> i & 1 and not mask >> ((i - 1) % 6) & 1)
+
+
+ARCS: tuple[int, ...] = tuple(_arcs(m) for m in range(64))
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in BITS[m]) for m in range(64))  # occupied ones
+_LIFT = tuple((D[i], ~(1 << ((i + 3) % 6))) for i in range(6))  # neighbour offset, mask bits kept
+_LAND = tuple((D[i], 1 << ((i + 3) % 6)) for i in range(6))  # neighbour offset, mask bit set
 STEPS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in SLIDE[m]) for m in range(64))  # as cell offsets
 
 # -- pieces as small integers ---------------------------------------------------------------
@@ -139,6 +150,7 @@ class Board:
         self.history: list[Move] = []
         self._outcome: Outcome | None = None
         self._legal: list[Move] | None = None
+        self._cut: set[int] | None = None  # articulation points of this position, once needed
         self._seen: dict[tuple, int] = {}
         self._keys: list[tuple] = []
         if repetition:
@@ -224,10 +236,9 @@ class Board:
             colour = self._ply & 1
             moves = self._placements(colour, None)
             if self._pos[colour * PIECES_PER_SIDE] is not None:
-                cut = self._cut_cells()
                 base = colour * PIECES_PER_SIDE
                 for code in range(base, base + PIECES_PER_SIDE):
-                    self._movements(code, cut, moves)
+                    self._movements(code, moves)
             if not moves:
                 moves.append(PASS)
         self._legal = moves
@@ -243,7 +254,7 @@ class Board:
             return self._placements(colour, code)
         moves: list[Move] = []
         if self._pos[colour * PIECES_PER_SIDE] is not None:
-            self._movements(code, self._cut_cells(), moves)
+            self._movements(code, moves)
         return moves
 
     def _placeable_kinds(self, colour: int) -> list[int]:
@@ -277,7 +288,7 @@ class Board:
         cells = [HEX[c] for c in self._placement_cells(colour)]
         return [_new_move(Move, (ALL_PIECES[code], None, h)) for code in codes for h in cells]
 
-    def _movements(self, code: int, cut: set[int], moves: list[Move]) -> None:
+    def _movements(self, code: int, moves: list[Move]) -> None:
         cell = self._pos[code]
         if cell is None:
             return
@@ -286,7 +297,7 @@ class Board:
             return  # pinned under a beetle
         if len(st) > 1:
             dests = self._beetle_steps(cell, len(st))
-        elif cell in cut:
+        elif self._is_cut(cell):
             return  # One Hive
         else:
             kind = KIND[code % PIECES_PER_SIDE]
@@ -304,6 +315,19 @@ class Board:
             piece, origin = ALL_PIECES[code], HEX[cell]
             moves.extend([_new_move(Move, (piece, origin, HEX[d])) for d in dests])
 
+    def _is_cut(self, cell: int) -> bool:
+        """Would lifting the piece on ``cell`` split the hive?
+
+        Only a cell whose occupied neighbours form two or more separate arcs can be an
+        articulation point (one arc stays joined round it), so most cells are answered from
+        the neighbour mask; the others from one Tarjan pass, kept until the hive changes.
+        """
+        if ARCS[self._nmask.get(cell, 0)] < 2:
+            return False
+        if self._cut is None:
+            self._cut = self._cut_cells()
+        return cell in self._cut
+
     def _cut_cells(self) -> set[int]:
         """Articulation points of the hive (cells whose removal splits it): Tarjan, one pass."""
         stacks, nmask = self._stacks, self._nmask
@@ -311,14 +335,13 @@ class Board:
         if len(stacks) < 3:
             return cut
         num: dict[int, int] = {}
-        low: dict[int, int] = {}
 
         def visit(cell: int, parent: int | None) -> int:
             n = num[cell] = len(num)
             lowest = n
             children = 0
-            for i in BITS[nmask[cell]]:
-                nb = cell + D[i]
+            for step in NEIGHBOURS[nmask[cell]]:
+                nb = cell + step
                 seen = num.get(nb)
                 if seen is None:
                     children += 1
@@ -331,7 +354,6 @@ class Board:
                     lowest = seen
             if parent is None and children > 1:
                 cut.add(cell)
-            low[cell] = lowest
             return lowest
 
         visit(next(iter(stacks)), None)
@@ -372,9 +394,9 @@ class Board:
     def _lift(self, cell: int) -> None:
         """Mark ``cell`` empty in the neighbour masks (the moving piece leaves it)."""
         nmask = self._nmask
-        for i in range(6):
-            n = cell + D[i]
-            m = nmask[n] & ~(1 << ((i + 3) % 6))
+        for step, keep in _LIFT:
+            n = cell + step
+            m = nmask[n] & keep
             if m:
                 nmask[n] = m
             else:
@@ -383,9 +405,10 @@ class Board:
     def _land(self, cell: int) -> None:
         """Mark ``cell`` occupied in the neighbour masks."""
         nmask = self._nmask
-        for i in range(6):
-            n = cell + D[i]
-            nmask[n] = nmask.get(n, 0) | (1 << ((i + 3) % 6))
+        get = nmask.get
+        for step, bit in _LAND:
+            n = cell + step
+            nmask[n] = get(n, 0) | bit
 
     def _spider_dests(self, cell: int) -> set[int]:
         self._lift(cell)
@@ -406,16 +429,18 @@ class Board:
 
     def _ant_dests(self, cell: int) -> set[int]:
         self._lift(cell)
-        nmask = self._nmask
+        get, steps = self._nmask.get, STEPS
         seen = {cell}
+        mark = seen.add
         todo = [cell]
+        push, pop = todo.append, todo.pop
         while todo:
-            x = todo.pop()
-            for step in STEPS[nmask.get(x, 0)]:
+            x = pop()
+            for step in steps[get(x, 0)]:
                 n = x + step
                 if n not in seen:
-                    seen.add(n)
-                    todo.append(n)
+                    mark(n)
+                    push(n)
         self._land(cell)
         seen.discard(cell)
         return seen
@@ -459,6 +484,7 @@ class Board:
         self._ply += 1
         self.history.append(move)
         self._legal = None
+        self._cut = None
         self._outcome = self._judge()
 
     def undo(self) -> Move:
@@ -497,6 +523,7 @@ class Board:
                 self._pos[code] = o
         self._ply -= 1
         self._legal = None
+        self._cut = None
         self._outcome = None  # no move is ever played from a finished position
         return move
 
@@ -593,7 +620,7 @@ class Board:
         st = self._stacks[cell]
         if st[-1] != code:
             return f"{name} is pinned under {ALL_PIECES[st[-1]]}"
-        if len(st) == 1 and cell in self._cut_cells():
+        if len(st) == 1 and self._is_cut(cell):
             return f"moving {name} would split the hive (One Hive rule)"
         return None
 
@@ -669,6 +696,7 @@ class Board:
         board.history = list(self.history)
         board._outcome = self._outcome
         board._legal = self._legal
+        board._cut = self._cut
         board._seen = dict(self._seen)
         board._keys = list(self._keys)
         return board
