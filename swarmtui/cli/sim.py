@@ -12,7 +12,7 @@ from swarmtui.cli.app import CliError, app, fail
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
 
-DEFAULT_PLAYERS = {"noughts": "ga,random", "halma": "greedy"}
+DEFAULT_PLAYERS = {"noughts": "ga,random", "halma": "greedy", "hive": "random,random"}
 DEFAULT_GAMES = 100
 
 
