@@ -463,29 +463,34 @@ class Board:
         if piece is not None:
             code = PIECE_CODES[piece]
             dest = move[2]
-            d = dest[0] * W + dest[1]
-            stacks = self._stacks
             if move[1] is None:
                 self._placed[code // PIECES_PER_SIDE][KIND[code % PIECES_PER_SIDE]] += 1
             else:
-                o = self._pos[code]
-                st = stacks[o]
-                st.pop()
-                if not st:
-                    del stacks[o]
-                    self._lift(o)
-            st = stacks.get(d)
-            if st is None:
-                stacks[d] = [code]
-                self._land(d)
-            else:
-                st.append(code)
-            self._pos[code] = d
+                self._take(self._pos[code])
+            self._put(dest[0] * W + dest[1], code)
         self._ply += 1
         self.history.append(move)
         self._legal = None
         self._cut = None
         self._outcome = self._judge()
+
+    def _take(self, cell: int) -> None:
+        """Remove the top piece of ``cell`` (its position is set by the caller)."""
+        st = self._stacks[cell]
+        st.pop()
+        if not st:
+            del self._stacks[cell]
+            self._lift(cell)
+
+    def _put(self, cell: int, code: int) -> None:
+        """Put piece ``code`` on top of ``cell``."""
+        st = self._stacks.get(cell)
+        if st is None:
+            self._stacks[cell] = [code]
+            self._land(cell)
+        else:
+            st.append(code)
+        self._pos[code] = cell
 
     def undo(self) -> Move:
         """Take back the last move and return it."""
@@ -502,25 +507,12 @@ class Board:
         piece = move[0]
         if piece is not None:
             code = PIECE_CODES[piece]
-            stacks = self._stacks
-            d = self._pos[code]
-            st = stacks[d]
-            st.pop()
-            if not st:
-                del stacks[d]
-                self._lift(d)
+            self._take(self._pos[code])
             if move[1] is None:
                 self._placed[code // PIECES_PER_SIDE][KIND[code % PIECES_PER_SIDE]] -= 1
                 self._pos[code] = None
             else:
-                o = move[1][0] * W + move[1][1]
-                st = stacks.get(o)
-                if st is None:
-                    stacks[o] = [code]
-                    self._land(o)
-                else:
-                    st.append(code)
-                self._pos[code] = o
+                self._put(move[1][0] * W + move[1][1], code)
         self._ply -= 1
         self._legal = None
         self._cut = None
