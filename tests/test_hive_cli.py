@@ -58,3 +58,9 @@ def test_show_prints_the_position_and_moves(capsys):
     assert "White to move (turn 2)" in out and "wS1" in out and "bS1" in out
     assert out.isascii()
     assert out.strip().splitlines()[-1].count(";") == 14
+
+
+def test_sim_plays_hive_headless_by_default(capsys):
+    code, out, _ = run(capsys, "sim", "hive", "-n", "2", "-w", "1", "--seed", "0")
+    assert code == 0
+    assert "random" in out and "2 games" in out
