@@ -31,9 +31,10 @@ def _load_builtin() -> None:
     from swarmtui.agents import greedy
 
     register(greedy.SPEC)
-    from swarmtui.agents import aco_bco
+    from swarmtui.agents import aco_bco, aco_bco_plus
 
     register(aco_bco.SPEC)
+    register(aco_bco_plus.SPEC)
 
 
 def agent_specs() -> dict[str, AgentSpec]:

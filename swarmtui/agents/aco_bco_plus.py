@@ -1,0 +1,164 @@
+"""``aco-bco-plus``: the paper's swarm with the future work of its section VII — lookahead and
+ladders — and a direct sense of progress, keeping ants, pheromone trails and recruiting bees.
+
+What changes against ``aco-bco`` (Kuehner & Stock, section V), and why:
+
+- **Progress instead of path length.** An ant rates a path by the rows it gains towards the
+  goal (``geometry.advance``), not by l · Σ τ (eq. 11): a long jump chain sideways is no better
+  than a step. Σ τ stays in the score as a small trail-following term (``w_tau``, normalised
+  by the field's mean), so established ladders win ties.
+- **Lookahead builds ladders.** An exploiting ant takes its ``top_k`` best paths and, for each,
+  plays it and asks how far the swarm's best move after it would go (γ · best next progress):
+  a move that opens a jump chain for another piece — a rung of a ladder — scores what it
+  enables, not just what it gains.
+- **Bees recruit by a sharpened roulette.** Fitness is exp(κ · (value − best value)); the
+  share rule (eq. 14), advertise/abandon and the roulette over advertisers are the paper's.
+- **Trails.** Deposits follow eq. 15 but only on paths that gain ground, scaled by the rows
+  gained; evaporation eq. 17, the goal rule V-E and the cooperative exchange eq. 18 are kept.
+
+Every other constant keeps its ``aco-bco`` meaning and default (``AcoBcoParams``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from swarmtui.agents.aco_bco.agent import AcoBcoAgent, _bee_trace, resolve_memory
+from swarmtui.agents.aco_bco.ants import AntPlan, candidate_paths, resting_pieces
+from swarmtui.agents.aco_bco.bees import backward_pass
+from swarmtui.agents.aco_bco.params import AcoBcoParams
+from swarmtui.agents.aco_bco.pheromone import path_deposit
+from swarmtui.agents.aco_bco_forward import Rollout, forward_value
+from swarmtui.core.agent import AgentSpec
+from swarmtui.core.hexgrid import Hex
+from swarmtui.core.params import ParamError
+from swarmtui.core.trace import Decision, SwarmTrace
+from swarmtui.games.halma.geometry import STAR, advance
+from swarmtui.games.halma.rules import INDEX, Board, Move
+
+_ORDER = {cell: i for i, cell in enumerate(STAR)}
+
+
+def _p(default, text: str):
+    return field(default=default, metadata={"help": text})
+
+
+@dataclass(frozen=True)
+class PlusParams(AcoBcoParams):
+    """``AcoBcoParams`` plus the lookahead's constants; q0 and the memory default differ."""
+
+    q0: float = _p(0.95, "q0: probability that a piece's ant exploits (lookahead) rather than explores")
+    memory: str = _p("none", "best-game memory: none, shipped, or a memory file path (weighted by b)")
+    top_k: int = _p(3, "paths per exploiting ant that its bee rolls forward")
+    m: int = _p(4, "m: moves in a bee's forward pass, the ant's own path included (Table II's BCO: 3)")
+    gamma: float = _p(1.0, "γ: weight of each further move of the forward pass, per move (1 = plain sum)")
+    kappa: float = _p(3.0, "κ: sharpness of the bees' fitness exp(κ · (value - best))")
+    lag: float = _p(1.0, "λ: weight of the gap between the swarm's front and its rearmost piece (cohesion)")
+    w_tau: float = _p(0.05, "weight of the path's normalised pheromone Σ τ / mean τ in its value")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.top_k < 1 or self.m < 1:
+            raise ParamError(f"top_k and m must be at least 1; got {self.top_k} and {self.m}")
+
+
+class AcoBcoPlusAgent(AcoBcoAgent):
+    """Ants with lookahead, bees with a sharpened roulette, trails of progress."""
+
+    id = "aco-bco-plus"
+
+    def decide(self, board: Board) -> Decision:
+        if board.outcome is not None:
+            raise ValueError("the game is over: no move to choose")
+        if board.to_move != self.seat:
+            raise ValueError(f"this agent plays seat {self.seat}, but seat {board.to_move} is to move")
+        field = self.field or self.start(board)
+        mine = board.pieces(self.seat)
+        self.travelled = {cell: edges for cell, edges in self.travelled.items() if cell in mine}
+        deltas = self._exchange()
+        ants, resting = self._plan(board, field.goal_corner)
+        plans = [plan for plan in ants if plan.chosen >= 0]
+        if not plans:
+            return self._fallback(board, ants, resting, deltas)
+        values = np.array([plan.scores[plan.chosen] for plan in plans])
+        fitness = np.exp(self.params.kappa * (values - values.max()))
+        goal = board.goal(self.seat)
+        bees = backward_pass(fitness, [plan.piece in goal for plan in plans], self.params, self.rng)
+        plan = plans[bees.recruited]
+        deltas += self._reinforce(plan, goal)
+        evaporation = self._evaporate()
+        trace = SwarmTrace(self._ant_trace(ants, resting, deltas, evaporation), _bee_trace(plans, bees))
+        path = plan.path
+        return Decision(Move(path[0], path[-1], path), trace)
+
+    def _plan(self, board: Board, corner: int) -> tuple[list[AntPlan], frozenset[Hex]]:
+        params, field, edges = self.params, self.field, self.edges
+        resting = set(resting_pieces(board, self.seat))
+        mean_tau = float(field.tau.mean()) or 1.0
+        base = Rollout.of(board, self.seat, corner)
+        plans = []
+        for piece in sorted(board.pieces(self.seat), key=_ORDER.__getitem__):
+            if piece in resting:
+                continue
+            paths = _one_per_end(candidate_paths(board, self.seat, piece, params))
+            if not paths:
+                resting.add(piece)
+                continue
+            edge_lists = [edges.path_edges(p) for p in paths]
+            lengths = np.array([float(len(x)) for x in edge_lists])
+            sums = field.path_sums(edge_lists)
+            start = INDEX[piece]
+            ends = [INDEX[p[-1]] for p in paths]
+            gains = np.array([float(base.rank[j] - base.rank[start]) for j in ends])
+            now = base.spread(start, start)
+            cohesion = np.array([float(base.spread(start, j) - now) for j in ends])
+            scores = gains - params.lag * cohesion + params.w_tau * sums / mean_tau / np.maximum(lengths, 1.0)
+            draw = float(self.rng.random())
+            exploit = draw < params.q0
+            if exploit:
+                looked = np.argsort(-scores, kind="stable")[: params.top_k]
+            else:
+                forward = np.flatnonzero(gains >= 0)
+                looked = np.array([int(self.rng.choice(forward if len(forward) else np.arange(len(paths))))])
+            for i in looked:
+                rollout = Rollout(list(base.occupied), set(base.mine), base.rank, base.goal, base.rows)
+                rollout.move(start, ends[i])
+                scores[i] += forward_value(rollout, params.m - 1, params.lag, params.gamma)
+            best = looked[np.flatnonzero(scores[looked] == scores[looked].max())]
+            chosen = int(best[0] if len(best) == 1 else self.rng.choice(best))
+            plans.append(AntPlan(piece, paths, edge_lists, lengths, sums, scores, draw, exploit, chosen))
+        return plans, frozenset(resting)
+
+    def _reinforce(self, plan: AntPlan, goal: frozenset[Hex]):
+        """eq. 15 only on paths that gain ground, scaled by the rows gained; eq. 16 as in ``aco-bco``."""
+        path = plan.path
+        gain = advance(path[-1], self.field.goal_corner) - advance(path[0], self.field.goal_corner)
+        if gain <= 0:
+            self.travelled[path[-1]] = self.travelled.pop(path[0], []) + list(plan.edges[plan.chosen])
+            return []
+        deltas = super()._reinforce(plan, goal)
+        extra = (gain - 1) * path_deposit(float(plan.lengths[plan.chosen]), False, self.params)
+        if extra > 0:
+            self.field.deposit(plan.edges[plan.chosen], extra)
+        return deltas
+
+
+def _one_per_end(paths: list[tuple[Hex, ...]]) -> list[tuple[Hex, ...]]:
+    """One path per landing hole (the first listed: a step, or the first chain found)."""
+    seen: dict[Hex, tuple[Hex, ...]] = {}
+    for p in paths:
+        seen.setdefault(p[-1], p)
+    return list(seen.values())
+
+
+def _factory(game_id: str, seat: str, rng: np.random.Generator, params: PlusParams) -> AcoBcoPlusAgent:
+    params = params or PlusParams()
+    return AcoBcoPlusAgent(seat, rng, params, resolve_memory(params.memory if params.b > 0 else "none"))
+
+
+SPEC = AgentSpec(
+    "aco-bco-plus", "Ant and bee swarm with lookahead", ("halma",), _factory, PlusParams,
+    description="the paper's swarm plus ladder-building lookahead and progress-scored trails",
+)
