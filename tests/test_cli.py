@@ -32,7 +32,8 @@ def test_version_and_help(capsys):
     assert code == 0 and out.strip() == f"swarmtui {__version__}"
     code, out, _ = run_main(capsys, "sim", "--help")
     assert code == 0
-    for option in ("--players", "--games", "--seed", "--workers", "--out", "--param", "--train", "--solve"):
+    for option in ("--players", "--games", "--seed", "--workers", "--out", "--param", "--train", "--solve",
+                   "--sweep", "--resume", "--scheduler", "--preset"):
         assert option in out
 
 
@@ -64,6 +65,18 @@ def test_sim_prints_a_summary_table(capsys):
         (["sim", "noughts", "--generations", "5"], "goes with --train"),
         (["sim", "noughts", "--preset", "table9"], "unknown preset 'table9'"),
         (["sim", "noughts", "--preset", "table9", "-p", "ga,random"], "--players goes without --preset"),
+        (["sim", "noughts", "--sweep", "quickest"], "name=value"),
+        (["sim", "noughts", "-p", "minimax,random", "--sweep", "quickest=true,,false"], "without empty entries"),
+        (["sim", "noughts", "-p", "minimax,random", "--sweep", "quickest=true,true"], "repeats a value"),
+        (["sim", "noughts", "-p", "minimax,random", "--sweep", "quickest=true,maybe"], "true or false"),
+        (["sim", "noughts", "-p", "minimax,random", "--sweep", "depth=1,2"], "takes parameter 'depth'"),
+        (["sim", "noughts", "-p", "minimax,random", "--param", "quickest=true", "--sweep", "quickest=true,false"],
+         "both set with --param and swept"),
+        (["sim", "noughts", "--train", "X", "--sweep", "q=1,2"], "--sweep goes with a plain run"),
+        (["sim", "noughts", "--resume", "r.jsonl", "-p", "ga,random"], "drop --players"),
+        (["sim", "noughts", "extra.jsonl"], "only 'sim report' takes files"),
+        (["sim", "report"], "needs one or more result files"),
+        (["sim", "report", "x.jsonl", "--plots", "p", "--plot-format", "gif"], "--plot-format"),
         (["sim"], "Missing argument"),
         (["--frobnicate"], "No such option"),
     ],
@@ -90,7 +103,9 @@ def test_tui_refuses_a_non_terminal_and_points_to_sim(env):
 
 
 def _records(path) -> list[dict]:
+    """The game lines of a result file without their wall-clock timings."""
     rows = [json.loads(line) for line in path.read_text().splitlines()]
+    rows = [row for row in rows if row["kind"] == "game"]
     for row in rows:
         row.pop("seconds")
         row.pop("think_seconds")
@@ -123,7 +138,7 @@ def test_targeted_params_reach_only_their_seat(capsys, tmp_path):
     code, _, _ = run_main(capsys, "sim", "noughts", "-p", "minimax,minimax", "-n", "2", "-w", "1",
                           "--param", "O.quickest=false", "-o", str(path))
     assert code == 0
-    row = json.loads(path.read_text().splitlines()[0])
+    row = json.loads(path.read_text().splitlines()[1])
     assert row["params"] == {"O": {"quickest": "false"}}
 
 

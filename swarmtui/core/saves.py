@@ -106,7 +106,12 @@ def free_path(path: Path) -> Path:
 
 
 def write_json(path: Path, payload: dict[str, Any], *, overwrite: bool = True) -> Path:
-    """Write ``payload`` as JSON atomically: temp file in the same folder, fsync, rename.
+    """Write ``payload`` as JSON atomically (``write_atomic``)."""
+    return write_atomic(path, json.dumps(payload, indent=1, sort_keys=False) + "\n", overwrite=overwrite)
+
+
+def write_atomic(path: Path, content: str | bytes, *, overwrite: bool = True) -> Path:
+    """Write ``content`` (text as UTF-8) atomically: temp file in the same folder, fsync, rename.
 
     A reader never sees a half-written file; a crash leaves the old file intact. Refuses to
     replace a shipped default, or any existing file when ``overwrite`` is False.
@@ -116,13 +121,12 @@ def write_json(path: Path, payload: dict[str, Any], *, overwrite: bool = True) -
         raise SaveError(f"{path} is a file shipped with swarmtui and is never overwritten")
     if not overwrite and path.exists():
         raise SaveError(f"{path} already exists and is not overwritten")
-    text = json.dumps(payload, indent=1, sort_keys=False) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(content.encode("utf-8") if isinstance(content, str) else content)
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(tmp, path)

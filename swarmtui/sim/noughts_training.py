@@ -8,6 +8,7 @@ genome of the run as a strategy file. ``run_solve`` prints the exact optimum per
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 
 from rich.console import Console
@@ -21,6 +22,7 @@ from swarmtui.agents.ga.solver import solve
 from swarmtui.agents.ga.strategy import Strategy, check_side, save_strategy, trained_path
 from swarmtui.core.params import ParamError, apply_overrides
 from swarmtui.core.saves import SaveError, free_path
+from swarmtui.sim.records import RecordWriter
 
 ALGORITHMS: tuple[str, ...] = tuple(_ALGORITHMS)
 """Algorithm names; the first is the default."""
@@ -35,8 +37,13 @@ def parse_side(side: str) -> str:
 
 
 def run_training(side: str, algorithm: str, *, seed: int, generations: int | None, population: int | None,
-                 overrides: list[tuple[str, str]], save: Path | None, out: Console, err: Console) -> Path:
-    """Evolve a strategy for ``side``, print progress on ``out``, save the best; return its path."""
+                 overrides: list[tuple[str, str]], save: Path | None, out: Console, err: Console,
+                 log: Path | None = None) -> Path:
+    """Evolve a strategy for ``side``, print progress on ``out``, save the best; return its path.
+
+    With ``log``, every generation's best is also written as a result file (``sim report``
+    draws its convergence curve).
+    """
     side = parse_side(side)
     algo = get_algorithm(algorithm)
     if seed < 0:
@@ -48,17 +55,30 @@ def run_training(side: str, algorithm: str, *, seed: int, generations: int | Non
     out.print(f"{algo.title}", highlight=False, soft_wrap=True)
     out.print(f"side {side}  seed {seed}  population {params.population}  generations {params.generations}"
               f"  points win/draw/loss {points.win}/{points.draw}/{points.loss}", highlight=False, soft_wrap=True)
+    if log is not None and Path(log).exists():
+        raise SaveError(f"{log} already exists and is not overwritten; choose another --out path")
+    header = {"training": {"game": "noughts", "side": side, "algorithm": algo.name, "seed": seed,
+                           "population": params.population, "generations": params.generations}}
     best: GenerationReport | None = None
-    for report in evolve(algo, side, params, seed):
-        _print_generation(out, report)
-        if best is None or report.best.fitness > best.best.fitness:
-            best = report
+    with RecordWriter(log, header) if log is not None else nullcontext() as writer:
+        for report in evolve(algo, side, params, seed):
+            _print_generation(out, report)
+            if writer is not None:
+                writer.add("generation", _generation_line(report))
+            if best is None or report.best.fitness > best.best.fitness:
+                best = report
     assert best is not None
     path = Path(save) if save is not None else free_path(trained_path(side, algo.name, seed))
     strategy = Strategy(side, best.genome, algo.name, seed, best.generation, *best.best)
     save_strategy(strategy, path, overwrite=False)
     _print_summary(out, best, report.seconds, path)
     return path
+
+
+def _generation_line(report: GenerationReport) -> dict:
+    b = report.best
+    return {"generation": report.generation, "fitness": int(b.fitness), "wins": int(b.wins), "draws": int(b.draws),
+            "losses": int(b.losses), "gap": int(report.gap), "seconds": round(report.seconds, 6)}
 
 
 def _print_generation(out: Console, report: GenerationReport) -> None:

@@ -1,9 +1,14 @@
-"""Summaries of a batch in the papers' style: wins per player, draws, game lengths and times."""
+"""Summaries of a batch in the papers' style: wins per player, draws, game lengths and times.
+
+Win rates come with a 95% Wilson score interval (Wilson 1927), which stays inside [0, 1] and
+is honest for small counts and rates near 0 or 1, unlike the normal approximation.
+"""
 
 from __future__ import annotations
 
+import math
 import statistics
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from rich.table import Table
 
@@ -30,6 +35,26 @@ class BatchSummary:
     plies_std: float
     seconds_mean: float
 
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (default 95%); (0, 1) for no trials."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def rate_text(successes: int, trials: int) -> str:
+    """``"52.0% [45.1-58.8]"``: the rate with its 95% Wilson interval."""
+    low, high = wilson(successes, trials)
+    return f"{100 * successes / trials:.1f}% [{100 * low:.1f}-{100 * high:.1f}]"
+
 
 def summarise(records: list[GameRecord]) -> BatchSummary:
     """Tally ``records`` (all from one batch, so the same seats and agents)."""
@@ -55,11 +80,11 @@ def summarise(records: list[GameRecord]) -> BatchSummary:
 def summary_table(summary: BatchSummary, title: str) -> Table:
     """A Rich table: one row per seat, then game length and time lines."""
     table = Table(title=title, title_justify="left")
-    for column in ("seat", "agent", "wins", "draws", "losses", "win %", "think ms/game"):
+    for column in ("seat", "agent", "wins", "draws", "losses", "win % [95% CI]", "think ms/game"):
         table.add_column(column, justify="left" if column in ("seat", "agent") else "right")
     for s in summary.seats:
-        share = 100.0 * s.wins / summary.games
-        table.add_row(s.seat, s.agent, str(s.wins), str(s.draws), str(s.losses), f"{share:.1f}", f"{s.think_mean * 1000:.2f}")
+        table.add_row(s.seat, s.agent, str(s.wins), str(s.draws), str(s.losses), rate_text(s.wins, summary.games),
+                      f"{s.think_mean * 1000:.2f}")
     table.caption = (
         f"{summary.games} games; plies median {summary.plies_median:g}, mean {summary.plies_mean:.2f}, "
         f"std {summary.plies_std:.2f}; {summary.seconds_mean * 1000:.2f} ms/game"
@@ -67,3 +92,27 @@ def summary_table(summary: BatchSummary, title: str) -> Table:
     )
     table.caption_justify = "left"
     return table
+
+
+def comparison_table(summaries: dict[str, BatchSummary], title: str) -> Table:
+    """One row per result group (sweep cell): each seat's win rate [95% CI], draws, game lengths."""
+    table = Table(title=title, title_justify="left", caption="win % with its 95% Wilson interval",
+                  caption_justify="left")
+    first = next(iter(summaries.values()))
+    table.add_column("group", no_wrap=True)
+    for seat in first.seats:
+        table.add_column(f"{seat.seat} win %", justify="right", no_wrap=True)
+    for column in ("draws", "plies med", "plies mean"):
+        table.add_column(column, justify="right")
+    for group, summary in summaries.items():
+        draws = summary.seats[0].draws if summary.seats else 0
+        table.add_row(
+            group or "-", *(_rate_cell(s.wins, summary.games) for s in summary.seats), str(draws),
+            f"{summary.plies_median:g}", f"{summary.plies_mean:.2f}",
+        )
+    return table
+
+
+def _rate_cell(successes: int, trials: int) -> str:
+    low, high = wilson(successes, trials)
+    return f"{100 * successes / trials:.1f} ({100 * low:.1f}-{100 * high:.1f})"

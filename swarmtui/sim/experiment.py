@@ -1,0 +1,106 @@
+"""An experiment: a game, an agent per seat with parameters, a sweep grid, a game count, a seed.
+
+``--sweep name=v1,v2`` adds an axis; several axes form a grid and every cell is its own
+result group, played with the same game seeds (common random numbers: cells differ only in
+the swept parameters). The experiment round-trips through the run header of a result file,
+which is how ``--resume`` knows what to finish.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, fields
+from typing import Any
+
+from swarmtui.core.params import ParamError, split_assignment
+from swarmtui.games import get_game
+from swarmtui.sim.batch import Batch
+from swarmtui.sim.match import GameRecord
+from swarmtui.sim.seats import assign_params, parse_players
+
+MAX_CELLS = 10_000
+
+Axis = tuple[str, tuple[str, ...]]
+
+
+def parse_sweep(text: str) -> Axis:
+    """``"q0=0.5,0.9"`` -> ``("q0", ("0.5", "0.9"))``; ParamError when malformed."""
+    name, values_text = split_assignment(text)
+    values = tuple(v.strip() for v in values_text.split(","))
+    if any(not v for v in values):
+        raise ParamError(f"--sweep {text!r}: give the values as name=v1,v2,... without empty entries")
+    if len(set(values)) != len(values):
+        raise ParamError(f"--sweep {text!r} repeats a value")
+    return name, values
+
+
+def cell_label(assignments: tuple[str, ...]) -> str:
+    """The result-group name of a sweep cell (empty without a sweep)."""
+    return " ".join(assignments)
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """What a ``swarmtui sim`` run plays; ``cells()`` turns it into one batch per sweep cell."""
+
+    game: str
+    agents: tuple[str, ...]
+    games: int
+    seed: int
+    params: tuple[str, ...] = ()
+    sweep: tuple[Axis, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = [name for name, _ in self.sweep]
+        if len(set(names)) != len(names):
+            raise ParamError("each --sweep parameter may appear once")
+        swept = {name for name in names}
+        for text in self.params:
+            if split_assignment(text)[0] in swept:
+                raise ParamError(f"{split_assignment(text)[0]!r} is both set with --param and swept")
+        if self.cell_count() > MAX_CELLS:
+            raise ParamError(f"the sweep grid has {self.cell_count()} cells; at most {MAX_CELLS}")
+
+    def cell_count(self) -> int:
+        count = 1
+        for _, values in self.sweep:
+            count *= len(values)
+        return count
+
+    def cells(self) -> list[Batch]:
+        """One validated batch per grid cell, in grid order (ParamError on a bad name or value)."""
+        game = get_game(self.game)
+        agents = parse_players(game, ",".join(self.agents))
+        axes = [[f"{name}={value}" for value in values] for name, values in self.sweep]
+        batches = []
+        for combo in itertools.product(*axes):
+            seats = assign_params(game, agents, list(self.params) + list(combo))
+            batches.append(Batch(self.game, tuple(seats), self.games, self.seed, cell_label(combo)))
+        return batches
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "agents": list(self.agents), "games": self.games, "seed": self.seed,
+            "params": list(self.params), "sweep": [[name, list(values)] for name, values in self.sweep],
+        }
+
+    @classmethod
+    def from_json(cls, payload: dict[str, Any]) -> "Experiment":
+        """The experiment of a run header; ParamError when it does not describe one."""
+        try:
+            return cls(
+                game=str(payload["game"]), agents=tuple(str(a) for a in payload["agents"]),
+                games=int(payload["games"]), seed=int(payload["seed"]),
+                params=tuple(str(p) for p in payload.get("params", [])),
+                sweep=tuple((str(n), tuple(str(v) for v in vs)) for n, vs in payload.get("sweep", [])),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise ParamError(f"the run header does not describe an experiment ({error})") from None
+
+
+_RECORD_FIELDS = {f.name for f in fields(GameRecord)}
+
+
+def record_from_json(payload: dict[str, Any]) -> GameRecord:
+    """A ``GameRecord`` back from its result-file line (extra keys such as ``group`` ignored)."""
+    return GameRecord(**{k: v for k, v in payload.items() if k in _RECORD_FIELDS})

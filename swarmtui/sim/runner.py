@@ -1,0 +1,140 @@
+"""Run an experiment: every cell's games on the chosen executor, a progress bar, result file, tables.
+
+A run can be interrupted (Ctrl-C) at any point: the finished games stay in the result file,
+and ``--resume FILE`` plays only the games that are missing, with the same seeds, so the
+finished file equals the one an uninterrupted run writes (apart from timings).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from contextlib import nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
+from rich.text import Text
+
+from swarmtui import __version__
+from swarmtui.agents import make_agent
+from swarmtui.core.params import ParamError
+from swarmtui.core.rng import make_rng
+from swarmtui.games import get_game
+from swarmtui.sim.batch import Batch
+from swarmtui.sim.execution import Job, connect_dask, run_jobs
+from swarmtui.sim.experiment import Experiment, record_from_json
+from swarmtui.sim.match import GameRecord
+from swarmtui.sim.records import RecordWriter, read_results
+from swarmtui.sim.summary import comparison_table, summarise, summary_table
+
+
+class RateColumn(ProgressColumn):
+    """Games per second, once Rich has measured a speed."""
+
+    def render(self, task: Task) -> Text:
+        return Text(f"{task.speed:.1f} games/s" if task.speed else "", style="progress.data.speed")
+
+
+class Interrupted(Exception):
+    """The user stopped the run; ``kept`` games are safe in ``path`` (None without a result file)."""
+
+    def __init__(self, kept: int, total: int, path: Path | None, game: str) -> None:
+        self.kept, self.total, self.path, self.game = kept, total, path, game
+        if path is None:
+            how = "nothing was saved (use --out FILE to keep results of long runs)"
+        else:
+            how = f"{kept} finished games are kept in {path}; continue with: swarmtui sim {game} --resume {path}"
+        super().__init__(f"interrupted after {kept} of {total} games; {how}")
+
+
+@dataclass
+class Resumed:
+    """What an earlier run of the experiment left in its result file."""
+
+    experiment: Experiment
+    games: list[dict]
+
+
+def load_resume(path: Path, game: str) -> Resumed:
+    """The experiment and finished games of ``path`` (SaveError when damaged, ParamError on a mismatch)."""
+    results = read_results(path)
+    if "experiment" not in results.header:
+        raise ParamError(f"{path} is not an experiment's result file, so it cannot be resumed")
+    experiment = Experiment.from_json(results.header["experiment"])
+    if experiment.game != game:
+        raise ParamError(f"{path} holds a {experiment.game} run, not {game}")
+    if results.summary is not None:
+        raise ParamError(f"{path} is complete; nothing to resume (see 'swarmtui sim report {path}')")
+    return Resumed(experiment, results.games)
+
+
+def _check_agents(batches: list[Batch]) -> None:
+    """Build every seat's agent once here, so bad parameters or files fail before the pool starts."""
+    for batch in batches:
+        for seat in batch.seats:
+            make_agent(seat.agent, batch.game, seat.name, make_rng(batch.seed), seat.overrides)
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        RateColumn(), TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=False,
+    )
+
+
+def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | None, out: Path | None,
+                   resumed: Resumed | None, out_console: Console, err_console: Console) -> dict[str, list[GameRecord]]:
+    """Play what is missing, write the result file, print the tables; return the records by group.
+
+    Raises ``Interrupted`` on Ctrl-C after saving the finished games.
+    """
+    batches = experiment.cells()
+    _check_agents(batches)
+    earlier = resumed.games if resumed else []
+    by_group: dict[str, dict[int, GameRecord]] = defaultdict(dict)
+    for row in earlier:
+        by_group[row.get("group", "")][int(row["index"])] = record_from_json(row)
+    jobs = [Job(b, i) for b in batches for i in range(b.games) if i not in by_group[b.group]]
+    total = len(batches) * experiment.games
+    header = {"experiment": experiment.to_json(), "swarmtui": __version__}
+    writer = RecordWriter(out, header, earlier) if out else nullcontext()
+    progress = _progress(err_console)
+    client = connect_dask(scheduler) if scheduler else None
+    with writer as records_file, progress, (client or nullcontext()):
+        task = progress.add_task(_describe(experiment), total=total, completed=total - len(jobs))
+        try:
+            for job, record in run_jobs(jobs, workers, client):
+                by_group[job.batch.group][job.index] = record
+                if records_file is not None:
+                    records_file.write(record, group=job.batch.group)
+                progress.advance(task)
+        except KeyboardInterrupt:
+            kept = sum(len(g) for g in by_group.values())
+            raise Interrupted(kept, total, out, experiment.game) from None
+        ordered = {b.group: [by_group[b.group][i] for i in range(b.games)] for b in batches}
+        if records_file is not None:
+            records_file.finish({"groups": {g: summarise(r).to_json() for g, r in ordered.items()}})
+    _print_tables(experiment, ordered, workers, scheduler, out_console)
+    if out:
+        err_console.print(f"wrote {total} games to {out}", highlight=False)
+    return ordered
+
+
+def _describe(experiment: Experiment) -> str:
+    cells = experiment.cell_count()
+    return f"{experiment.game} {'-'.join(experiment.agents)}" + (f" x{cells} cells" if cells > 1 else "")
+
+
+def _print_tables(experiment: Experiment, ordered: dict[str, list[GameRecord]], workers: int,
+                  scheduler: str | None, console: Console) -> None:
+    game = get_game(experiment.game)
+    where = f"Dask at {scheduler}" if scheduler else f"{workers} worker(s)"
+    for group, records in ordered.items():
+        agents = " vs ".join(f"{a} ({s})" for s, a in records[0].players.items())
+        title = f"{game.title}: {agents}, seed {experiment.seed}, {where}" + (f" [{group}]" if group else "")
+        console.print(summary_table(summarise(records), title))
+    if len(ordered) > 1:
+        console.print(comparison_table({g: summarise(r) for g, r in ordered.items()}, "Sweep: every cell side by side"))
