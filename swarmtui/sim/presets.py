@@ -34,6 +34,7 @@ class PresetRequest:
     params: tuple[str, ...]
     out_console: Console
     err_console: Console
+    scheduler: str | None = None
 
 
 @dataclass(frozen=True)
