@@ -188,11 +188,12 @@ async def test_coming_games_cannot_start(tui_app) -> None:
     app = tui_app()
     async with app.run_test() as pilot:
         menu = app.screen
-        for index in (1, 2, 3):  # Halma, Hive, Mazes
+        await pilot.press("down")  # past Halma, which is playable
+        for index in (2, 3):  # Hive (headless only for now), Mazes
             await pilot.press("down", "enter")
             await pilot.pause()
             assert app.screen is menu
-            assert "Not playable yet" in rendered(menu.query_one("#game-info"))
+            assert "Not playable" in rendered(menu.query_one("#game-info"))
             assert menu.game.id == "noughts"
         assert notified(app, "coming")
 

@@ -28,9 +28,10 @@ def _load_builtin() -> None:
 
     for module in (human, uniform, minimax, ga, mcts, pso):
         register(module.SPEC)
-    from swarmtui.agents import greedy
+    from swarmtui.agents import greedy, halma_beam
 
     register(greedy.SPEC)
+    register(halma_beam.SPEC)
     from swarmtui.agents import aco_bco, aco_bco_plus
 
     register(aco_bco.SPEC)

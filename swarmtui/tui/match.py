@@ -48,13 +48,14 @@ class Match:
         spec = get_game(requested.game_id)
         if not spec.playable or spec.new_state is None:
             raise ValueError(f"{spec.title} is coming: it cannot be played yet")
-        if len(requested.agents) != len(spec.seats):
-            raise ValueError(f"{spec.title} needs {len(spec.seats)} players")
+        players = len(requested.agents)
+        if players not in spec.player_counts:
+            raise ValueError(f"{spec.title} needs {' or '.join(map(str, spec.player_counts))} players")
         self.title = spec.title
-        self.state: GameState = spec.new_state()
+        self.state: GameState = spec.start(players)
         self.agents: dict[str, Agent] = {
             seat: make_agent(agent_id, spec.id, seat, seat_rng(self.seed, seat))
-            for seat, agent_id in zip(spec.seats, requested.agents)
+            for seat, agent_id in zip(spec.seats_for(players), requested.agents)
         }
 
     @property

@@ -20,9 +20,11 @@ from textual.widgets import Footer, Static
 from swarmtui.core.agent import Agent
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
+from swarmtui.tui.boards import BOARD_WIDGETS
 from swarmtui.tui.match import Match
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.widgets.halma_board import HalmaBoard
 from swarmtui.tui.widgets.move_log import MoveLog
 from swarmtui.tui.widgets.noughts_board import NoughtsBoard
 
@@ -41,6 +43,9 @@ class GameScreen(Screen[str]):
     }
     GameScreen #left {
         width: 30;
+    }
+    GameScreen.-halma #left {
+        width: 35;
     }
     GameScreen #board-box {
         height: auto;
@@ -87,6 +92,7 @@ class GameScreen(Screen[str]):
         self.speed = speed
         self.token = 0
         self.pending: tuple[Deliberation, object] | None = None
+        self.set_class(match.config.game_id == "halma", "-halma")
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -94,15 +100,16 @@ class GameScreen(Screen[str]):
         with Horizontal():
             with Vertical(id="left"):
                 with Vertical(id="board-box"):
-                    yield NoughtsBoard(self.match.state, glyphs=self.glyphs, id="board")  # type: ignore[arg-type]
+                    board = BOARD_WIDGETS[self.match.config.game_id]
+                    yield board(self.match.state, glyphs=self.glyphs, id="board")  # type: ignore[call-arg]
                     yield Static(id="status")
                 yield MoveLog(self.match.seats, id="log")
             yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
         yield Footer()
 
     @property
-    def board(self) -> NoughtsBoard:
-        return self.query_one(NoughtsBoard)
+    def board(self) -> NoughtsBoard | HalmaBoard:
+        return self.query_one("#board", (NoughtsBoard, HalmaBoard))  # type: ignore[arg-type]
 
     @property
     def panel(self) -> DeliberationPanel:
@@ -132,6 +139,8 @@ class GameScreen(Screen[str]):
         if match.is_over:
             return
         if match.human_to_move:
+            if isinstance(self.board, HalmaBoard):
+                self.board.place_cursor(match.to_move)
             self.board.focus()
             return
         seat = match.to_move
@@ -192,6 +201,15 @@ class GameScreen(Screen[str]):
             return
         self.play(message.cell)
         self.next_turn()
+
+    def on_halma_board_move_chosen(self, message: HalmaBoard.MoveChosen) -> None:
+        if not self.match.human_to_move or not self.match.state.is_legal(message.move):  # type: ignore[attr-defined]
+            return
+        self.play(message.move)
+        self.next_turn()
+
+    def on_halma_board_note(self, message: HalmaBoard.Note) -> None:
+        self.set_status(Text(f"{self.match.to_move} to move (you)\n{message.text}"))
 
     def play(self, move: object) -> None:
         self.match.state.play(move)

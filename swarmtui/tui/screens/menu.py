@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from swarmtui.agents import agents_for
 from swarmtui.games import GAMES, GameSpec
+from swarmtui.tui.boards import tui_playable
 from swarmtui.tui.match import MatchConfig
 
 EXTRA_COMING: tuple[GameSpec, ...] = (
@@ -27,19 +28,22 @@ EXTRA_COMING: tuple[GameSpec, ...] = (
 DEFAULT_AGENTS = ("human", "minimax")
 """Preferred agent per seat in order; the first agent that plays the game otherwise."""
 
+AI_PREFERENCE = ("aco-bco", "greedy")
+"""For a game the default AI does not play, the computer players offered first (Halma)."""
+
 BANNER = "swarmtui - swarm-intelligence agents play games; watch them think"
 
 
 def menu_games() -> list[GameSpec]:
     """Playable games first, then the ones that are coming, each in registry order."""
     specs = list(GAMES.values()) + list(EXTRA_COMING)
-    return [g for g in specs if g.playable] + [g for g in specs if not g.playable]
+    return [g for g in specs if tui_playable(g)] + [g for g in specs if not tui_playable(g)]
 
 
 def game_prompt(spec: GameSpec) -> Text:
-    text = Text(spec.title, style="bold" if spec.playable else "", end="")
-    if not spec.playable:
-        text.append("  (coming)", style="dim italic")
+    text = Text(spec.title, style="bold" if tui_playable(spec) else "", end="")
+    if not tui_playable(spec):
+        text.append("  (coming to the TUI)" if spec.playable else "  (coming)", style="dim italic")
     return text
 
 
@@ -125,7 +129,7 @@ class MenuScreen(Screen[None]):
         super().__init__()
         self.seed = seed
         self.games = menu_games()
-        self.game = next(g for g in self.games if g.playable)
+        self.game = next(g for g in self.games if tui_playable(g))
 
     def compose(self) -> ComposeResult:
         yield Static(BANNER, id="banner", markup=False)
@@ -147,12 +151,20 @@ class MenuScreen(Screen[None]):
         yield Static(agents_text(self.game), id="agents", markup=False)
         yield Footer()
 
-    def seat_widgets(self, game: GameSpec) -> ComposeResult:
-        """A label and an agent selector per seat of ``game``."""
+    def seat_widgets(self, game: GameSpec, players: int | None = None) -> ComposeResult:
+        """A label and an agent selector per seat of ``game`` (and the number of players, if it varies)."""
         agents = agents_for(game.id)
         ids = [a.id for a in agents]
-        for i, seat in enumerate(game.seats):
-            preferred = DEFAULT_AGENTS[i] if i < len(DEFAULT_AGENTS) else ids[0]
+        if game.seat_counts:
+            yield Label("Number of players")
+            yield Select(
+                [(str(n), n) for n in game.seat_counts], allow_blank=False, value=players or len(game.seats),
+                id="players", compact=True,
+            )
+        for i, seat in enumerate(game.seats_for(players)):
+            preferred = DEFAULT_AGENTS[min(i, len(DEFAULT_AGENTS) - 1)]
+            if preferred not in ids and i:
+                preferred = next((a for a in AI_PREFERENCE if a in ids), ids[0])
             yield Label(f"{seat} plays as")
             yield Select(
                 [(Text(a.title), a.id) for a in agents], allow_blank=False,
@@ -165,7 +177,7 @@ class MenuScreen(Screen[None]):
         self.describe(self.game)
 
     def describe(self, game: GameSpec) -> None:
-        state = "" if game.playable else "Not playable yet.\n"
+        state = "" if tui_playable(game) else "Not playable in the TUI yet.\n" if game.playable else "Not playable yet.\n"
         self.query_one("#game-info", Static).update(Text(f"{state}{game.blurb}"))
 
     def game_by_id(self, game_id: str | None) -> GameSpec:
@@ -178,8 +190,9 @@ class MenuScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#game-list")
     async def game_selected(self, event: OptionList.OptionSelected) -> None:
         game = self.game_by_id(event.option.id)
-        if not game.playable:
-            self.notify(f"{game.title} is coming - it cannot be played yet.", title="Coming")
+        if not tui_playable(game):
+            where = "in the TUI yet (try swarmtui sim)" if game.playable else "yet"
+            self.notify(f"{game.title} is coming - it cannot be played {where}.", title="Coming")
             return
         if game is not self.game:
             self.game = game
@@ -191,6 +204,17 @@ class MenuScreen(Screen[None]):
         if self.focused is self.query_one("#game-list"):  # keys typed ahead may have moved on
             self.query_one("#seat-0", Select).focus()
 
+    @on(Select.Changed, "#players")
+    async def players_changed(self, event: Select.Changed) -> None:
+        """Another number of players: one agent selector per seat of the new count."""
+        players = int(event.value)  # type: ignore[arg-type]
+        if players == len(self.query("#seats Select")) - 1:
+            return  # the selector was (re)mounted with the count already shown
+        seats = self.query_one("#seats")
+        await seats.remove_children()
+        await seats.mount_all(list(self.seat_widgets(self.game, players)))
+        self.query_one("#players", Select).focus()
+
     @on(Button.Pressed, "#start")
     @on(Input.Submitted, "#seed")
     def start(self) -> None:
@@ -200,5 +224,5 @@ class MenuScreen(Screen[None]):
             self.notify("The seed must be a whole number, 0 or more (or blank).", severity="error")
             self.query_one("#seed", Input).focus()
             return
-        agents = tuple(str(s.value) for s in self.query(Select).results(Select))
+        agents = tuple(str(s.value) for s in self.query(Select).results(Select) if (s.id or "").startswith("seat-"))
         self.post_message(self.StartGame(MatchConfig(self.game.id, agents, seed)))

@@ -1,0 +1,173 @@
+"""The Halma board widget: the star from ``games.halma.render`` with a keyboard cursor.
+
+Attributes down: the game screen sets ``board``, ``last`` and ``active`` (a human is to move, so
+the cursor is drawn) and calls ``refresh``. The player moves a cursor over the holes (arrows or
+hjkl: left/right along a row, up/down to the nearest hole of the next row, keeping the column),
+selects one of the pieces of the side to move with Enter or Space (its legal destinations then
+show as ``◇``/``+``), and picks a destination the same way; Escape cancels a selection. Messages
+up: ``MoveChosen`` with a legal move, ``Note`` with a sentence for the status line when a key
+does nothing useful.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from swarmtui.core.hexgrid import Hex
+from swarmtui.games.halma.notation import ROWS, format_cell
+from swarmtui.games.halma.render import GLYPH_SETS, column, render_board
+from swarmtui.games.halma.rules import Board, Move
+
+LABEL_WIDTH = 2
+"""Characters of the row letter before each row of the rendered star."""
+
+
+def row_of(cell: Hex) -> int:
+    return cell.r - ROWS[0][0].r
+
+
+def step(cell: Hex, direction: str, want: int) -> Hex:
+    """The hole the cursor moves to from ``cell``: ``want`` is the sticky column for up/down."""
+    row = row_of(cell)
+    holes = ROWS[row]
+    if direction in ("left", "right"):
+        i = holes.index(cell) + (1 if direction == "right" else -1)
+        return holes[i] if 0 <= i < len(holes) else cell
+    target = row + (1 if direction == "down" else -1)
+    if not 0 <= target < len(ROWS):
+        return cell
+    return min(ROWS[target], key=lambda c: (abs(column(c) - want), column(c)))
+
+
+def hole_at(x: int, y: int) -> Hex | None:
+    """The hole under content offset (x, y) of the labelled star (its glyph or a gap beside it)."""
+    if not 0 <= y < len(ROWS):
+        return None
+    col = x - LABEL_WIDTH
+    near = [c for c in ROWS[y] if abs(column(c) - col) <= 1]
+    return min(near, key=lambda c: abs(column(c) - col)) if near else None
+
+
+class HalmaBoard(Widget, can_focus=True):
+    """The 121-hole star; cursor ``[ ]``, selection ``( )``, destinations marked by a glyph."""
+
+    DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text()
+
+    BINDINGS = [
+        Binding("up,k", "move('up')", "Up", show=False),
+        Binding("down,j", "move('down')", "Down", show=False),
+        Binding("left,h", "move('left')", "Left", show=False),
+        Binding("right,l", "move('right')", "Right", show=False),
+        Binding("enter", "choose", "Select/Play", show=True),
+        Binding("escape", "cancel", "Cancel", show=True),
+    ]
+
+    cursor: reactive[Hex] = reactive(Hex(0, 0))
+
+    class MoveChosen(Message):
+        """The player picked a legal ``move`` for the side to move."""
+
+        def __init__(self, move: Move) -> None:
+            super().__init__()
+            self.move = move
+
+    class Note(Message):
+        """A sentence for the status line (what the last key did or why it did nothing)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, board: Board, *, glyphs: str = "unicode", id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.board = board
+        self.glyphs = glyphs
+        self.last: Move | None = None
+        self._active = False
+        self.selected: Hex | None = None
+        self.options: list[Move] = []
+        self.want = column(self.cursor)
+
+    @property
+    def active(self) -> bool:
+        """True while a human is to move: the cursor shows and keys act."""
+        return self._active
+
+    @active.setter
+    def active(self, value: bool) -> None:
+        if not value:
+            self.selected, self.options = None, []
+        self._active = value
+
+    def render(self) -> Text:
+        return render_board(
+            self.board, glyphs=self.glyphs, cursor=self.cursor if self.active else None,
+            selected=self.selected, targets=[m.end for m in self.options],
+        )
+
+    def place_cursor(self, seat: str) -> None:
+        """Put the cursor on the front piece of ``seat`` (the one nearest the centre)."""
+        pieces = self.board.pieces(seat)
+        if pieces:
+            self.cursor = min(pieces, key=lambda c: (abs(c.q) + abs(c.r) + abs(c.s), c.r, c.q))
+            self.want = column(self.cursor)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Escape only cancels a selection; otherwise it falls through to the screen (menu).
+        return self.selected is not None if action == "cancel" else True
+
+    def action_move(self, direction: str) -> None:
+        self.cursor = step(self.cursor, direction, self.want)
+        if direction in ("left", "right"):
+            self.want = column(self.cursor)
+
+    def action_cancel(self) -> None:
+        self.selected, self.options = None, []
+        self.refresh()
+        self.post_message(self.Note("selection cancelled"))
+
+    def action_choose(self) -> None:
+        if not self.active:
+            return
+        cell, board = self.cursor, self.board
+        target = next((m for m in self.options if m.end == cell), None)
+        if target is not None:
+            self.selected, self.options = None, []
+            self.post_message(self.MoveChosen(target))
+        elif cell == self.selected:
+            self.action_cancel()
+        elif board.occupant(cell) == board.to_move:
+            self.select(cell)
+        else:
+            glyph = GLYPH_SETS[self.glyphs].pieces[int(board.to_move) - 1]
+            what = "a destination marked" if self.selected else "one of your pieces"
+            mark = GLYPH_SETS[self.glyphs].target if self.selected else glyph
+            self.post_message(self.Note(f"{format_cell(cell)}: pick {what} {mark}"))
+        self.refresh()
+
+    def select(self, cell: Hex) -> None:
+        moves = self.board.moves_from(cell)
+        if not moves:
+            self.post_message(self.Note(f"the piece on {format_cell(cell)} cannot move"))
+            return
+        self.selected, self.options = cell, moves
+        mark = GLYPH_SETS[self.glyphs].target
+        self.post_message(self.Note(f"{format_cell(cell)}: {len(moves)} targets {mark}, esc cancels"))
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        cell = hole_at(offset.x, offset.y) if offset is not None else None
+        if cell is not None:
+            self.cursor = cell
+            self.want = column(cell)
+            self.action_choose()

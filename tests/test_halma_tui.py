@@ -1,0 +1,108 @@
+"""Halma in the TUI: the menu's player count, a human move by keyboard, the board widget, a snapshot."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from swarmtui.core.hexgrid import Hex
+from swarmtui.games.halma.notation import ROWS
+from swarmtui.games.halma.render import column
+from swarmtui.tui.match import Match, MatchConfig
+from swarmtui.tui.screens.game import GameScreen
+from swarmtui.tui.screens.menu import MenuScreen
+from swarmtui.tui.widgets.halma_board import HalmaBoard, hole_at, step
+
+
+async def settle(app, pilot, until, rounds: int = 40) -> None:
+    for _ in range(rounds):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if until():
+            return
+    raise AssertionError("the app did not settle")
+
+
+async def open_halma(app, pilot, players: int, seed: int = 7, agents: dict[int, str] | None = None) -> GameScreen:
+    """From the menu by keyboard: Halma, the number of players, optional agents, the seed; start."""
+    assert isinstance(app.screen, MenuScreen)
+    await pilot.press("down", "enter")  # Halma is the second entry
+    await pilot.press("shift+tab")  # from the first seat back to the number of players
+    counts = [1, 2, 3, 4, 6]
+    moves = counts.index(players) - counts.index(2)
+    await pilot.press("enter", *(["down"] * moves if moves > 0 else ["up"] * -moves), "enter")
+    await settle(app, pilot, lambda: len(app.screen.query("#seats Select")) == players + 1)
+    for seat, agent in (agents or {}).items():
+        app.screen.query_one(f"#seat-{seat}", Select).value = agent
+    app.screen.query_one("#seed").focus()
+    await pilot.press(*str(seed), "enter")
+    await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
+    return app.screen
+
+
+async def test_a_human_moves_a_piece_by_keyboard(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_halma(app, pilot, players=1)
+        board = screen.board
+        assert isinstance(board, HalmaBoard) and screen.match.seats == ("1",)
+        start = board.cursor
+        assert screen.match.state.occupant(start) == "1"
+        await pilot.press("enter")  # select the piece under the cursor
+        assert board.selected == start and board.options
+        assert "◇" in str(board.render())  # destinations are marked by a glyph, not only colour
+        assert "targets" in str(screen.query_one("#status").render())
+        await pilot.press("up", "enter")  # the hole above is one of its steps
+        assert len(screen.match.state.history) == 1
+        move = screen.match.state.last_move
+        assert move.start == start and move.end == board.cursor
+        assert board.selected is None and "○" in board.render().plain  # the vacated start
+
+
+async def test_enter_on_an_empty_hole_explains_and_escape_cancels_then_leaves(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_halma(app, pilot, players=2, agents={1: "greedy"})
+        board = screen.board
+        await pilot.press("up", "up", "enter")  # an empty hole in the middle
+        assert "pick one of your pieces" in str(screen.query_one("#status").render())
+        await pilot.press("down", "down", "enter")
+        assert board.selected is not None
+        await pilot.press("escape")
+        assert board.selected is None and isinstance(app.screen, GameScreen)
+        await pilot.press("escape")  # nothing selected: back to the menu
+        await settle(app, pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+async def test_six_seats_with_computer_players_take_their_turns(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_halma(app, pilot, players=6, agents={i: "random" for i in range(1, 6)})
+        assert screen.match.seats == ("1", "2", "3", "4", "5", "6")
+        await pilot.press("enter", "up", "enter")  # the human's move, then five AI moves
+        await settle(app, pilot, lambda: screen.match.human_to_move and len(screen.match.state.history) == 6)
+        text = str(screen.board.render())
+        assert all(glyph in text for glyph in "●▲■◆★✚")
+
+
+def test_cursor_steps_over_the_lattice():
+    centre = Hex(0, 0)
+    up = step(centre, "up", column(centre))
+    assert up.r == -1 and abs(column(up) - column(centre)) == 1
+    assert step(up, "down", column(centre)) == centre  # the sticky column brings it back
+    left_end, right_end = ROWS[4][0], ROWS[4][-1]
+    assert step(left_end, "left", 0) == left_end and step(right_end, "right", 0) == right_end
+    assert step(ROWS[0][0], "up", 12) == ROWS[0][0]
+    assert hole_at(2 + column(centre), 8) == centre and hole_at(0, 8) is None
+
+
+def test_match_builds_any_seat_count():
+    match = Match(MatchConfig("halma", ("greedy", "random", "greedy"), seed=3))
+    assert match.seats == ("1", "2", "3") and match.state.players == 3
+
+
+def test_snapshot_halma_game(snap_compare, tui_app) -> None:
+    async def run_before(pilot) -> None:
+        await open_halma(pilot.app, pilot, players=2, agents={1: "greedy"})
+        await pilot.press("enter")  # select the front piece: its destinations show
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
