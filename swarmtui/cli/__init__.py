@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from swarmtui.cli import sim, tui  # noqa: F401  (registers the commands)
+from swarmtui.cli import maze, sim, tui  # noqa: F401  (registers the commands)
 from swarmtui.cli import hive, uhp  # noqa: F401  (Hive tools and the UHP engine)
 from swarmtui.cli.app import app
 
