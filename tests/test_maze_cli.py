@@ -79,3 +79,31 @@ def test_bad_input_is_one_line_exit_2(capsys, argv, message):
     assert code == 2 and out == ""
     assert err.startswith("swarmtui: error: ") and message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_sim_maze_prints_the_fig5_table_plot_and_verdicts(capsys, tmp_path):
+    out_file = tmp_path / "timing.jsonl"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["sim", "maze", "--algo", "ant,bee,prim", "--param", "sizes=20x15,40x15", "--param", "repeats=1",
+              "--param", "ant.n=10", "--out", str(out_file)])
+    captured = capsys.readouterr()
+    assert exit_info.value.code == 0
+    assert "Median build time" in captured.out and "40x15" in captured.out and "39x15" not in captured.out
+    assert "Fig. 5" in captured.out and "A ant" in captured.out and "p prim" in captured.out
+    assert "0-3000 fields: paper: bee faster; here:" in captured.out
+    lines = out_file.read_text().splitlines()
+    assert len(lines) == 6 and '"builder": "prim"' in lines[2] and '"size": "19x15"' in lines[2]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--param", "sizes=4"], "WIDTHxHEIGHT"),
+    (["--param", "repeats=0"], "repeats must be between"),
+    (["--algo", "ant,dfs"], "unknown builder 'dfs'"),
+    (["--param", "ant.nope=1"], "unknown parameter 'nope'"),
+    (["--param", "sizes=2x2", "--algo", "prim"], "at least 3x3"),
+])
+def test_sim_maze_bad_input_is_one_line(capsys, argv, message):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["sim", "maze", *argv])
+    captured = capsys.readouterr()
+    assert exit_info.value.code == 2 and message in captured.err and captured.err.count("\n") == 1

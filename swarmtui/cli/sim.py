@@ -22,7 +22,7 @@ DEFAULT_GAMES = 100
 
 @app.command()
 def sim(
-    game: str = typer.Argument(..., help="Game to play, or 'report' to summarise result files."),
+    game: str = typer.Argument(..., help="Game to play, 'maze' to time the maze builders (Fig. 5), or 'report' to summarise result files."),
     files: Optional[List[Path]] = typer.Argument(None, help="With 'report': the result files (JSON lines)."),
     players: Optional[str] = typer.Option(
         None, "--players", "-p", help="Agents per seat in seat order, comma-separated (noughts: X,O). Default: ga,random."
@@ -51,6 +51,9 @@ def sim(
     """Run headless games: a progress bar on stderr, a summary table on stdout."""
     from swarmtui.games import GAMES
 
+    if game == "maze":  # not a game: the maze builders' timing against size (Polap et al., Fig. 5)
+        _maze_timing(algo, param, seed, out)
+        return
     if game == "report":
         _report(files, plots, plot_format)
         return
@@ -159,3 +162,16 @@ def _train_or_solve(game, solve, train, algo, generations, population, save, see
         train, algo or noughts_training.ALGORITHMS[0], seed=seed, generations=generations,
         population=population, overrides=overrides, save=save, out=out, err=err, log=log,
     )
+
+
+def _maze_timing(algo, param, seed, out) -> None:
+    """``sim maze``: sizes/repeats/builders and ``BUILDER.name`` parameters come as ``--param``."""
+    from swarmtui.mazes import MazeError
+    from swarmtui.sim.maze_timing import run_from_cli
+
+    try:
+        run_from_cli(algo, param, seed, out, Console(), Console(stderr=True))
+    except (ParamError, MazeError) as error:
+        raise CliError(str(error)) from None
+    except SaveError as error:
+        raise fail(str(error)) from None
