@@ -25,9 +25,11 @@ def _load_builtin() -> None:
     if _REGISTRY:
         return
     from swarmtui.agents import ga, human, mcts, minimax, pso, uniform
+    from swarmtui.agents.pso import plus as pso_plus
 
     for module in (human, uniform, minimax, ga, mcts, pso):
         register(module.SPEC)
+    register(pso_plus.SPEC)
     from swarmtui.agents import greedy, halma_beam
 
     register(greedy.SPEC)
