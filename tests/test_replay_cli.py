@@ -1,0 +1,79 @@
+"""``swarmtui replay FILE``: any game's records, move by move, and one-line errors for damage."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from swarmtui.cli import main
+from swarmtui.games.hive.rules import Board
+from swarmtui.sim.hive_protocol import Player, Protocol, play_protocol_game
+from swarmtui.sim.match import play_match
+from swarmtui.sim.records import RecordWriter
+from swarmtui.sim.seats import Seat
+
+
+def run_main(capsys, *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    captured = capsys.readouterr()
+    return exit_info.value.code, captured.out, captured.err
+
+
+def _write(path, records) -> None:
+    with RecordWriter(path, header={"game": "test"}) as writer:
+        for record in records:
+            writer.write(record if isinstance(record, dict) else record.to_json())
+
+
+def test_replays_a_noughts_result_file(tmp_path, capsys):
+    record = play_match("noughts", [Seat("X", "minimax"), Seat("O", "random")], 4, 0)
+    path = tmp_path / "noughts.jsonl"
+    _write(path, [record])
+    code, out, err = run_main(capsys, "replay", str(path), "--ascii")
+    assert code == 0, err
+    assert out.count("\nply ") == len(record.moves)
+    assert f"ply 1: X plays {record.moves[0]}" in out
+    winner = record.winner
+    assert (f"{winner} wins" in out.splitlines()[-1]) if winner else ("draw" in out or "board full" in out)
+
+
+def test_replays_hive_protocol_games_with_traces_and_skipped_turns(tmp_path, capsys):
+    swarm = play_protocol_game((Player("pso"), Player("random")), Protocol(traces=True), 2, 0)
+    immobile = play_protocol_game((Player("pso"), Player("random", label="Immobile")),
+                                  Protocol(immobile_opponent=True, ai_moves=5), 2, 1)
+    path = tmp_path / "hive.jsonl"
+    _write(path, [swarm, immobile])
+    code, out, err = run_main(capsys, "replay", str(path), "--from", str(swarm.ai_start + 1))
+    assert code == 0, err
+    assert "swarm:" in out and "wQ" in out  # trace summaries and the Unicode board
+    final = Board.from_game_string(swarm.game_string)
+    assert out.count("\nply ") == len(swarm.moves) - swarm.ai_start == final.ply - swarm.ai_start
+    code, out, err = run_main(capsys, "replay", str(path), "--game", "2", "--final", "--ascii")
+    assert code == 0, err
+    assert out.count("\nply ") == 0 and ("game not finished" in out or "wins" in out)
+
+
+def test_damaged_files_give_one_line_errors(tmp_path, capsys):
+    missing = tmp_path / "missing.jsonl"
+    code, _, err = run_main(capsys, "replay", str(missing))
+    assert code == 1 and err.startswith("swarmtui: error:") and "does not exist" in err
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_text('{"kind": "run"}\n{"kind": "game", "moves": [\n', encoding="utf-8")
+    code, _, err = run_main(capsys, "replay", str(garbage))
+    assert code == 1 and "line 2 is not JSON" in err and len(err.strip().splitlines()) == 1
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text('{"kind": "run"}\n', encoding="utf-8")
+    code, _, err = run_main(capsys, "replay", str(empty))
+    assert code == 1 and "no game records" in err
+    bad_move = tmp_path / "bad.jsonl"
+    bad_move.write_text(json.dumps({"kind": "game", "game": "noughts", "moves": ["b2", "b2"]}) + "\n", encoding="utf-8")
+    code, _, err = run_main(capsys, "replay", str(bad_move))
+    assert code == 1 and "move 2 ('b2') cannot be played" in err
+    code, _, err = run_main(capsys, "replay", str(bad_move), "--game", "3")
+    assert code == 2 and "holds 1 game" in err
+    unknown = tmp_path / "unknown.jsonl"
+    unknown.write_text(json.dumps({"kind": "game", "game": "chess", "moves": []}) + "\n", encoding="utf-8")
+    code, _, err = run_main(capsys, "replay", str(unknown))
+    assert code == 1 and "unknown or unplayable game 'chess'" in err
