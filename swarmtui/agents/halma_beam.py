@@ -125,9 +125,9 @@ class CrossingSearch:
         Moves are reversible and the half-turn ``ROTATE`` maps home onto goal, so a position Q
         reached in e moves, turned, is a position from which the goal can be reached in e
         moves (Q's plan backwards and turned). Every child is looked up among the turned beam
-        positions of all earlier move numbers: a hit at move d joins the halves into a crossing
-        of d + e moves (Bell's shortest crossings are palindromes of this kind). The forward
-        search alone (reaching the full goal) is the special case e = 0.
+        positions of its own and all earlier move numbers: a hit at move d joins the halves into
+        a crossing of d + e moves (Bell's shortest crossings are palindromes of this kind). The
+        forward search alone (reaching the full goal) is the special case e = 0.
         """
         params = self.params
         beam: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {self.start: ()}
@@ -147,11 +147,6 @@ class CrossingSearch:
                     if child in children:
                         continue
                     children[child] = plan + ((start, end),)
-                    half = turned.get(child)
-                    if half is not None:
-                        joined = children[child] + self.backwards(half)
-                        if (best is None or len(joined) < len(best)) and self.valid(joined):
-                            best = joined
             if not children:
                 break
             ranked = sorted(children, key=lambda c: (-self.score(c), c))
@@ -160,6 +155,12 @@ class CrossingSearch:
             if meet:
                 for c, plan in beam.items():
                     turned.setdefault(self.turned(c), plan)
+                for child, plan in children.items():  # halves of this move number included
+                    half = turned.get(child)
+                    if half is not None and (best is None or len(plan) + len(half) < len(best)):
+                        joined = plan + self.backwards(half)
+                        if self.valid(joined):
+                            best = joined
             else:
                 done = [c for c in children if all(p in self.goal for p in c)]
                 if done:

@@ -15,18 +15,21 @@ Choices where published rule sets differ (``HalmaRules``; defaults in brackets):
   and is never adjacent to it (tested). Reversing the last jump, or any return to a hole already
   visited (the start included), is excluded by the no-hole-twice rule.
 * ``neutral`` ["free"] - the points that are neither a player's home nor its goal: "free"
-  (enter, cross and stop anywhere: the Masters Games / Ravensburger reading, and what the
-  paper's Figure 8 pheromone maps show), "pass" (may jump through but not end a move there:
-  the "cannot end their turn in another player's triangle" rule), or "closed" (never enter).
+  (enter, cross and stop anywhere: "a marble can be moved into any hole on the board,
+  including holes in triangles belonging to other players", as most published rules say),
+  "pass" (may jump through but not end a move there: the "players cannot end their turn in
+  another player's starting or destination triangle" rule), or "closed" (never enter).
 * ``leave_goal`` [False] - once in its goal a piece may move only within the goal (a jump
   chain may pass outside but must end inside), the rule almost every published set states.
 * ``blocked_goal`` ["fill"] - the anti-spoiling rule for a goal hole held by the pieces of
-  the player whose home it is. "fill": a player also wins when every hole of its goal is
-  occupied, at least one by its own piece, and every other piece there belongs to that
-  goal's home player (a blocker that never left home counts for the player who filled the rest
-  of the goal; the "win when all available slots are filled" rule, and the rule Sturtevant's
-  Chinese Checkers solver uses, ref. [17] of the paper). "strict": all 10 holes must hold the
-  player's own pieces (a blocker can then stall the game until the move cap).
+  the player whose home it is (a piece that never left). "fill": a player also wins when
+  every hole of its goal is occupied, at least one by its own piece and every other one by
+  that goal's home player, i.e. a blocker counts for the player who filled the rest of the
+  goal (the published "dubious block" remedy: "a player wins when all available slots in the
+  opposing triangle are filled"). "strict": all 10 holes must hold the player's own pieces (a
+  blocker can then stall the game until the move cap). The other published remedy, swapping
+  the blocker out (Masters Games' anti-spoiling rule), is not offered: it needs a move kind
+  of its own.
 
 The game ends when a player completes its goal (the first to do so wins, as in the paper) or
 when ``max_moves`` moves have been played in total (the paper stops at 500, section VI-A):
