@@ -5,12 +5,15 @@ What changes against ``aco-bco`` (Kuehner & Stock, section V), and why:
 
 - **Progress instead of path length.** An ant rates a path by the rows it gains towards the
   goal (``geometry.advance``), not by l · Σ τ (eq. 11): a long jump chain sideways is no better
-  than a step. Σ τ stays in the score as a small trail-following term (``w_tau``, normalised
-  by the field's mean), so established ladders win ties.
-- **Lookahead builds ladders.** An exploiting ant takes its ``top_k`` best paths and, for each,
-  plays it and asks how far the swarm's best move after it would go (γ · best next progress):
-  a move that opens a jump chain for another piece — a rung of a ladder — scores what it
-  enables, not just what it gains.
+  than a step. A cohesion term (λ, ``lag``) charges a path for widening the gap between the
+  swarm's front and its rearmost piece (stragglers cost many single steps at the end), and
+  Σ τ stays in as a small trail-following term (``w_tau``, normalised by the field's mean).
+- **The BCO forward pass, restored, builds ladders.** The paper dropped the bees' forward pass
+  (V); here the bee of an exploiting ant takes each of the ant's ``top_k`` best paths and
+  rolls it forward ``m`` moves in all (``aco_bco_forward``: each further move the swarm's
+  best by the same rating, weighted γ per move). A move that opens a jump chain for another
+  piece — a rung of a ladder — is valued by what it enables, not only by what it gains.
+  Exploring ants (1 − q0) draw a path that does not lose ground, and their bees roll it too.
 - **Bees recruit by a sharpened roulette.** Fitness is exp(κ · (value − best value)); the
   share rule (eq. 14), advertise/abandon and the roulette over advertisers are the paper's.
 - **Trails.** Deposits follow eq. 15 but only on paths that gain ground, scaled by the rows
@@ -25,18 +28,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from swarmtui.agents.aco_bco.agent import AcoBcoAgent, _bee_trace, resolve_memory
+from swarmtui.agents.aco_bco.agent import AcoBcoAgent, resolve_memory
 from swarmtui.agents.aco_bco.ants import AntPlan, candidate_paths, resting_pieces
-from swarmtui.agents.aco_bco.bees import backward_pass
 from swarmtui.agents.aco_bco.params import AcoBcoParams
 from swarmtui.agents.aco_bco.pheromone import path_deposit
 from swarmtui.agents.aco_bco_forward import Rollout, forward_value
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.params import ParamError
-from swarmtui.core.trace import Decision, SwarmTrace
 from swarmtui.games.halma.geometry import STAR, advance
-from swarmtui.games.halma.rules import INDEX, Board, Move
+from swarmtui.games.halma.rules import INDEX, Board
 
 _ORDER = {cell: i for i, cell in enumerate(STAR)}
 
@@ -69,32 +70,14 @@ class AcoBcoPlusAgent(AcoBcoAgent):
 
     id = "aco-bco-plus"
 
-    def decide(self, board: Board) -> Decision:
-        if board.outcome is not None:
-            raise ValueError("the game is over: no move to choose")
-        if board.to_move != self.seat:
-            raise ValueError(f"this agent plays seat {self.seat}, but seat {board.to_move} is to move")
-        field = self.field or self.start(board)
-        mine = board.pieces(self.seat)
-        self.travelled = {cell: edges for cell, edges in self.travelled.items() if cell in mine}
-        deltas = self._exchange()
-        ants, resting = self._plan(board, field.goal_corner)
-        plans = [plan for plan in ants if plan.chosen >= 0]
-        if not plans:
-            return self._fallback(board, ants, resting, deltas)
+    def _fitness(self, plans: list[AntPlan], in_goal: list[bool], field) -> np.ndarray:
+        """exp(κ · (value − best value)): the sharpened roulette weights of the bees."""
         values = np.array([plan.scores[plan.chosen] for plan in plans])
-        fitness = np.exp(self.params.kappa * (values - values.max()))
-        goal = board.goal(self.seat)
-        bees = backward_pass(fitness, [plan.piece in goal for plan in plans], self.params, self.rng)
-        plan = plans[bees.recruited]
-        deltas += self._reinforce(plan, goal)
-        evaporation = self._evaporate()
-        trace = SwarmTrace(self._ant_trace(ants, resting, deltas, evaporation), _bee_trace(plans, bees))
-        path = plan.path
-        return Decision(Move(path[0], path[-1], path), trace)
+        return np.exp(self.params.kappa * (values - values.max()))
 
-    def _plan(self, board: Board, corner: int) -> tuple[list[AntPlan], frozenset[Hex]]:
-        params, field, edges = self.params, self.field, self.edges
+    def _plan(self, board: Board, field) -> tuple[list[AntPlan], frozenset[Hex]]:
+        """Ants rate paths by progress and cohesion; exploiting ants' bees roll the top_k forward."""
+        params, edges, corner = self.params, self.edges, field.goal_corner
         resting = set(resting_pieces(board, self.seat))
         mean_tau = float(field.tau.mean()) or 1.0
         base = Rollout.of(board, self.seat, corner)

@@ -47,7 +47,7 @@ class Preset:
     run: Callable[[PresetRequest], None]
 
 
-_MODULES: tuple[str, ...] = ("swarmtui.sim.hive_presets",)
+_MODULES: tuple[str, ...] = ("swarmtui.sim.hive_presets", "swarmtui.sim.halma_presets")
 """Modules that register presets when imported (one per game, ``swarmtui.sim.<game>_presets``)."""
 
 _PRESETS: dict[tuple[str, str], Preset] = {}

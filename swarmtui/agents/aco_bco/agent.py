@@ -74,20 +74,27 @@ class AcoBcoAgent:
         mine = board.pieces(self.seat)
         self.travelled = {cell: edges for cell, edges in self.travelled.items() if cell in mine}
         deltas = self._exchange()
-        ants, resting = plan_ants(board, self.seat, field, self.params, self.rng)
+        ants, resting = self._plan(board, field)
         plans = [plan for plan in ants if plan.chosen >= 0]
         if not plans:
             return self._fallback(board, ants, resting, deltas)
         goal = board.goal(self.seat)
         in_goal = [plan.piece in goal for plan in plans]
-        values = fitness(plans, in_goal, self.edges.tip_distance(field.goal_corner), self.edges.hole_id, self.params)
-        bees = backward_pass(values, in_goal, self.params, self.rng)
+        bees = backward_pass(self._fitness(plans, in_goal, field), in_goal, self.params, self.rng)
         plan = plans[bees.recruited]
         deltas += self._reinforce(plan, goal)
         evaporation = self._evaporate()
         trace = SwarmTrace(self._ant_trace(ants, resting, deltas, evaporation), _bee_trace(plans, bees))
         path = plan.path
         return Decision(Move(path[0], path[-1], path), trace)
+
+    def _plan(self, board: Board, field: PheromoneField) -> tuple[list[AntPlan], frozenset[Hex]]:
+        """The ants of section V-B (``ants.plan_ants``)."""
+        return plan_ants(board, self.seat, field, self.params, self.rng)
+
+    def _fitness(self, plans: list[AntPlan], in_goal: list[bool], field: PheromoneField) -> np.ndarray:
+        """The bees' fitness, eq. 12/13 (``bees.fitness``)."""
+        return fitness(plans, in_goal, self.edges.tip_distance(field.goal_corner), self.edges.hole_id, self.params)
 
     # -- pheromone updates ------------------------------------------------------------------------
     def _exchange(self) -> list[PheromoneDelta]:
