@@ -106,3 +106,21 @@ def test_snapshot_halma_game(snap_compare, tui_app) -> None:
         await pilot.press("enter")  # select the front piece: its destinations show
 
     assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_renderer_shows_seats_cursor_targets_and_last_move_without_colour():
+    from swarmtui.games.halma.render import render_plain
+    from swarmtui.games.halma.rules import Board
+
+    board = Board(6)
+    for glyphs, pieces, hole in (("unicode", "●▲■◆★✚", "·"), ("ascii", "123456", ".")):
+        text = render_plain(board, glyphs=glyphs)
+        lines = text.split("\n")
+        assert len(lines) == 17 and all(len(line) == 2 + 27 for line in lines)
+        assert all(text.count(p) == 10 for p in pieces) and text.count(hole) == 61
+    move = board.legal_moves()[0]
+    board.play(move)
+    moves = board.moves_from(next(iter(board.pieces(board.to_move))))
+    text = render_plain(board, cursor=Hex(0, 0), targets=[m.end for m in moves])
+    assert "[.]" in text and "*" in text and "o" in text  # cursor, last move's end and its start
+    assert text.count("+") == len(moves)

@@ -156,10 +156,8 @@ class CrossingSearch:
                 for c, plan in beam.items():
                     turned.setdefault(self.turned(c), plan)
                 for child, plan in children.items():  # halves of this move number included
-                    half = turned.get(child)
-                    if half is not None and (best is None or len(plan) + len(half) < len(best)):
-                        joined = plan + self.backwards(half)
-                        if self.valid(joined):
+                    for joined in self.completions(child, plan, turned.get(child)):
+                        if (best is None or len(joined) < len(best)) and self.valid(joined):
                             best = joined
             else:
                 done = [c for c in children if all(p in self.goal for p in c)]
@@ -168,6 +166,25 @@ class CrossingSearch:
         if best is not None:
             return Crossing(best, expanded, True)
         return Crossing(best_partial, expanded, False)
+
+    def completions(self, pieces: tuple[int, ...], plan: tuple, half: tuple | None) -> list[tuple]:
+        """Crossings through ``pieces`` (reached by ``plan``): joined with a turned half, or palindromes.
+
+        A centrally symmetric position is the middle of a palindrome of twice its moves; one whose
+        only unmatched piece can move onto its own turned hole is the middle of one of twice its
+        moves plus one (Bell's 27-move crossings are of this kind). Checked on every child, not
+        only on those the beam keeps.
+        """
+        found = [plan + self.backwards(half)] if half is not None else []
+        held = set(pieces)
+        unmatched = [p for p in pieces if ROTATE[p] not in held]
+        if not unmatched:
+            found.append(plan + self.backwards(plan))
+        elif len(unmatched) == 1:
+            a = unmatched[0]
+            if any(s == a and e == ROTATE[a] for s, e, _ in self.moves(pieces)):
+                found.append(plan + ((a, ROTATE[a]),) + self.backwards(plan))
+        return found
 
     @staticmethod
     def turned(pieces: tuple[int, ...]) -> tuple[int, ...]:
