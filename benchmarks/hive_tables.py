@@ -49,7 +49,8 @@ def _stop(signum, frame):  # SIGTERM behaves like Ctrl-C: keep what finished
     raise KeyboardInterrupt
 
 
-def play(tables: dict[str, list[Pairing]], seed: int, workers: int, records: Path | None) -> dict[str, list[Row]]:
+def play(tables: dict[str, list[Pairing]], seed: int, workers: int, records: Path | None,
+         first: int = 0) -> dict[str, list[Row]]:
     flat = [(name, p) for name, rows in tables.items() for p in rows]
     found: list[list[HiveGameRecord]] = [[] for _ in flat]
     signal.signal(signal.SIGTERM, _stop)
@@ -58,7 +59,7 @@ def play(tables: dict[str, list[Pairing]], seed: int, workers: int, records: Pat
     try:
         if writer:
             writer.__enter__()
-        for k, record in run_pairings([p for _, p in flat], seed, workers):
+        for k, record in run_pairings([p for _, p in flat], seed, workers, first):
             found[k].append(record)
             if writer:
                 writer.write(record.to_json(), group=f"{flat[k][0]}|{flat[k][1].group}")
@@ -76,19 +77,21 @@ def play(tables: dict[str, list[Pairing]], seed: int, workers: int, records: Pat
     return out
 
 
-def from_records(path: Path, tables: dict[str, list[Pairing]]) -> dict[str, list[Row]]:
-    """Tables rebuilt from a ``--records`` file (rows matched by table and group)."""
+def from_records(paths: list[Path], tables: dict[str, list[Pairing]]) -> dict[str, list[Row]]:
+    """Tables rebuilt from ``--records`` files (rows matched by table and group; games by index)."""
     fields = set(HiveGameRecord.__dataclass_fields__)
-    by_group: dict[str, list[HiveGameRecord]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    by_group: dict[str, dict[int, HiveGameRecord]] = {}
+    lines = [line for path in paths for line in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
         data = json.loads(line)
         if data.get("kind") != "game":
             continue
-        by_group.setdefault(data["group"], []).append(HiveGameRecord(**{k: v for k, v in data.items() if k in fields}))
+        record = HiveGameRecord(**{k: v for k, v in data.items() if k in fields})
+        by_group.setdefault(data["group"], {})[record.index] = record
     out: dict[str, list[Row]] = {}
     for name, rows in tables.items():
         for pairing in rows:
-            recs = by_group.get(f"{name}|{pairing.group}", [])
+            recs = [r for _, r in sorted(by_group.get(f"{name}|{pairing.group}", {}).items())]
             if recs:
                 out.setdefault(name, []).append(Row(replace(pairing, games=len(recs)), tally(recs)))
     return out
@@ -114,8 +117,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="reduced counts: 60 games a row, 20 with MCTS")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--first", type=int, default=0, help="start at this game number (split or resume a run)")
     parser.add_argument("--records", type=Path, default=None, help="keep every game here (JSON lines)")
-    parser.add_argument("--from-records", type=Path, default=None, help="rebuild the tables from this file")
+    parser.add_argument("--from-records", type=Path, nargs="+", default=None, help="rebuild the tables from these files")
     parser.add_argument("--markdown", type=Path, default=None, help="also write the Markdown tables here")
     args = parser.parse_args(argv)
     tables = [t.strip() for t in args.tables.split(",") if t.strip()]
@@ -128,7 +132,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.from_records:
         results = from_records(args.from_records, pairings)
     else:
-        results = play(pairings, args.seed, args.workers, args.records)
+        results = play(pairings, args.seed, args.workers, args.records, args.first)
     text = markdown(results, args.seed)
     print(text)
     if args.markdown:

@@ -58,14 +58,15 @@ def _job(args: tuple[Pairing, int, int]) -> HiveGameRecord:
     return play_protocol_game(pairing.players, pairing.protocol, seed, index)
 
 
-def run_pairings(pairings: list[Pairing], seed: int, workers: int) -> Iterator[tuple[int, HiveGameRecord]]:
+def run_pairings(pairings: list[Pairing], seed: int, workers: int, first: int = 0) -> Iterator[tuple[int, HiveGameRecord]]:
     """Yield ``(pairing number, record)`` for every game, interleaved across the pairings.
 
     Game ``i`` of every pairing is played before game ``i + 1`` of any, so a run stopped early
     (a long MCTS table) leaves every row with about the same number of games. Records come
-    in this fixed order whatever the worker count.
+    in this fixed order whatever the worker count. ``first`` skips the games before it (a run
+    split over processes or resumed: game ``i`` is the same game whoever plays it).
     """
-    jobs = [(k, (pairing, seed, i)) for i in range(max((p.games for p in pairings), default=0))
+    jobs = [(k, (pairing, seed, i)) for i in range(first, max((p.games for p in pairings), default=0))
             for k, pairing in enumerate(pairings) if i < pairing.games]
     if workers <= 1 or len(jobs) <= 1:
         for k, job in jobs:
