@@ -10,8 +10,11 @@ from swarmtui.cli import main
 from swarmtui.games.hive.rules import Board
 from swarmtui.sim.hive_protocol import Player, Protocol, play_protocol_game
 from swarmtui.sim.match import play_match
-from swarmtui.sim.records import RecordWriter
+from swarmtui.sim.records import RESULT_FORMAT, RecordWriter
 from swarmtui.sim.seats import Seat
+
+
+HEADER = json.dumps({"kind": "run", "format": RESULT_FORMAT}) + "\n"
 
 
 def run_main(capsys, *argv: str) -> tuple[int, str, str]:
@@ -60,20 +63,24 @@ def test_damaged_files_give_one_line_errors(tmp_path, capsys):
     code, _, err = run_main(capsys, "replay", str(missing))
     assert code == 1 and err.startswith("swarmtui: error:") and "does not exist" in err
     garbage = tmp_path / "garbage.jsonl"
-    garbage.write_text('{"kind": "run"}\n{"kind": "game", "moves": [\n', encoding="utf-8")
+    garbage.write_text(HEADER + '{"kind": "game", "moves": [\n', encoding="utf-8")
     code, _, err = run_main(capsys, "replay", str(garbage))
     assert code == 1 and "line 2 is not JSON" in err and len(err.strip().splitlines()) == 1
+    foreign = tmp_path / "foreign.jsonl"
+    foreign.write_text('{"moves": []}\n', encoding="utf-8")
+    code, _, err = run_main(capsys, "replay", str(foreign))
+    assert code == 1 and "not a swarmtui result file" in err
     empty = tmp_path / "empty.jsonl"
-    empty.write_text('{"kind": "run"}\n', encoding="utf-8")
+    empty.write_text(HEADER, encoding="utf-8")
     code, _, err = run_main(capsys, "replay", str(empty))
     assert code == 1 and "no game records" in err
     bad_move = tmp_path / "bad.jsonl"
-    bad_move.write_text(json.dumps({"kind": "game", "game": "noughts", "moves": ["b2", "b2"]}) + "\n", encoding="utf-8")
+    bad_move.write_text(HEADER + json.dumps({"kind": "game", "game": "noughts", "moves": ["b2", "b2"]}) + "\n", encoding="utf-8")
     code, _, err = run_main(capsys, "replay", str(bad_move))
     assert code == 1 and "move 2 ('b2') cannot be played" in err
     code, _, err = run_main(capsys, "replay", str(bad_move), "--game", "3")
     assert code == 2 and "holds 1 game" in err
     unknown = tmp_path / "unknown.jsonl"
-    unknown.write_text(json.dumps({"kind": "game", "game": "chess", "moves": []}) + "\n", encoding="utf-8")
+    unknown.write_text(HEADER + json.dumps({"kind": "game", "game": "chess", "moves": []}) + "\n", encoding="utf-8")
     code, _, err = run_main(capsys, "replay", str(unknown))
     assert code == 1 and "unknown or unplayable game 'chess'" in err

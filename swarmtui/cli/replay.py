@@ -1,8 +1,8 @@
 """``swarmtui replay FILE``: replay a logged game move by move in the terminal, for any game.
 
 FILE is a result file of ``swarmtui sim`` (``--out``, presets, ``benchmarks/hive_tables.py
---records``): JSON lines, one per game (``"kind": "game"``; the older header-less lines work
-too). Each game names its ``game`` and lists its ``moves`` in the game's notation (UHP
+--records``), read by ``sim.records.read_results``: JSON lines, a run header, then one line
+per game (``"kind": "game"``). Each game names its ``game`` and lists its ``moves`` in the game's notation (UHP
 MoveStrings for Hive); the board is re-played from the start with the game's own rules and
 printed with its text renderer after every move, with the move's trace summary when the
 file kept traces. Hive games of the immobile-opponent protocol list the skipped turns in
@@ -12,7 +12,6 @@ file kept traces. Hive games of the immobile-opponent protocol list the skipped 
 from __future__ import annotations
 
 import importlib
-import json
 from pathlib import Path
 from typing import Any
 
@@ -22,33 +21,18 @@ from rich.console import Console
 from swarmtui.cli.app import CliError, app, fail
 from swarmtui.core.state import IllegalMoveError, NotationError
 
-MAX_BYTES = 2_000_000_000
-
 
 def _load_games(path: Path) -> list[dict[str, Any]]:
     """The game lines of ``path``; ``fail`` (exit 1) with one sentence when it is damaged."""
+    from swarmtui.core.saves import SaveError
+    from swarmtui.sim.records import read_results
+
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise fail(f"{path} is too large to be a result file")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise fail(f"{path} does not exist") from None
+        games = read_results(path).games
+    except SaveError as error:
+        raise fail(str(error)) from None
     except IsADirectoryError:
         raise fail(f"{path} is a directory, not a result file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise fail(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
-    games = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError:
-            raise fail(f"{path} line {number} is not JSON (a damaged or foreign file)") from None
-        if not isinstance(data, dict):
-            raise fail(f"{path} line {number} is not a JSON object (a damaged or foreign file)")
-        if data.get("kind", "game") == "game" and "moves" in data:
-            games.append(data)
     if not games:
         raise fail(f"{path} holds no game records (expected JSON lines from 'swarmtui sim --out' or a preset)")
     return games

@@ -108,7 +108,8 @@ def colour_of(state) -> str:
     return "w" if state.to_move == state.seats[0] else "b"
 
 
-def _cell(h: Hex) -> tuple[int, int]:
+def axial(h: Hex) -> tuple[int, int]:
+    """A cell as a plain ``(q, r)`` pair for traces."""
     return (h.q, h.r)
 
 
@@ -193,13 +194,13 @@ class SwarmAgent:
             members_of.append(members)
             velocities.append(velocity)
             views.append(ParticleView(
-                piece=names[i], position=_cell(cell), fitness=fits[i],
+                piece=names[i], position=axial(cell), fitness=fits[i],
                 velocity_before=tuple(round(v, 4) for v in particle.velocity),
                 velocity_after=tuple(round(v, 4) for v in velocity),
-                personal_best=_cell(particle.personal_best), vicinity_best=_cell(z),
-                vicinity=tuple(names[j] for j in members), desired=_cell(desired),
+                personal_best=axial(particle.personal_best), vicinity_best=axial(z),
+                vicinity=tuple(names[j] for j in members), desired=axial(desired),
                 move=state.format_move(intention.move) if intention else "",
-                move_cell=_cell(intention.move.dest) if intention else None,
+                move_cell=axial(intention.move.dest) if intention else None,
                 intention=intention.rule if intention else "",
                 factors=tuple(IntentionFactor(n, v) for n, v in intention.factors) if intention else (),
                 score=intention.score if intention else None,
@@ -231,7 +232,7 @@ class SwarmAgent:
             self.particles[view.piece].velocity = velocity
         move = turn.intentions[index].move
         trace = ParticleTrace(
-            variant=self.params.intention, goal=_cell(turn.goal), particles=tuple(turn.views),
+            variant=self.params.intention, goal=axial(turn.goal), particles=tuple(turn.views),
             vicinity_winners=tuple(winners), chosen=turn.views[index].piece, move=state.format_move(move), note=note,
         )
         return Decision(move, trace)

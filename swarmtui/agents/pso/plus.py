@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from swarmtui.agents.pso.agent import PsoParams, SwarmAgent, SwarmTurn, colour_of
+from swarmtui.agents.pso.agent import PsoParams, SwarmAgent, SwarmTurn, axial, colour_of
 from swarmtui.agents.pso.intentions import sees_goal
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex, distance
@@ -92,6 +92,23 @@ def crowding(state, move, queen: Hex) -> tuple[int, int]:
     return before, after
 
 
+def finishing_move(state, queen: Hex | None, wanted):
+    """A legal move that fills the last gap beside ``queen`` and ends the game with a winner
+    ``wanted(winner)`` accepts; None when there is none (only a Queen with five occupied
+    neighbours can be finished in one move)."""
+    if queen is None or state.neighbours_occupied(queen) < 5:
+        return None
+    for move in state.legal_moves():
+        if move.dest is None or distance(move.dest, queen) != 1 or state.height(move.dest) != 0:
+            continue
+        state.play(move)
+        outcome = state.outcome
+        state.undo()
+        if outcome is not None and wanted(outcome.winner):
+            return move
+    return None
+
+
 class PlusAgent(SwarmAgent):
     """The thesis' swarm with look-ahead, surround gain and recall; see the module docstring."""
 
@@ -122,7 +139,7 @@ class PlusAgent(SwarmAgent):
         if isinstance(turn, SwarmTurn):
             for view, velocity in zip(turn.views, turn.velocities):
                 self.particles[view.piece].velocity = velocity
-            views, goal = tuple(turn.views), _cell(turn.goal)
+            views, goal = tuple(turn.views), axial(turn.goal)
         trace = ParticleTrace(variant=self.params.intention, goal=goal, particles=views,
                               chosen=str(win.piece), move=state.format_move(win),
                               note="look-ahead: this move surrounds the opponent Queen")
@@ -158,7 +175,7 @@ class PlusAgent(SwarmAgent):
                 move = candidates[0].move
                 notes.append("no safe move exists")
             piece = str(move.piece) if move.piece is not None else ""
-        trace = ParticleTrace(variant=p.intention, goal=_cell(turn.goal), particles=tuple(views),
+        trace = ParticleTrace(variant=p.intention, goal=axial(turn.goal), particles=tuple(views),
                               vicinity_winners=tuple(winners[1]) if winners else (), chosen=piece,
                               move=state.format_move(move), note="; ".join(notes))
         return Decision(move, trace)
@@ -178,7 +195,7 @@ class PlusAgent(SwarmAgent):
                      IntentionFactor("queen guard", cand.guard),
                      IntentionFactor("repeat", -p.repeat_penalty if cand.repeat else 0.0))
             rule = view.intention if cand.move == turn.intentions[i].move else "fill-gap"
-            views[i] = replace(view, move=state.format_move(cand.move), move_cell=_cell(cand.move.dest),
+            views[i] = replace(view, move=state.format_move(cand.move), move_cell=axial(cand.move.dest),
                                factors=view.factors + extra, score=cand.rank[0], intention=rule)
         return views
 
@@ -214,17 +231,7 @@ class PlusAgent(SwarmAgent):
         """A legal move that surrounds the opponent Queen now, if any."""
         colour = colour_of(state)
         goal = state.queen("b" if colour == "w" else "w")
-        if goal is None or state.neighbours_occupied(goal) < 5:
-            return None
-        for move in state.legal_moves():
-            if move.dest is None or distance(move.dest, goal) != 1 or state.height(move.dest) != 0:
-                continue
-            state.play(move)
-            outcome = state.outcome
-            state.undo()
-            if outcome is not None and outcome.winner == me:
-                return move
-        return None
+        return finishing_move(state, goal, lambda winner: winner == me)
 
     def safe(self, state, move, me: str) -> bool:
         """After ``move``, the opponent has no move that surrounds our Queen (nor have we)."""
@@ -234,17 +241,7 @@ class PlusAgent(SwarmAgent):
             if outcome is not None:
                 return outcome.winner == me
             own = state.queen("w" if me == state.seats[0] else "b")
-            if own is None or state.neighbours_occupied(own) < 5:
-                return True
-            for reply in state.legal_moves():
-                if reply.dest is None or distance(reply.dest, own) != 1 or state.height(reply.dest) != 0:
-                    continue
-                state.play(reply)
-                lost = state.outcome is not None and state.outcome.winner not in (me, None)
-                state.undo()
-                if lost:
-                    return False
-            return True
+            return finishing_move(state, own, lambda winner: winner not in (me, None)) is None
         finally:
             state.undo()
 
@@ -275,10 +272,6 @@ class PlusAgent(SwarmAgent):
             cell = state.position(piece)
             if p.recall and (not cells or cells[-1] != cell):
                 cells.append(cell)
-
-
-def _cell(h: Hex) -> tuple[int, int]:
-    return (h.q, h.r)
 
 
 def _factory(game_id: str, seat: str, rng: np.random.Generator, params: PlusParams) -> PlusAgent:
