@@ -22,7 +22,10 @@ from swarmtui.mazes.solve import open_edges, regions, shortest_path
 
 @dataclass(frozen=True)
 class MazeMetrics:
-    """What ``measure`` finds; ``rows()`` gives it as labelled text for tables."""
+    """What ``measure`` finds; ``rows()`` gives it as labelled text for tables.
+
+    ``connected_share`` ("reachable"): the share of open fields in the entrance's region.
+    """
 
     size: str
     fields: int
@@ -48,7 +51,7 @@ class MazeMetrics:
             ("loops", str(self.loops)),
             ("dead ends", str(self.dead_ends)),
             ("open regions", str(self.regions)),
-            ("reachable", f"{100 * self.connected_share:.1f}% of open fields"),
+            ("reachable", f"{100 * self.connected_share:.1f}%"),
             ("wall density", f"{100 * self.wall_density:.1f}%"),
         ]
 

@@ -14,6 +14,7 @@ from swarmtui.tui.match import Match
 from swarmtui.tui.panels.playback import SPEEDS
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import HelpScreen
+from swarmtui.tui.screens.maze import MazeScreen
 from swarmtui.tui.screens.menu import MenuScreen
 
 
@@ -54,6 +55,9 @@ class SwarmApp(App[None]):
             self.notify(str(error), title="Cannot start", severity="error")
             return
         self.push_screen(GameScreen(match, glyphs=self.glyphs, speed=self.speed), self._game_closed)
+
+    def on_menu_screen_open_mazes(self, message: MenuScreen.OpenMazes) -> None:
+        self.push_screen(MazeScreen(glyphs=self.glyphs, speed=self.speed, seed=self.seed), self._game_closed)
 
     def _game_closed(self, speed: str | None = None) -> None:
         """Back at the menu: remember the speed chosen in the game for the next one."""

@@ -1,7 +1,8 @@
 """The main menu: pick a game, an agent for each seat, optionally a seed, then start.
 
 Games that are not playable yet are listed as "coming"; choosing one says so and starts
-nothing. Messages up: ``StartGame`` carries the chosen ``MatchConfig`` to the app.
+nothing. Messages up: ``StartGame`` carries the chosen ``MatchConfig`` to the app;
+``OpenMazes`` asks it for the maze screen.
 """
 
 from __future__ import annotations
@@ -20,10 +21,9 @@ from swarmtui.games import GAMES, GameSpec
 from swarmtui.tui.boards import tui_playable
 from swarmtui.tui.match import MatchConfig
 
-EXTRA_COMING: tuple[GameSpec, ...] = (
-    GameSpec("mazes", "Mazes", (), False, None, "ant and bee maze builders (Polap et al.) - coming"),
-)
-"""Menu entries for faces that are not games in the registry yet."""
+MAZES = GameSpec("mazes", "Mazes", (), True, None,
+                 "build mazes with ants and bees (Polap et al.) or classic algorithms; watch, measure, export")
+"""The maze builders' entry: not a game, it opens the maze screen (``OpenMazes``)."""
 
 DEFAULT_AGENTS = ("human", "minimax")
 """Preferred agent per seat in order; the first agent that plays the game otherwise."""
@@ -35,14 +35,14 @@ BANNER = "swarmtui - swarm-intelligence agents play games; watch them think"
 
 
 def menu_games() -> list[GameSpec]:
-    """Playable games first, then the ones that are coming, each in registry order."""
-    specs = list(GAMES.values()) + list(EXTRA_COMING)
-    return [g for g in specs if tui_playable(g)] + [g for g in specs if not tui_playable(g)]
+    """Playable games first, then the mazes, then the games that are coming, in registry order."""
+    specs = list(GAMES.values())
+    return [g for g in specs if tui_playable(g)] + [MAZES] + [g for g in specs if not tui_playable(g)]
 
 
 def game_prompt(spec: GameSpec) -> Text:
-    text = Text(spec.title, style="bold" if tui_playable(spec) else "", end="")
-    if not tui_playable(spec):
+    text = Text(spec.title, style="bold" if tui_playable(spec) or spec is MAZES else "", end="")
+    if not tui_playable(spec) and spec is not MAZES:
         text.append("  (coming to the TUI)" if spec.playable else "  (coming)", style="dim italic")
     return text
 
@@ -118,6 +118,9 @@ class MenuScreen(Screen[None]):
     }
     """
 
+    class OpenMazes(Message):
+        """The player chose the maze builders."""
+
     class StartGame(Message):
         """The player asked to start ``config``."""
 
@@ -177,7 +180,7 @@ class MenuScreen(Screen[None]):
         self.describe(self.game)
 
     def describe(self, game: GameSpec) -> None:
-        state = "" if tui_playable(game) else "Not playable in the TUI yet.\n" if game.playable else "Not playable yet.\n"
+        state = "" if tui_playable(game) or game is MAZES else "Not playable in the TUI yet.\n" if game.playable else "Not playable yet.\n"
         self.query_one("#game-info", Static).update(Text(f"{state}{game.blurb}"))
 
     def game_by_id(self, game_id: str | None) -> GameSpec:
@@ -190,6 +193,9 @@ class MenuScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#game-list")
     async def game_selected(self, event: OptionList.OptionSelected) -> None:
         game = self.game_by_id(event.option.id)
+        if game is MAZES:
+            self.post_message(self.OpenMazes())
+            return
         if not tui_playable(game):
             where = "in the TUI yet (try swarmtui sim)" if game.playable else "yet"
             self.notify(f"{game.title} is coming - it cannot be played {where}.", title="Coming")

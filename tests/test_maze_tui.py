@@ -1,0 +1,143 @@
+"""The maze screen through Textual's pilot: open it from the menu, build (instantly and
+animated), skip, export under saves/ without overwriting, refuse bad input; an 80x24 snapshot."""
+
+from __future__ import annotations
+
+import pytest
+
+from swarmtui.mazes import build
+from swarmtui.mazes.text import read_ascii
+from swarmtui.tui.screens.maze import MazeScreen
+from swarmtui.tui.screens.menu import MenuScreen
+from swarmtui.tui.widgets.maze_view import Phase, phases_of, render_phase
+
+
+def notified(app, words: str) -> bool:
+    return any(words in n.message for n in app._notifications)
+
+
+async def open_mazes(app, pilot) -> MazeScreen:
+    """From the menu with the keyboard: walk down to Mazes and press Enter."""
+    assert isinstance(app.screen, MenuScreen)
+    titles = [g.title for g in app.screen.games]
+    await pilot.press(*["down"] * titles.index("Mazes"), "enter")
+    await pilot.pause()
+    assert isinstance(app.screen, MazeScreen)
+    return app.screen
+
+
+async def fill(pilot, screen: MazeScreen, **fields: str) -> None:
+    for name, value in fields.items():
+        screen.query_one(f"#maze-{name}").value = value
+    await pilot.pause()
+
+
+async def submit(pilot, screen: MazeScreen) -> None:
+    """Enter in the size field builds (like the Build button)."""
+    screen.query_one("#maze-size").focus()
+    await pilot.press("enter")
+
+
+async def build_now(app, pilot, screen: MazeScreen) -> None:
+    await submit(pilot, screen)
+    for _ in range(50):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if screen.maze is not None and screen.view.done:
+            return
+    raise AssertionError("the build did not finish")
+
+
+async def test_open_build_instantly_and_export_without_overwriting(tui_app, tmp_path, monkeypatch):
+    monkeypatch.setenv("SWARMTUI_SAVES", str(tmp_path))
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        await fill(pilot, screen, size="40x15", seed="7")
+        await build_now(app, pilot, screen)
+        assert screen.maze == build("ant", 40, 15, 7)  # same seed, same maze as the CLI
+        metrics = str(screen.query_one("#maze-metrics").render())
+        assert "solvable" in metrics and "yes" in metrics and "iterations" in metrics
+        assert screen.view.playback.at_end and screen.view.current.frame.phase == "done"
+        await pilot.press("e")
+        first = tmp_path / "mazes" / "ant-40x15-seed7.txt"
+        assert read_ascii(first.read_text()) == screen.maze
+        await pilot.press("e")  # a second export gets a fresh name
+        assert (tmp_path / "mazes" / "ant-40x15-seed7-2.txt").exists()
+        chosen = tmp_path / "mine.txt"
+        chosen.write_text("keep me\n")
+        await fill(pilot, screen, **{"export-path": str(chosen)})
+        await pilot.click("#maze-export")
+        assert chosen.read_text() == "keep me\n" and notified(app, "not overwritten")
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_animated_build_walks_through_phases_and_can_be_skipped(tui_app):
+    app = tui_app(speed="slow")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        await fill(pilot, screen, size="30x12", seed="3")
+        await pilot.click("#maze-build")  # the button builds too
+        for _ in range(50):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if screen.maze is not None:
+                break
+        view = screen.view
+        assert view.playback.phases > 10 and not view.done
+        assert view.current.frame.phase == "move" and view.current.frame.agents.shape[0] == 30
+        await pilot.pause(0.6)
+        assert 1 <= view.playback.phase < view.playback.phases - 1  # it moves on by itself
+        await pilot.press("x")
+        await pilot.pause()
+        assert view.done and view.current.frame.phase == "done"
+        assert "done" in str(screen.query_one("#maze-scroll").border_subtitle)
+
+
+async def test_classic_builder_and_bad_input(tui_app):
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        for size, words in (("40", "size must look like"), ("900x900", "up to 40,000 fields"), ("2x2", "at least 3x3")):
+            await fill(pilot, screen, size=size)
+            await submit(pilot, screen)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert notified(app, words) and screen.maze is None
+        await fill(pilot, screen, size="21x11", params="nope=1")
+        await submit(pilot, screen)
+        assert notified(app, "unknown parameter 'nope'")
+        screen.query_one("#maze-algo").value = "kruskal"
+        await fill(pilot, screen, size="21x11", seed="5", params="")
+        await build_now(app, pilot, screen)
+        assert screen.maze == build("kruskal", 21, 11, 5)
+        assert "perfect         yes" in str(screen.query_one("#maze-metrics").render())
+
+
+def test_render_phase_draws_walls_doors_workers_and_the_queen():
+    frames = []
+    maze = build("ant", 20, 9, seed=1, on_frame=frames.append)
+    phases = phases_of(frames)
+    queen = next(p for p in phases if p.frame.phase == "queen" and 0 < p.queen_steps < len(p.frame.queen))
+    text = render_phase(queen, (maze.entrance, maze.exit), "ascii").plain
+    assert text.count("Q") == 1 and "o" in text and "+" in text
+    last = render_phase(phases[-1], (maze.entrance, maze.exit), "ascii").plain.splitlines()
+    assert len(last) == 9 and all(len(line) == 20 for line in last)
+    assert all(ch == "#" for ch in last[0][2:])
+    moving = render_phase(Phase(frames[0]), (), "unicode").plain
+    assert "*" in moving
+
+
+def test_snapshot_maze_screen(snap_compare, tui_app) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = await open_mazes(app, pilot)
+        await fill(pilot, screen, size="40x15", seed="7")
+        await build_now(app, pilot, screen)
+        app.clear_notifications()  # the toast says how long the build took
+        screen.query_one("#maze-scroll").focus()
+        await pilot.pause()
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
