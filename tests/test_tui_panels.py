@@ -117,5 +117,10 @@ def test_match_result_text_and_unseeded_configs() -> None:
     for cell in (0, 3, 1, 4, 2):
         match.state.play(cell)
     assert match.result_text() == "X wins (a1 b1 c1)"
-    with pytest.raises(ValueError, match="coming"):
-        Match(MatchConfig("halma", ("human", "human")))
+    with pytest.raises(ValueError, match="1, 2, 3, 4 or 6 players"):
+        Match(MatchConfig("halma", ("human",) * 5))
+    capped = Match(MatchConfig("halma", ("greedy",)))
+    capped.state.max_moves = 3
+    for _ in range(3):
+        capped.state.play(capped.state.legal_moves()[0])
+    assert capped.result_text() == "Unfinished (move cap of 3 moves reached)"

@@ -50,7 +50,8 @@ class Match:
             raise ValueError(f"{spec.title} is coming: it cannot be played yet")
         players = len(requested.agents)
         if players not in spec.player_counts:
-            raise ValueError(f"{spec.title} needs {' or '.join(map(str, spec.player_counts))} players")
+            *most, last = map(str, spec.player_counts)
+            raise ValueError(f"{spec.title} needs {', '.join(most) + ' or ' if most else ''}{last} players")
         self.title = spec.title
         self.state: GameState = spec.start(players)
         self.agents: dict[str, Agent] = {
@@ -93,7 +94,8 @@ class Match:
         if outcome is None:
             return ""
         if outcome.winner is None:
-            return "Draw"
+            reason, cap, _ = outcome.reason.partition(": unfinished")  # Halma's move cap
+            return f"Unfinished ({reason})" if cap else "Draw"
         line = getattr(self.state, "winning_line", None)
         cells = f" ({' '.join(self.state.format_move(c) for c in line)})" if line else ""
         return f"{outcome.winner} wins{cells}"
