@@ -43,7 +43,7 @@ ROTATE: tuple[int, ...] = tuple(INDEX[rotate(c, 3)] for c in STAR)
 
 @dataclass(frozen=True)
 class BeamParams:
-    width: int = field(default=200, metadata={"help": "positions kept per move number"})
+    width: int = field(default=100, metadata={"help": "positions kept per move number"})
     depth: int = field(default=80, metadata={"help": "give up after this many moves"})
     spread: float = field(default=0.5, metadata={"help": "penalty per row between the leading and the last piece"})
     symmetry: float = field(default=3.0, metadata={"help": "penalty per piece whose half-turned hole is empty"})
