@@ -94,3 +94,39 @@ def test_parameters_are_checked():
         _mcts("X", iterations=0)
     with pytest.raises(ParamError, match="depth"):
         _mcts("X", depth=0)
+
+
+def _hive_position_with_a_win_in_one():
+    """A protocol position, played on at random until the side to move can surround the Queen."""
+    from swarmtui.games.hive.rules import Board
+    from swarmtui.sim.hive_protocol import random_phase, random_placements
+
+    for seed in range(50):
+        board = Board()
+        rng = make_rng(seed, "mcts-test")
+        random_placements(board, rng)
+        while board.outcome is None and board.ply < 400:
+            opponent = board.queen("b" if board.to_move == "White" else "w")
+            if opponent is not None and board.neighbours_occupied(opponent) == 5:
+                for move in board.legal_moves():
+                    board.play(move)
+                    won = board.outcome is not None and board.outcome.winner == board.seats[(board.ply - 1) % 2]
+                    board.undo()
+                    if won:
+                        return board
+            random_phase(board, rng, 1)
+    raise AssertionError("no position with a win in one found")
+
+
+def test_hive_and_halma():
+    board = _hive_position_with_a_win_in_one()
+    seat = board.to_move
+    decision = make_agent("mcts", "hive", seat, make_rng(0), [("iterations", "200")]).decide(board)
+    board.play(decision.move)
+    assert board.outcome is not None and board.outcome.winner == seat
+    assert decision.trace.candidates[0].value == 1.0
+    from swarmtui.games import GAMES
+
+    halma = GAMES["halma"].start()
+    move = make_agent("mcts", "halma", halma.to_move, make_rng(0), [("iterations", "30"), ("depth", "3")]).decide(halma).move
+    assert move in halma.legal_moves()
