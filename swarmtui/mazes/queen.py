@@ -13,8 +13,9 @@ and also stop as soon as she stands on the other door.
 
 That literal walk (``queen=walk``) often misses a passage that exists: in the builders' first
 mazes a random self-avoiding walk traps itself in a side pocket far more often than it gets
-through, so a 40x15 build ran for 600-2300 iterations (10-40 s) while a passage had existed
-since iteration 2, and the swarm's later iterations only open the maze further. Section II-D
+through: 40x15 builds (seeds 0-3) ran for 380-2800 ant iterations (2-15 s) and 120-360 bee
+iterations, while a passage existed from iteration 1-2 (ants) or 5-20 (bees) on, and the
+swarm's later iterations only open the maze further. Section II-D
 states what the queen is for: "check whether exists a passage through constructed maze". The
 default (``queen=backtrack``) keeps her random walk and lets her step back along it when she is
 stuck, to the last field with a move she has not tried (a random depth-first search): she then
