@@ -129,6 +129,8 @@ def test_tiebreak_prefers_the_more_able_insect():
     tied = [v for v in views.values() if v.score == chosen.score]
     order = "ABGSQ"  # Ant > Beetle > Grasshopper > Spider > Queen
     assert min(order.index(v.piece[1]) for v in tied) == order.index(chosen.piece[1])
+    bonus = {"A": 5.0, "B": 4.0, "G": 3.0, "S": 2.0, "Q": 0.0}
+    assert all(v.tiebreak == bonus[v.piece[1]] for v in views.values())
 
 
 def test_the_queen_gets_her_own_danger_bonus():

@@ -203,6 +203,7 @@ class ParticleView:
     position plus the rounded velocity (0.25 threshold, 3.5.3). ``move`` is the valid move the
     intention settled on (the nearest to ``desired``, or the direct-to-goal move) and
     ``intention`` names the rule that scored it; ``score`` is None when the insect cannot move.
+    ``tiebreak`` is the ability bonus that orders equal scores (3.5.5.1; 0 with the tiebreak off).
     """
 
     piece: str
@@ -219,6 +220,7 @@ class ParticleView:
     intention: str = ""
     factors: tuple[IntentionFactor, ...] = ()
     score: float | None = None
+    tiebreak: float = 0.0
 
 
 @dataclass(frozen=True)

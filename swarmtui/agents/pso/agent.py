@@ -203,7 +203,7 @@ class SwarmAgent:
                 move_cell=axial(intention.move.dest) if intention else None,
                 intention=intention.rule if intention else "",
                 factors=tuple(IntentionFactor(n, v) for n, v in intention.factors) if intention else (),
-                score=intention.score if intention else None,
+                score=intention.score if intention else None, tiebreak=bonus,
             ))
         for name, particle in zip(names, memory):
             self.particles[name] = particle
