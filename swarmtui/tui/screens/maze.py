@@ -24,9 +24,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from swarmtui.core.params import ParamError, split_assignment
+from swarmtui.core.params import split_assignment
 from swarmtui.core.saves import SaveError, free_path, saves_dir, write_atomic
-from swarmtui.mazes import BUILDERS, Maze, MazeError, build
+from swarmtui.mazes import BUILDERS, Maze, build
 from swarmtui.mazes.frames import MazeFrame
 from swarmtui.mazes.metrics import MazeMetrics, measure
 from swarmtui.mazes.text import render
@@ -201,7 +201,7 @@ class MazeScreen(Screen[str]):
             maze = build(algo, width, height, seed, params, on_frame=frames.append)
             seconds = time.perf_counter() - start
             metrics = measure(maze)
-        except (MazeError, ParamError) as error:
+        except Exception as error:  # a bad request or a builder bug must not take the app down
             self.post_message(self.BuildFailed(token, error))
         else:
             self.post_message(self.Built(token, maze, frames, metrics, seconds))
