@@ -136,10 +136,14 @@ def _run_preset(game, name, list_only, games, seed, workers, out, param, schedul
     from swarmtui.sim.presets import PresetRequest, get_preset, presets_for
 
     if list_only:
+        from rich.table import Table
+
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column("preset", style="bold", no_wrap=True)
+        table.add_column("what it runs")
         for preset in presets_for(game):
-            out_console.print(f"{preset.name:<24} {preset.summary}", highlight=False)
-        if not presets_for(game):
-            out_console.print(f"{game} has no presets yet", highlight=False)
+            table.add_row(preset.name, preset.summary)
+        out_console.print(table if table.row_count else f"{game} has no presets yet", highlight=False)
         return
     request = PresetRequest(games, seed, workers or default_workers(), out, tuple(param), out_console, err_console,
                             scheduler)
