@@ -7,12 +7,20 @@ selects one of the pieces of the side to move with Enter or Space (its legal des
 show as ``◇``/``+``), and picks a destination the same way; Escape cancels a selection. Messages
 up: ``MoveChosen`` with a legal move, ``Note`` with a sentence for the status line when a key
 does nothing useful.
+
+Deliberation overlays (``tui.overlay``): the game screen sets ``overlay`` to what the frame on
+screen draws (``None`` clears it) and the board redraws. ``draw_overlay`` puts heat on empty
+holes as intensity glyphs ``░▒▓█`` (``:=%#`` in ASCII), trails on the empty holes they pass as
+``◦`` (``~``), and marks on empty holes in place of the hole, or beside a piece in the gap to its
+right; marks win over trails, trails over heat. Heat is drawn only while ``show_heat`` is on:
+``t`` on the board toggles it, and the screen may forward a key to ``toggle_heat``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -24,6 +32,7 @@ from swarmtui.core.hexgrid import Hex
 from swarmtui.games.halma.notation import ROWS, format_cell
 from swarmtui.games.halma.render import GLYPH_SETS, column, render_board
 from swarmtui.games.halma.rules import Board, Move
+from swarmtui.tui.overlay import BoardOverlay
 
 LABEL_WIDTH = 2
 """Characters of the row letter before each row of the rendered star."""
@@ -55,6 +64,61 @@ def hole_at(x: int, y: int) -> Hex | None:
     return min(near, key=lambda c: abs(column(c) - col)) if near else None
 
 
+HEAT_GLYPHS = {"unicode": "░▒▓█", "ascii": ":=%#"}
+"""Heat levels from faint to strong (a hole with no heat keeps its own glyph)."""
+TRAIL_GLYPHS = {"unicode": "◦", "ascii": "~"}
+HEAT_STYLE = Style(color="yellow")
+GAP_BRACKETS = "[]()"
+"""Cursor and selection brackets: a mark beside a piece never hides them."""
+
+
+def draw_overlay(text: Text, overlay: BoardOverlay, board: Board, *, glyphs: str = "unicode",
+                 heat: bool = True) -> Text:
+    """``text`` (the labelled star from ``render_board``) with ``overlay`` drawn on it."""
+    lines = text.split("\n", allow_blank=True)
+    changes: dict[tuple[int, int], tuple[str, Style]] = {}
+
+    def empty(cell: Hex) -> bool:
+        return cell in ROW_OF and board.occupant(cell) is None
+
+    def put(cell: Hex, glyph: str, style: Style, gap: int = 0) -> None:
+        row, x = ROW_OF[cell], LABEL_WIDTH + column(cell) + gap
+        if gap and lines[row].plain[x] in GAP_BRACKETS:
+            return
+        changes[row, x] = (glyph, style)
+
+    if heat:
+        levels = HEAT_GLYPHS[glyphs]
+        for cell, value in overlay.heat:
+            if value > 0 and empty(cell):
+                put(cell, levels[min(len(levels) - 1, int(value * len(levels)))], HEAT_STYLE)
+    for trail in overlay.trails:
+        style = Style.parse(trail.style) if trail.style else Style()
+        for cell in trail.cells[1:]:
+            if empty(cell):
+                put(cell, TRAIL_GLYPHS[glyphs], style)
+    for mark in overlay.marks:
+        if mark.cell in ROW_OF:
+            glyph = mark.ascii if glyphs == "ascii" else mark.glyph
+            put(mark.cell, glyph, Style.parse(mark.style) if mark.style else Style(bold=True),
+                gap=0 if empty(mark.cell) else 1)
+    out = Text(no_wrap=True, end="")
+    for row, line in enumerate(lines):
+        if row:
+            out.append("\n")
+        at = 0
+        for x in sorted(x for r, x in changes if r == row):
+            glyph, style = changes[row, x]
+            out.append_text(line[at:x])
+            out.append(glyph, style)
+            at = x + 1
+        out.append_text(line[at:])
+    return out
+
+
+ROW_OF = {cell: row for row, holes in enumerate(ROWS) for cell in holes}
+
+
 class HalmaBoard(Widget, can_focus=True):
     """The 121-hole star; cursor ``[ ]``, selection ``( )``, destinations marked by a glyph."""
 
@@ -67,9 +131,14 @@ class HalmaBoard(Widget, can_focus=True):
         Binding("right,l", "move('right')", "Right", show=False),
         Binding("enter", "choose", "Select/Play", show=True),
         Binding("escape", "cancel", "Cancel", show=True),
+        Binding("t", "toggle_heat", "Heat", show=False),
     ]
 
     cursor: reactive[Hex] = reactive(Hex(0, 0))
+    overlay: reactive[BoardOverlay | None] = reactive(None)
+    """What the deliberation frame on screen draws on the board (``None``: nothing)."""
+    show_heat: reactive[bool] = reactive(True)
+    """Draw the overlay's heat (pheromone); ``t`` or ``toggle_heat`` flips it."""
 
     class MoveChosen(Message):
         """The player picked a legal ``move`` for the side to move."""
@@ -107,10 +176,22 @@ class HalmaBoard(Widget, can_focus=True):
         self._active = value
 
     def render(self) -> Text:
-        return render_board(
+        text = render_board(
             self.board, glyphs=self.glyphs, cursor=self.cursor if self.active else None,
             selected=self.selected, targets=[m.end for m in self.options],
         )
+        if self.overlay is None:
+            return text
+        return draw_overlay(text, self.overlay, self.board, glyphs=self.glyphs, heat=self.show_heat)
+
+    def toggle_heat(self) -> bool:
+        """Show or hide the overlay's heat map; returns the new setting."""
+        self.show_heat = not self.show_heat
+        self.post_message(self.Note(f"pheromone heat {'on' if self.show_heat else 'off'} (t)"))
+        return self.show_heat
+
+    def action_toggle_heat(self) -> None:
+        self.toggle_heat()
 
     def place_cursor(self, seat: str) -> None:
         """Put the cursor on the front piece of ``seat`` (the one nearest the centre)."""
