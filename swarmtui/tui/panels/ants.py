@@ -113,18 +113,20 @@ def frame(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> Text:
     return stack(phase_heading(names, phase), body(_ants(d), phase, glyphs))
 
 
+def locate(t: AntTrace, phase: int) -> tuple[str, int]:
+    """Phase ``phase`` as (part, ant index): the part is ``COLONY``, ``"ant"``, ``PROPOSALS`` or ``UPDATE``."""
+    if 1 <= phase <= len(t.ants):
+        return "ant", phase - 1
+    return (COLONY if phase <= 0 else PROPOSALS if phase == len(t.ants) + 1 else UPDATE), -1
+
+
 def body(t: AntTrace, phase: int, glyphs: str = "unicode") -> Text:
     """The text of phase ``phase`` (indices as in ``phases``) without its heading."""
-    if phase == 0:
-        return colony_text(t)
-    if phase <= len(t.ants):
-        return ant_text(t, phase - 1)
-    if phase == len(t.ants) + 1:
-        return proposals_text(t)
-    return update_text(t, glyphs)
+    part, index = locate(t, phase)
+    return TEXTS[part](t, index, glyphs)
 
 
-def colony_text(t: AntTrace) -> Text:
+def colony_text(t: AntTrace, index: int = -1, glyphs: str = "unicode") -> Text:
     exploit = sum(a.mode == "exploit" for a in t.ants)
     text = Text(f"seat {t.seat or '?'}: {len(t.ants)} ants, one per piece (V-B)\n", end="")
     text.append(f"q < q0 = {t.q0:.2f}: exploit, the path of\n  largest p = l·Στ (eq. 11)\n")
@@ -136,7 +138,7 @@ def colony_text(t: AntTrace) -> Text:
     return text
 
 
-def ant_text(t: AntTrace, index: int) -> Text:
+def ant_text(t: AntTrace, index: int, glyphs: str = "unicode") -> Text:
     """One ant: its draw, its mode and its candidate paths with l, Σ τ and p."""
     ant = t.ants[index]
     cell = format_cell(Hex(*ant.piece))
@@ -179,7 +181,7 @@ def candidate_table(ant: AntChoice) -> Text:
     return text
 
 
-def proposals_text(t: AntTrace) -> Text:
+def proposals_text(t: AntTrace, index: int = -1, glyphs: str = "unicode") -> Text:
     """Every ant's proposed path with its p (what the bees will rate)."""
     text = Text(f"{len(t.ants)} proposals go to the bees", end="")
     width = max((len(format_path(_proposal(a).path, PATH_WIDTH)) for a in t.ants if _proposal(a)), default=4)
@@ -198,7 +200,7 @@ def moved_edges(t: AntTrace) -> tuple[Cell, ...]:
     return (edges[0].start,) + tuple(d.end for d in edges) if edges else ()
 
 
-def update_text(t: AntTrace, glyphs: str = "unicode") -> Text:
+def update_text(t: AntTrace, index: int = -1, glyphs: str = "unicode") -> Text:
     """The pheromone update after the move: each rule's amount and edge count, then eq. 17."""
     text = Text(end="")
     moved = moved_edges(t)
@@ -236,17 +238,11 @@ def _proposal(ant: AntChoice) -> PathScore | None:
 def overlay(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> BoardOverlay:
     """What phase ``phase`` draws on the board (see the module docstring)."""
     t = _ants(d)
-    phase = max(0, min(phase, len(phases(t)) - 1))
-    if phase == 0:
-        return colony_overlay(t)
-    if phase <= len(t.ants):
-        return ant_overlay(t, phase - 1)
-    if phase == len(t.ants) + 1:
-        return proposals_overlay(t)
-    return update_overlay(t)
+    part, index = locate(t, max(0, min(phase, len(phases(t)) - 1)))
+    return OVERLAYS[part](t, index)
 
 
-def colony_overlay(t: AntTrace) -> BoardOverlay:
+def colony_overlay(t: AntTrace, index: int = -1) -> BoardOverlay:
     marks = tuple(mark(c, RESTING, "rests") for c in t.resting)
     return BoardOverlay(marks=marks, heat=smelled_heat(t), caption="pheromone the ants smell (log scale)")
 
@@ -273,18 +269,22 @@ def ant_overlay(t: AntTrace, index: int) -> BoardOverlay:
     return BoardOverlay(trails=trails, marks=tuple(marks), heat=smelled_heat(t), caption=caption)
 
 
-def proposals_overlay(t: AntTrace) -> BoardOverlay:
+def proposals_overlay(t: AntTrace, index: int = -1) -> BoardOverlay:
     proposals = [(a, p) for a in t.ants if (p := _proposal(a)) is not None]
     trails = tuple(Trail(hexes(p.path), "bold", format_cell(Hex(*a.piece))) for a, p in proposals)
     marks = tuple(mark(c, CHOSEN_HOLE, "proposed", "bold") for _, p in proposals for c in p.path[1:])
     return BoardOverlay(trails=trails, marks=marks, heat=smelled_heat(t), caption="every ant's proposal")
 
 
-def update_overlay(t: AntTrace) -> BoardOverlay:
+def update_overlay(t: AntTrace, index: int = -1) -> BoardOverlay:
     moved = moved_edges(t)
     trails = (Trail(hexes(moved), "bold", "moved"),) if moved else ()
     marks = tuple(mark(c, CHOSEN_HOLE, "moved", "bold") for c in moved[1:])
     return BoardOverlay(trails=trails, marks=marks, heat=added_heat(t.deltas), caption="τ added this turn (log scale)")
+
+
+TEXTS = {COLONY: colony_text, "ant": ant_text, PROPOSALS: proposals_text, UPDATE: update_text}
+OVERLAYS = {COLONY: colony_overlay, "ant": ant_overlay, PROPOSALS: proposals_overlay, UPDATE: update_overlay}
 
 
 def mark(cell: Cell, glyphs: tuple[str, str], label: str, style: str = "bold") -> Mark:
