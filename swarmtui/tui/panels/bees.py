@@ -110,7 +110,8 @@ def followers_text(t: BeeTrace, glyphs: str = "unicode") -> Text:
     for b in t.bees:
         if b.advertises:
             n = counts[b.piece]
-            text.append(f"\n {letters[b.piece]} {_cell(b.piece):<4}{b.share:>6.1%}  {n} follower{'s' if n != 1 else ''}")
+            followers = f"{n} follower{'s' if n != 1 else ''}"
+            text.append(f"\n {letters[b.piece]} {_cell(b.piece):<4}{b.share:>6.1%}  {followers}")
     abandoners = [b for b in t.bees if not b.advertises]
     if abandoners:
         text.append("\nabandoners", HEADING)
