@@ -200,3 +200,16 @@ def test_maze_value_checks_its_doors():
         Maze(walls, (2, 2), (3, 4))
     with pytest.raises(ValueError):
         Maze(walls, (1, 0), (3, 4)).walls[0, 0] = False  # read-only
+
+
+@pytest.mark.parametrize("algo", SWARMS)
+def test_the_literal_queen_walk_also_stops_the_build(algo):
+    frames = []
+    params = BUILDERS[algo].params(queen="walk")
+    maze = build(algo, 21, 9, seed=2, params=params, on_frame=frames.append)
+    queens = [f for f in frames if f.phase == "queen"]
+    assert queens[-1].passed and not any(f.passed for f in queens[:-1])
+    path = list(queens[-1].queen)
+    assert {path[0], path[-1]} == {maze.entrance, maze.exit} and len(set(path)) == len(path)
+    with pytest.raises(MazeError, match="no passage in 1 iterations"):
+        build(algo, 41, 41, seed=0, params=BUILDERS[algo].params(queen="walk", max_iterations=1, n=2, r=0))
