@@ -1,7 +1,8 @@
 """Shared fixtures for the TUI tests.
 
 ``tui_app`` builds a SwarmApp with the theme and animation level pinned on the instance
-(environment variables are read before conftest runs: see TEXTUAL_NOTES);
+(environment variables are read before conftest runs: see TEXTUAL_NOTES), with the saves
+folder in the test's temporary directory (games are autosaved on quit and when they end);
 ``genome_deliberation`` builds a GA turn as the ga agent records it, for panel tests.
 """
 
@@ -11,7 +12,9 @@ import pytest
 
 
 @pytest.fixture
-def tui_app():
+def tui_app(monkeypatch, tmp_path):
+    monkeypatch.setenv("SWARMTUI_SAVES", str(tmp_path / "saves"))
+
     def make(**kwargs):
         from swarmtui.tui.app import SwarmApp
 

@@ -23,14 +23,14 @@ async def settle(app, pilot, until, rounds: int = 40) -> None:
 
 
 async def open_halma(app, pilot, players: int, seed: int = 7, agents: dict[int, str] | None = None) -> GameScreen:
-    """From the menu by keyboard: Halma, the number of players, optional agents, the seed; start."""
+    """From the menu by keyboard: Halma (its setup screen), the number of players, optional agents, the seed; start."""
     assert isinstance(app.screen, MenuScreen)
     await pilot.press("down", "enter")  # Halma is the second entry
     await pilot.press("shift+tab")  # from the first seat back to the number of players
     counts = [1, 2, 3, 4, 6]
     moves = counts.index(players) - counts.index(2)
     await pilot.press("enter", *(["down"] * moves if moves > 0 else ["up"] * -moves), "enter")
-    await settle(app, pilot, lambda: len(app.screen.query("#seats Select")) == players + 1)
+    await settle(app, pilot, lambda: len(app.screen.query("#seats Select")) == players)
     for seat, agent in (agents or {}).items():
         app.screen.query_one(f"#seat-{seat}", Select).value = agent
     app.screen.query_one("#seed").focus()

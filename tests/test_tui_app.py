@@ -8,6 +8,7 @@ from swarmtui.agents import agents_for
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import HelpScreen
 from swarmtui.tui.screens.menu import MenuScreen
+from swarmtui.tui.screens.setup import SetupScreen
 
 AGENT_IDS = [spec.id for spec in agents_for("noughts")]
 
@@ -35,11 +36,11 @@ def notified(app, words: str) -> bool:
     return any(words in n.message for n in app._notifications)
 
 
-async def refused_in_menu(app, pilot, keys: tuple[str, ...], words: str) -> bool:
-    """Press ``keys`` on the menu: True if it stayed on the menu and said ``words``."""
-    await pilot.press(*keys)
+async def refused_in_setup(app, pilot, keys: tuple[str, ...], words: str) -> bool:
+    """Press Enter on the menu (Noughts' setup), then ``keys``: True if no game started and it said ``words``."""
+    await pilot.press("enter", *keys)
     await pilot.pause()
-    return isinstance(app.screen, MenuScreen) and notified(app, words)
+    return isinstance(app.screen, SetupScreen) and notified(app, words)
 
 
 async def choose_agent(pilot, current: str, wanted: str) -> None:
@@ -50,9 +51,10 @@ async def choose_agent(pilot, current: str, wanted: str) -> None:
 
 
 async def start_noughts(app, pilot, x: str = "human", o: str = "minimax", seed: int | None = 7) -> GameScreen:
-    """From the menu, with the keyboard only: pick the game, the two agents, the seed; start."""
+    """From the menu, with the keyboard only: pick the game (its setup opens), the two agents, the seed; start."""
     assert isinstance(app.screen, MenuScreen)
     await pilot.press("enter")  # Noughts & Crosses is the first entry
+    await settle(app, pilot, until=lambda: isinstance(app.screen, SetupScreen))
     await choose_agent(pilot, "human", x)
     await pilot.press("tab")
     await choose_agent(pilot, "minimax", o)
@@ -185,23 +187,29 @@ async def test_skip_and_speed_keys(tui_app) -> None:
 
 
 async def test_coming_games_cannot_start(tui_app) -> None:
+    """Every game without a TUI board says it is coming and opens nothing (none may be left)."""
+    from swarmtui.games import GAMES
+    from swarmtui.tui.boards import tui_playable
+    from swarmtui.tui.screens.menu import menu_games
+
     app = tui_app()
     async with app.run_test() as pilot:
         menu = app.screen
-        await pilot.press("down", "down")  # past Halma, which is playable, and Mazes (its own screen)
-        for index in (3,):  # Hive (headless only for now)
-            await pilot.press("down", "enter")
+        entries = menu_games()
+        coming = [i for i, g in enumerate(entries) if g.id in GAMES and not tui_playable(g)]
+        for index in coming:
+            await pilot.press("home", *["down"] * index, "enter")
             await pilot.pause()
             assert app.screen is menu
             assert "Not playable" in rendered(menu.query_one("#game-info"))
-            assert menu.game.id == "noughts"
-        assert notified(app, "coming")
+        assert not coming or notified(app, "coming")
+        assert all(tui_playable(g) for g in entries if g.id in ("noughts", "halma"))
 
 
 async def test_bad_seed_is_refused_with_a_message(tui_app) -> None:
     app = tui_app()
     async with app.run_test() as pilot:
-        assert await refused_in_menu(app, pilot, ("tab", "tab", "tab", "-", "4", "enter"), "whole number")
+        assert await refused_in_setup(app, pilot, ("tab", "tab", "-", "4", "enter"), "whole number")
 
 
 async def test_help_overlay_opens_and_closes(tui_app) -> None:
@@ -240,7 +248,7 @@ async def test_an_agent_that_cannot_load_leaves_a_message_in_the_menu(tui_app, m
     monkeypatch.setattr("swarmtui.tui.match.make_agent", broken)
     app = tui_app()
     async with app.run_test() as pilot:
-        assert await refused_in_menu(app, pilot, ("enter", "tab", "tab", "enter"), "strategy-o.json does not exist")
+        assert await refused_in_setup(app, pilot, ("tab", "tab", "enter"), "strategy-o.json does not exist")
 
 
 async def test_an_agent_that_fails_mid_game_stops_the_game_with_a_message(tui_app) -> None:

@@ -104,7 +104,7 @@ def test_seeded_matches_replay_identically() -> None:
     def play(seed: int) -> list[str]:
         match = Match(MatchConfig("noughts", ("random", "random"), seed))
         while not match.is_over:
-            match.state.play(match.agents[match.to_move].decide(match.state).move)
+            match.play(match.agents[match.to_move].decide(match.state).move)
         return match.move_texts()
 
     assert play(11) == play(11)

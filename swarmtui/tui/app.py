@@ -1,21 +1,40 @@
-"""The swarmtui Textual app: the menu, games, help, and ``run`` for the CLI.
+"""The swarmtui Textual app: the menu, setup, games, saves, replays, help, and ``run`` for the CLI.
 
 ``python -m swarmtui.tui.app`` runs it directly (the CLI's ``swarmtui`` does the terminal
 checks first and then calls ``run``).
+
+Games in progress are autosaved when the app closes: on ``q`` (and Textual's own quit keys,
+which call ``action_quit``), and when the terminal goes away — SIGHUP (a closed window, a
+dropped SSH session) and SIGTERM run ``hang_up`` on the event loop (asyncio's
+``add_signal_handler``; Textual installs no handler of its own, see Textualize/textual#5140),
+which saves and exits.
 """
 
 from __future__ import annotations
 
+import asyncio
+import signal
+
 from textual.app import App
 from textual.binding import Binding
+from textual.widgets import Input
 
 from swarmtui.core.saves import SaveError
+from swarmtui.sim.recording import Recording
 from swarmtui.tui.match import Match
 from swarmtui.tui.panels.playback import SPEEDS
+from swarmtui.tui.saved_game import SaveEntry
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import HelpScreen
 from swarmtui.tui.screens.maze import MazeScreen
 from swarmtui.tui.screens.menu import MenuScreen
+from swarmtui.tui.screens.replay import ReplayScreen
+from swarmtui.tui.screens.results import ResultsScreen
+from swarmtui.tui.screens.saved_games import SavedGamesScreen
+from swarmtui.tui.screens.setup import SetupScreen
+
+HANG_UP_SIGNALS = ("SIGHUP", "SIGTERM")
+"""Signals meaning the terminal or the system is closing the app: autosave, then exit."""
 
 
 class SwarmApp(App[None]):
@@ -47,17 +66,70 @@ class SwarmApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen(seed=self.seed))
+        self.hang_up_signals: list[int] = []
+        if not self.is_headless:
+            loop = asyncio.get_running_loop()
+            for name in HANG_UP_SIGNALS:
+                number = getattr(signal, name, None)
+                if number is not None:
+                    loop.add_signal_handler(number, self.hang_up)
+                    self.hang_up_signals.append(number)
 
-    def on_menu_screen_start_game(self, message: MenuScreen.StartGame) -> None:
+    def on_unmount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for number in self.hang_up_signals:
+            loop.remove_signal_handler(number)
+
+    # -- screens ----------------------------------------------------------------------------
+    def on_menu_screen_open_setup(self, message: MenuScreen.OpenSetup) -> None:
+        self.push_screen(SetupScreen(message.game, seed=self.seed))
+
+    def on_setup_screen_start_game(self, message: SetupScreen.StartGame) -> None:
         try:
             match = Match(message.config)
         except (ValueError, OSError, SaveError) as error:  # ParamError is a ValueError
             self.notify(str(error), title="Cannot start", severity="error")
             return
+        if isinstance(self.screen, SetupScreen):
+            self.pop_screen()
         self.push_screen(GameScreen(match, glyphs=self.glyphs, speed=self.speed), self._game_closed)
 
     def on_menu_screen_open_mazes(self, message: MenuScreen.OpenMazes) -> None:
         self.push_screen(MazeScreen(glyphs=self.glyphs, speed=self.speed, seed=self.seed), self._game_closed)
+
+    def on_menu_screen_open_saves(self, message: MenuScreen.OpenSaves) -> None:
+        self.push_screen(SavedGamesScreen())
+
+    def on_menu_screen_open_results(self, message: MenuScreen.OpenResults) -> None:
+        self.push_screen(ResultsScreen())
+
+    def on_saved_games_screen_resume(self, message: SavedGamesScreen.Resume) -> None:
+        entry = message.entry
+        assert entry.game is not None
+        try:
+            match = Match.from_saved(entry.game, str(entry.path))
+        except SaveError as error:
+            self.notify(f"{error}. The file is left as it is.", title="Cannot resume", severity="error")
+            return
+        match.save_path = entry.path
+        self.push_screen(GameScreen(match, glyphs=self.glyphs, speed=self.speed), self._game_closed)
+
+    def on_saved_games_screen_replay(self, message: SavedGamesScreen.Replay) -> None:
+        self.replay_entry(message.entry)
+
+    def replay_entry(self, entry: SaveEntry) -> None:
+        assert entry.game is not None
+        try:
+            recording = Recording.from_record(entry.game.record(), str(entry.path))
+        except SaveError as error:
+            self.notify(f"{error}. The file is left as it is.", title="Cannot replay", severity="error")
+            return
+        self.push_screen(ReplayScreen(recording, source=entry.path.name, glyphs=self.glyphs, speed=self.speed),
+                         self._game_closed)
+
+    def on_results_screen_replay(self, message: ResultsScreen.Replay) -> None:
+        self.push_screen(ReplayScreen(message.recording, source=message.source, glyphs=self.glyphs, speed=self.speed),
+                         self._game_closed)
 
     def _game_closed(self, speed: str | None = None) -> None:
         """Back at the menu: remember the speed chosen in the game for the next one."""
@@ -65,7 +137,7 @@ class SwarmApp(App[None]):
             self.speed = speed
 
     async def action_quit(self) -> None:
-        """``q``: close the help overlay if it is open, else quit.
+        """``q``: close the help overlay if it is open, else autosave any game and quit.
 
         The binding has priority so that ``q`` quits even from the seed field or an open
         agent list; priority bindings are checked app-first, so the help screen's own ``q``
@@ -74,7 +146,25 @@ class SwarmApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
         else:
+            self.autosave()
             self.exit()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``q`` types into text fields (a file path, a parameter); it quits everywhere else."""
+        focused = self.focused
+        if action == "quit" and isinstance(focused, Input) and focused.type == "text":
+            return False
+        return True
+
+    def autosave(self) -> list[str]:
+        """Save every game in progress on the screen stack; returns where they went."""
+        return [where for screen in self.screen_stack if isinstance(screen, GameScreen)
+                if (where := screen.autosave()) is not None]
+
+    def hang_up(self) -> None:
+        """The terminal went away (SIGHUP) or the app is asked to stop (SIGTERM): save and exit."""
+        self.autosave()
+        self.exit(return_code=1)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

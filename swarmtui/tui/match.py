@@ -3,6 +3,8 @@
 Plain Python (no Textual), so the game screen stays a thin view and tests can drive a match
 directly. Each seat's agent gets its own generator ``seat_rng(seed, seat)``, as in ``swarmtui
 sim``: the same seed and the same agents replay the same game, also one from a result file.
+A match records its moves in notation and each AI turn's trace, so it can be saved
+(``tui.saved_game``) and rebuilt exactly (``Match.from_saved``).
 """
 
 from __future__ import annotations
@@ -10,11 +12,17 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
+from pathlib import Path
+from typing import Any
+
 from swarmtui.agents import get_spec, make_agent
 from swarmtui.core.agent import Agent
 from swarmtui.core.rng import seat_rng
-from swarmtui.core.state import GameState
+from swarmtui.core.saves import SaveError
+from swarmtui.core.state import GameState, IllegalMoveError, NotationError
+from swarmtui.core.trace import NoTrace, Trace
 from swarmtui.games import get_game
+from swarmtui.tui.saved_game import SavedGame
 
 SEED_RANGE = 1_000_000
 """Seeds drawn when the user gives none are small, so they are easy to read and retype."""
@@ -22,17 +30,23 @@ SEED_RANGE = 1_000_000
 
 @dataclass(frozen=True)
 class MatchConfig:
-    """What the menu chose: the game, the agent id of every seat (in seat order), the seed."""
+    """What the setup chose: the game, the agent id of every seat (in seat order), the seed,
+    and each seat's parameter overrides as ``(name, value)`` pairs (empty: the paper defaults)."""
 
     game_id: str
     agents: tuple[str, ...]
     seed: int | None = None
+    params: tuple[tuple[tuple[str, str], ...], ...] = ()
 
     def with_seed(self) -> "MatchConfig":
         """This config with a concrete seed (a fresh random one when none was given)."""
         if self.seed is not None:
             return self
-        return MatchConfig(self.game_id, self.agents, secrets.randbelow(SEED_RANGE))
+        return MatchConfig(self.game_id, self.agents, secrets.randbelow(SEED_RANGE), self.params)
+
+    def overrides(self, index: int) -> tuple[tuple[str, str], ...]:
+        """The parameter overrides of seat number ``index``."""
+        return self.params[index] if index < len(self.params) else ()
 
 
 class Match:
@@ -55,9 +69,70 @@ class Match:
         self.title = spec.title
         self.state: GameState = spec.start(players)
         self.agents: dict[str, Agent] = {
-            seat: make_agent(agent_id, spec.id, seat, seat_rng(self.seed, seat))
-            for seat, agent_id in zip(spec.seats_for(players), requested.agents)
+            seat: make_agent(agent_id, spec.id, seat, seat_rng(self.seed, seat), self.config.overrides(i))
+            for i, (seat, agent_id) in enumerate(zip(spec.seats_for(players), requested.agents))
         }
+        self.moves: list[str] = []
+        self.traces: dict[int, Trace] = {}
+        self.save_path: Path | None = None
+        self.diverged: list[str] = []
+        """AI seats whose rebuilt agent chose differently from the save (see ``from_saved``)."""
+
+    # -- playing and saving -----------------------------------------------------------------
+    def play(self, move: object, trace: Trace | None = None) -> None:
+        """Play ``move`` for the side to move, recording its notation and the AI's trace."""
+        text = self.state.format_move(move)
+        self.state.play(move)
+        if trace is not None and not isinstance(trace, NoTrace):
+            self.traces[len(self.moves)] = trace
+        self.moves.append(text)
+
+    def to_saved(self) -> SavedGame:
+        """Everything ``from_saved`` needs to rebuild this match (``tui.saved_game``)."""
+        params = {seat: dict(self.config.overrides(i)) for i, seat in enumerate(self.seats)
+                  if self.config.overrides(i)}
+        traces: list[dict[str, Any]] = [{"ply": ply, "trace": t.to_json()} for ply, t in sorted(self.traces.items())]
+        return SavedGame(self.config.game_id, {seat: self.agent_id(seat) for seat in self.seats}, self.seed,
+                         self.move_texts(), params, traces, self.is_over, self.result_text())
+
+    @classmethod
+    def from_saved(cls, saved: SavedGame, where: str) -> "Match":
+        """Rebuild a saved match: same agents and seed, then every recorded move replayed.
+
+        An AI seat re-decides each of its recorded turns before the move is played, so its
+        generator and memory are where they were when the game was saved and it continues
+        exactly as the unbroken game would have. Should a rebuilt agent choose differently (the
+        agent's code or defaults changed since the save), the recorded move is played all the
+        same and the seat is listed in ``diverged``: the position is exact, its agent's memory
+        is then only as good as re-deciding made it. ``SaveError`` (naming ``where``) when the
+        agents cannot be built or a move does not fit the rules.
+        """
+        params = tuple(tuple(saved.params.get(seat, {}).items()) for seat in saved.players)
+        config = MatchConfig(saved.game, tuple(saved.players.values()), saved.seed, params)
+        try:
+            match = cls(config)
+        except (ValueError, KeyError) as error:  # ParamError is a ValueError
+            raise SaveError(f"{where}: {error}") from None
+        if match.seats != tuple(saved.players):
+            raise SaveError(f"{where} is damaged: seats {', '.join(saved.players)} do not fit {match.title}")
+        for ply, text in enumerate(saved.moves):
+            state = match.state
+            seat = state.to_move
+            try:
+                move = state.parse_move(text)
+                trace = None
+                if not match.is_human(seat):
+                    decision = match.agents[seat].decide(state.copy())
+                    if state.format_move(decision.move) == text:
+                        trace = decision.trace
+                    elif seat not in match.diverged:
+                        match.diverged.append(seat)
+                match.play(move, trace)
+            except (NotationError, IllegalMoveError, ValueError) as error:
+                raise SaveError(f"{where}: move {ply + 1} ({text!r}) cannot be played: {error}") from None
+        for ply, trace in _traces_of(saved).items():
+            match.traces.setdefault(ply, trace)
+        return match
 
     @property
     def seed(self) -> int:
@@ -101,6 +176,31 @@ class Match:
         return f"{outcome.winner} wins{cells}"
 
     def move_texts(self) -> list[str]:
-        """The moves played so far, in notation."""
-        history = getattr(self.state, "history", [])
-        return [self.state.format_move(m) for m in history]
+        """The moves played so far, in notation.
+
+        Moves played on ``state`` directly (not through ``play``) are caught up from the
+        state's history, each formatted in the position it was played in (Hive's notation
+        names a neighbour, so it depends on the position).
+        """
+        history = getattr(self.state, "history", None)
+        if history is not None and len(history) != len(self.moves):
+            spec = get_game(self.config.game_id)
+            replay = spec.start(len(self.seats) if spec.seat_counts else None)
+            self.moves = []
+            for move in history:
+                self.moves.append(replay.format_move(move))
+                replay.play(move)
+        return list(self.moves)
+
+
+def _traces_of(saved: SavedGame) -> dict[int, Trace]:
+    """The saved AI turns' traces as objects (unreadable ones are left out)."""
+    from swarmtui.sim.recording import trace_from_json
+
+    traces = {}
+    for entry in saved.traces:
+        try:
+            traces[int(entry["ply"])] = trace_from_json(entry["trace"])
+        except (KeyError, TypeError, ValueError):
+            continue
+    return traces

@@ -1,10 +1,11 @@
 """The side panel that animates the acting agent's deliberation, one phase at a time.
 
 Attributes down: the game screen calls ``show`` with a ``Deliberation`` and forwards the
-keys (``step``, ``skip``, ``toggle_pause``, ``cycle_speed``). Messages up: ``Finished`` when
-the last phase is on screen, which is when the screen plays the move. The panel keeps its own
-timer because Textual's animation level does not govern ``set_timer``; the frame itself is
-``render_frame(deliberation, phase)``.
+keys (``step``, ``skip``, ``toggle_pause``, ``cycle_speed``). Messages up: ``PhaseShown``
+whenever another phase (or nothing) is on screen, so the screen can draw that phase's board
+overlay (``frame_overlay``), and ``Finished`` when the last phase is on screen, which is when
+the screen plays the move. The panel keeps its own timer because Textual's animation level
+does not govern ``set_timer``; the frame itself is ``render_frame(deliberation, phase)``.
 """
 
 from __future__ import annotations
@@ -14,10 +15,21 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
 
-from swarmtui.tui.panels.frames import Deliberation, phase_count, render_frame
+from swarmtui.tui.overlay import BoardOverlay
+from swarmtui.tui.panels.frames import Deliberation, frames_for, phase_count, render_frame
 from swarmtui.tui.panels.playback import Playback
 
 IDLE_TEXT = "An AI player's reasoning appears here, step by step, when it moves."
+
+
+def frame_overlay(d: Deliberation, phase: int, glyphs: str = "unicode") -> BoardOverlay | None:
+    """What phase ``phase`` of ``d`` draws on the board: its frame module's optional
+    ``overlay(d, phase, glyphs)`` (same arguments as its ``frame``), else nothing."""
+    overlay = getattr(frames_for(d.trace), "overlay", None)
+    if overlay is None:
+        return None
+    count = phase_count(d)
+    return overlay(d, max(0, min(phase, count - 1)), glyphs)
 
 
 class DeliberationPanel(Widget):
@@ -34,6 +46,13 @@ class DeliberationPanel(Widget):
     }
     """
 
+    class PhaseShown(Message):
+        """``phase`` of ``deliberation`` is on screen now (``deliberation`` None: the panel is idle)."""
+
+        def __init__(self, deliberation: Deliberation | None, phase: int) -> None:
+            super().__init__()
+            self.deliberation, self.phase = deliberation, phase
+
     class Finished(Message):
         """The last phase of ``deliberation`` is on screen."""
 
@@ -46,6 +65,7 @@ class DeliberationPanel(Widget):
         self.glyphs = glyphs
         self.playback = Playback(speed=speed)
         self.deliberation: Deliberation | None = None
+        self.note = ""
         self.done = True
         self._timer: Timer | None = None
 
@@ -55,7 +75,7 @@ class DeliberationPanel(Widget):
 
     def render(self) -> Text:
         if self.deliberation is None:
-            return Text(IDLE_TEXT, style="dim")
+            return Text(self.note or IDLE_TEXT, style="dim")
         return render_frame(self.deliberation, self.playback.phase, self.glyphs)
 
     # -- attributes down ------------------------------------------------------------------
@@ -78,14 +98,18 @@ class DeliberationPanel(Widget):
         self.border_title = f"{deliberation.seat} - {deliberation.agent}"
         self._update_subtitle()
         self.refresh()
+        self.post_message(self.PhaseShown(deliberation, self.playback.phase))
 
-    def clear(self) -> None:
+    def clear(self, note: str = "") -> None:
+        """Show nothing (``note``, dim, instead of the idle text when given)."""
         self._cancel_timer()
         self.deliberation = None
+        self.note = note
         self.done = True
         self.border_title = "Deliberation"
         self._update_subtitle()
         self.refresh()
+        self.post_message(self.PhaseShown(None, 0))
 
     def step(self) -> None:
         """Show the next phase now (the ``n`` key)."""
@@ -123,6 +147,7 @@ class DeliberationPanel(Widget):
     def _changed(self) -> None:
         self.refresh()
         self._update_subtitle()
+        self.post_message(self.PhaseShown(self.deliberation, self.playback.phase))
         if self.playback.at_end:
             self._finish()
         elif not self.playback.paused:

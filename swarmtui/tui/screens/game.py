@@ -1,9 +1,16 @@
-"""The game screen: board and status on the left, move log below, the AI's reasoning beside.
+"""The game screen: board and status on the left; the AI's reasoning and the move log beside.
 
-Turn loop: a human seat waits for ``NoughtsBoard.CellChosen``; an AI seat decides in a
-thread worker, which posts ``AgentDecided``; the panel animates the decision and posts
-``DeliberationPanel.Finished``, and only then is the move played. Every message carries the
-match generation (``token``) so a restart ignores replies meant for the previous game.
+Turn loop: a human seat waits for its board's move message (``NoughtsBoard.CellChosen``,
+``HalmaBoard.MoveChosen``, ...); an AI seat decides in a thread worker, which posts
+``AgentDecided``; the panel animates the decision and posts ``DeliberationPanel.Finished``, and
+only then is the move played. Every message carries the match generation (``token``) so a
+restart ignores replies meant for the previous game. While a phase is on screen its frame
+module's board overlay (if any) is handed to ``board.overlay``, and cleared afterwards.
+
+Panels adapt to the terminal: below ``WIDE`` columns one panel shows at a time (``v`` switches
+between the reasoning and the move log); from ``WIDE`` columns on both show side by side.
+``w`` saves the game (``tui.saved_game``); the app autosaves it on quit and on hang-up, and a
+finished game is saved once, so it can be replayed from the saved-games list.
 """
 
 from __future__ import annotations
@@ -18,15 +25,24 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from swarmtui.core.agent import Agent
+from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
 from swarmtui.tui.boards import BOARD_WIDGETS
 from swarmtui.tui.match import Match
-from swarmtui.tui.panels.deliberation import DeliberationPanel
+from swarmtui.tui.panels.deliberation import DeliberationPanel, frame_overlay
 from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.saved_game import new_save_path, write_game
 from swarmtui.tui.widgets.halma_board import HalmaBoard
+from swarmtui.tui.widgets.hive_board import HiveBoard
 from swarmtui.tui.widgets.move_log import MoveLog
 from swarmtui.tui.widgets.noughts_board import NoughtsBoard
+
+WIDE = 140
+"""From this many columns on, the reasoning and the move log show side by side."""
+
+PANELS = ("panel", "log")
+"""The panels ``v`` cycles through on a narrow terminal, by widget id."""
 
 
 class GameScreen(Screen[str]):
@@ -59,6 +75,15 @@ class GameScreen(Screen[str]):
         height: auto;
         min-height: 2;
     }
+    GameScreen #panels MoveLog {
+        width: 1fr;
+    }
+    GameScreen.-wide #panels MoveLog {
+        width: 36;
+    }
+    GameScreen #panels .-hidden {
+        display: none;
+    }
     """
 
     BINDINGS = [
@@ -67,6 +92,8 @@ class GameScreen(Screen[str]):
         Binding("p", "pause", "Pause"),
         Binding("x", "skip", "Skip", show=False),
         Binding("s", "speed", "Speed"),
+        Binding("v", "switch_panel", "Panel"),
+        Binding("w", "save", "Save"),
         Binding("r", "restart", "Restart"),
         Binding("m,escape", "menu", "Menu"),
     ]
@@ -92,6 +119,9 @@ class GameScreen(Screen[str]):
         self.speed = speed
         self.token = 0
         self.pending: tuple[Deliberation, object] | None = None
+        self.shown = "panel"
+        self.finished_saved: Match | None = None
+        """The panel on screen when only one fits (``PANELS``)."""
         self.set_class(match.config.game_id == "halma", "-halma")
 
     # -- layout ---------------------------------------------------------------------------
@@ -103,13 +133,14 @@ class GameScreen(Screen[str]):
                     board = BOARD_WIDGETS[self.match.config.game_id]
                     yield board(self.match.state, glyphs=self.glyphs, id="board")  # type: ignore[call-arg]
                     yield Static(id="status")
+            with Horizontal(id="panels"):
+                yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
                 yield MoveLog(self.match.seats, id="log")
-            yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
         yield Footer()
 
     @property
-    def board(self) -> NoughtsBoard | HalmaBoard:
-        return self.query_one("#board", (NoughtsBoard, HalmaBoard))  # type: ignore[arg-type]
+    def board(self) -> NoughtsBoard | HalmaBoard | HiveBoard:
+        return self.query_one("#board", (NoughtsBoard, HalmaBoard, HiveBoard))  # type: ignore[arg-type]
 
     @property
     def panel(self) -> DeliberationPanel:
@@ -117,7 +148,18 @@ class GameScreen(Screen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#board-box").border_title = "Board"
+        self.layout_panels()
         self.start(self.match)
+
+    def on_resize(self) -> None:
+        self.layout_panels()
+
+    def layout_panels(self) -> None:
+        """Both panels when the terminal is wide; otherwise only ``shown``."""
+        wide = self.app.size.width >= WIDE
+        self.set_class(wide, "-wide")
+        for name in PANELS:
+            self.query_one(f"#{name}").set_class(not wide and name != self.shown, "-hidden")
 
     # -- the turn loop --------------------------------------------------------------------
     def start(self, match: Match) -> None:
@@ -127,8 +169,10 @@ class GameScreen(Screen[str]):
         self.pending = None
         self.match = match
         self.board.board = match.state  # type: ignore[assignment]
-        self.board.last = None
-        self.panel.clear()
+        history = getattr(match.state, "history", None)
+        self.board.last = history[-1] if history else None  # type: ignore[assignment]
+        self.query_one(MoveLog).seats = match.seats
+        self.panel.clear(restored_note(match))
         self.query_one("#title", Static).update(title_text(match))
         self.next_turn()
 
@@ -137,6 +181,7 @@ class GameScreen(Screen[str]):
         self.refresh_views()
         match = self.match
         if match.is_over:
+            self.save_finished()
             return
         if match.human_to_move:
             if isinstance(self.board, HalmaBoard):
@@ -164,7 +209,7 @@ class GameScreen(Screen[str]):
             message.seat, self.match.agent_title(message.seat),
             message.decision.trace, state.format_move(message.decision.move),
         )
-        self.pending = (deliberation, message.decision.move)
+        self.pending = (deliberation, message.decision)
         self.set_status(status_text(self.match, animating=True))
         self.panel.show(deliberation)
 
@@ -176,9 +221,9 @@ class GameScreen(Screen[str]):
     def on_deliberation_panel_finished(self, message: DeliberationPanel.Finished) -> None:
         if self.pending is None or message.deliberation is not self.pending[0]:
             return
-        _, move = self.pending
+        _, decision = self.pending
         self.pending = None
-        self.play(move)
+        self.play(decision.move, decision.trace)  # type: ignore[attr-defined]
         self.after_ai_move()
 
     def after_ai_move(self) -> None:
@@ -211,9 +256,50 @@ class GameScreen(Screen[str]):
     def on_halma_board_note(self, message: HalmaBoard.Note) -> None:
         self.set_status(Text(f"{self.match.to_move} to move (you)\n{message.text}"))
 
-    def play(self, move: object) -> None:
-        self.match.state.play(move)
+    def on_hive_board_move_chosen(self, message: HiveBoard.MoveChosen) -> None:
+        if self.match.human_to_move and self.match.state.is_legal(message.move):  # type: ignore[attr-defined]
+            self.play(message.move)
+            self.next_turn()
+
+    def on_hive_board_note(self, message: HiveBoard.Note) -> None:
+        self.set_status(Text(f"{self.match.to_move} to move (you)\n{message.text}"))
+
+    def play(self, move: object, trace: object = None) -> None:
+        self.match.play(move, trace)  # type: ignore[arg-type]
         self.board.last = move  # type: ignore[assignment]
+
+    def on_deliberation_panel_phase_shown(self, message: DeliberationPanel.PhaseShown) -> None:
+        """Draw the phase's board overlay while it is on screen; clear it otherwise."""
+        d = message.deliberation
+        self.board.overlay = frame_overlay(d, message.phase, self.glyphs) if d is not None else None  # type: ignore[union-attr]
+        self.board.refresh()
+
+    # -- saving ---------------------------------------------------------------------------
+    def save(self) -> str:
+        """Write the match to its save file (a new one the first time); returns where."""
+        match = self.match
+        path = match.save_path or new_save_path(match.to_saved())
+        match.save_path = write_game(match.to_saved(), path)
+        return str(match.save_path)
+
+    def autosave(self) -> str | None:
+        """Save a game worth keeping (moves played, or saved before); None when there is nothing.
+
+        Errors become a notification: autosave runs on the way out and must not stop it.
+        """
+        if not self.match.moves and self.match.save_path is None:
+            return None
+        try:
+            return self.save()
+        except SaveError as error:
+            self.notify(str(error), title="Autosave failed", severity="error")
+            return None
+
+    def save_finished(self) -> None:
+        """Keep every finished game once, for the replay viewer (the saved-games list)."""
+        if self.finished_saved is not self.match:
+            self.finished_saved = self.match
+            self.autosave()
 
     # -- views ----------------------------------------------------------------------------
     def refresh_views(self) -> None:
@@ -249,6 +335,19 @@ class GameScreen(Screen[str]):
         self.speed = self.panel.cycle_speed()
         self.notify(f"speed: {self.speed}", timeout=1.5)
 
+    def action_switch_panel(self) -> None:
+        """``v``: the other panel, when only one fits."""
+        self.shown = PANELS[(PANELS.index(self.shown) + 1) % len(PANELS)]
+        self.layout_panels()
+
+    def action_save(self) -> None:
+        try:
+            where = self.save()
+        except SaveError as error:
+            self.notify(str(error), title="Not saved", severity="error")
+        else:
+            self.notify(f"saved to {where}", title="Saved", timeout=3)
+
     def action_restart(self) -> None:
         self.start(Match(self.match.requested))
 
@@ -265,6 +364,17 @@ def title_text(match: Match) -> Text:
     text.append(f"  {players}  ")
     text.append(f"seed {match.seed}", style="dim")
     return text
+
+
+def restored_note(match: Match) -> str:
+    """What the panel says about a resumed game (nothing for a new one)."""
+    if not match.moves:
+        return ""
+    note = f"Resumed after {len(match.moves)} moves: every agent re-decided its recorded turns, so it continues as before."
+    if match.diverged:
+        note += (f"\nSeat(s) {', '.join(match.diverged)} now choose differently from the save (agent changed?):"
+                 " the position is exact, their memory is rebuilt by replaying.")
+    return note
 
 
 def status_text(match: Match, animating: bool) -> Text:

@@ -1,7 +1,9 @@
 """The noughts board widget: ``render_board`` text with a keyboard (and mouse) cursor.
 
 Attributes down: the game screen sets ``board``, ``last`` and ``active`` (a human is to move,
-so the cursor is drawn) and calls ``refresh``. Messages up: ``CellChosen`` when the player
+so the cursor is drawn) and calls ``refresh``; it also sets ``overlay`` (``tui.overlay``) like on
+every board, which this board does not draw: the noughts players (minimax, the GA) have no
+board overlay, their frames say everything in the panel. Messages up: ``CellChosen`` when the player
 presses Enter, a digit 1-9, or clicks a cell; the screen decides whether the move is legal.
 """
 
@@ -16,6 +18,7 @@ from textual.widget import Widget
 
 from swarmtui.games.noughts.render import render_board
 from swarmtui.games.noughts.rules import Board
+from swarmtui.tui.overlay import BoardOverlay
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -55,6 +58,7 @@ class NoughtsBoard(Widget, can_focus=True):
         self.glyphs = glyphs
         self.last: int | None = None
         self.active = False
+        self.overlay: BoardOverlay | None = None
 
     def render(self) -> Text:
         cursor = self.cursor if self.active else None

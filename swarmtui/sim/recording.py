@@ -1,0 +1,151 @@
+"""A logged game read back for replay: every position, and the trace of each AI turn as objects.
+
+The same record shape serves result files of ``swarmtui sim --out`` (``"kind": "game"`` lines
+read by ``sim.records.read_results``) and the TUI's saved games: ``game``, ``players`` (seat ->
+agent id), ``moves`` in the game's notation, optional ``traces`` (``{"ply": i, "trace": {...}}``
+with ``Trace.to_json()`` output) and, for Hive's immobile-opponent protocol, ``skips``.
+``Recording.from_record`` replays the moves through the game's rules (so a damaged or foreign
+record is one ``SaveError`` sentence) and ``trace_from_json`` rebuilds the trace dataclasses
+so the TUI's deliberation panels can animate a logged turn exactly as a live one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any
+
+from swarmtui.core import trace as trace_kinds
+from swarmtui.core.saves import SaveError
+from swarmtui.core.state import GameState, IllegalMoveError, NotationError
+from swarmtui.core.trace import Trace
+from swarmtui.games import GAMES
+
+
+def _trace_classes() -> dict[str, type[Trace]]:
+    """Every concrete trace dataclass of ``core.trace`` by its ``kind`` tag."""
+    found: dict[str, type[Trace]] = {}
+    for value in vars(trace_kinds).values():
+        if isinstance(value, type) and issubclass(value, Trace) and value is not Trace:
+            found[value.__dataclass_fields__["kind"].default] = value
+    return found
+
+
+def _build(annotation: Any, value: Any) -> Any:
+    """``value`` (plain JSON) converted to ``annotation``: dataclasses, tuples, optionals."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        options = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return _build(options[0], value)
+    if dataclasses.is_dataclass(annotation) and isinstance(annotation, type):
+        if not isinstance(value, dict):
+            raise TypeError(f"expected an object for {annotation.__name__}")
+        return _dataclass(annotation, value)
+    if origin is tuple:
+        args = typing.get_args(annotation)
+        if not isinstance(value, (list, tuple)):
+            raise TypeError("expected a list")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_build(args[0], v) for v in value)
+        return tuple(_build(a, v) for a, v in zip(args, value))
+    return value
+
+
+def _dataclass(cls: type, payload: dict[str, Any]) -> Any:
+    hints = typing.get_type_hints(cls)
+    kwargs = {
+        f.name: _build(hints[f.name], payload[f.name])
+        for f in dataclasses.fields(cls) if f.init and f.name in payload
+    }
+    return cls(**kwargs)
+
+
+def trace_from_json(payload: dict[str, Any]) -> Trace:
+    """The trace object ``Trace.to_json`` wrote (``ValueError`` for an unknown or damaged one)."""
+    classes = _trace_classes()
+    kind = payload.get("kind") if isinstance(payload, dict) else None
+    if kind not in classes:
+        raise ValueError(f"unknown trace kind {kind!r}")
+    try:
+        return _dataclass(classes[kind], payload)
+    except (TypeError, KeyError, ValueError) as error:
+        raise ValueError(f"damaged {kind} trace: {error}") from None
+
+
+@dataclass
+class Recording:
+    """A game replayed from its record: ``positions[i]`` is the board after ``i`` moves.
+
+    ``labels[i]`` says what ply ``i`` did (``"X plays b2"``); ``traces[i]`` is the decision
+    trace of ply ``i`` when the record kept one (absent otherwise); ``seats`` are in turn order.
+    """
+
+    game: str
+    players: dict[str, str]
+    moves: list[str]
+    positions: list[GameState]
+    labels: list[str]
+    movers: list[str]
+    traces: dict[int, Trace] = field(default_factory=dict)
+    result: str = ""
+    seed: int | None = None
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self.positions[0].seats) if hasattr(self.positions[0], "seats") else tuple(self.players)
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], where: str) -> "Recording":
+        """Replay ``record``; ``SaveError`` naming ``where`` when anything does not fit."""
+        game = record.get("game")
+        if game not in GAMES or GAMES[game].new_state is None:
+            raise SaveError(f"{where}: unknown or unplayable game {game!r}")
+        spec = GAMES[game]
+        players = record.get("players")
+        if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
+            raise SaveError(f"{where}: 'players' is not a map of seat to agent")
+        moves = record.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise SaveError(f"{where}: 'moves' is not a list of move strings")
+        skips = set(record.get("skips") or ())
+        try:
+            state = spec.start(len(players) if spec.seat_counts else None)
+        except ValueError as error:
+            raise SaveError(f"{where}: {error}") from None
+        positions, labels, movers = [state.copy()], [], []
+        for ply, text in enumerate(moves):
+            seat = state.to_move
+            if ply in skips and game == "hive":
+                from swarmtui.sim.hive_protocol import skip_turn
+
+                skip_turn(state)  # type: ignore[arg-type]
+                labels.append(f"{seat} is immobile (turn skipped)")
+            else:
+                try:
+                    state.play(state.parse_move(text))
+                except (NotationError, IllegalMoveError, ValueError) as error:
+                    raise SaveError(f"{where}: move {ply + 1} ({text!r}) cannot be played: {error}") from None
+                labels.append(f"{seat} plays {text}")
+            movers.append(seat)
+            positions.append(state.copy())
+        traces: dict[int, Trace] = {}
+        for entry in record.get("traces") or ():
+            if isinstance(entry, dict) and isinstance(entry.get("ply"), int):
+                try:
+                    traces[entry["ply"]] = trace_from_json(entry.get("trace", {}))
+                except ValueError:
+                    continue  # a trace this swarmtui cannot read: the move still replays
+        seed = record.get("seed")
+        return cls(game, dict(players), list(moves), positions, labels, movers, traces,
+                   result=_result(record, state), seed=seed if isinstance(seed, int) else None)
+
+
+def _result(record: dict[str, Any], state: GameState) -> str:
+    outcome = state.outcome
+    if outcome is not None:
+        return f"{outcome.winner} wins ({outcome.reason})" if outcome.winner else outcome.reason
+    return str(record.get("result") or "game not finished")

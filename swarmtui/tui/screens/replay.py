@@ -1,0 +1,256 @@
+"""The replay viewer: a finished or logged game, move by move, with each AI turn's reasoning.
+
+The position comes from ``sim.recording.Recording`` (every position replayed through the
+rules); the board is the game's own widget (``tui.boards``), the deliberation the same panel and
+frame modules as a live game. Stepping forward to move k shows the position before it while the
+recorded deliberation of move k plays (at the chosen speed; ``x`` skips, ``n`` steps a phase,
+``p`` pauses), then the move is made on the board; stepping back shows the earlier position
+with its move's reasoning on its last phase. A move without a recorded trace (a human's, or a
+result file written without traces) says so in the panel.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from swarmtui.agents import agent_specs
+from swarmtui.sim.recording import Recording
+from swarmtui.tui.boards import BOARD_WIDGETS
+from swarmtui.tui.panels.deliberation import DeliberationPanel, frame_overlay
+from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.screens.game import PANELS, WIDE
+from swarmtui.tui.widgets.move_log import MoveLog
+
+NO_TRACE = "No deliberation was recorded for this move ({why})."
+
+
+def agent_title(agent_id: str) -> str:
+    spec = agent_specs().get(agent_id)
+    return spec.title if spec else agent_id
+
+
+class ReplayScreen(Screen[str]):
+    """Right/left (l/h, . and ,) step through the moves; Home/End jump; Escape leaves."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #title {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+    }
+    ReplayScreen #left {
+        width: 30;
+    }
+    ReplayScreen.-halma #left {
+        width: 35;
+    }
+    ReplayScreen.-hive #left {
+        width: 50;
+    }
+    ReplayScreen #board-box {
+        height: auto;
+        border: round $primary;
+        padding: 0 1;
+    }
+    ReplayScreen #status {
+        height: auto;
+        min-height: 2;
+    }
+    ReplayScreen #panels MoveLog {
+        width: 1fr;
+    }
+    ReplayScreen.-wide #panels MoveLog {
+        width: 36;
+    }
+    ReplayScreen #panels .-hidden {
+        display: none;
+    }
+    """
+
+    BINDINGS = [
+        Binding("right,l,full_stop", "forward", "Next move"),
+        Binding("left,h,comma", "back", "Back"),
+        Binding("home,g", "first", "Start", show=False),
+        Binding("end,G", "last", "End", show=False),
+        Binding("n", "next_phase", "Step"),
+        Binding("p,space", "pause", "Pause"),
+        Binding("x", "skip", "Skip", show=False),
+        Binding("s", "speed", "Speed"),
+        Binding("v", "switch_panel", "Panel"),
+        Binding("m,escape", "leave", "Back"),
+    ]
+
+    def __init__(self, recording: Recording, *, source: str, glyphs: str = "unicode", speed: str = "normal") -> None:
+        super().__init__()
+        self.recording = recording
+        self.source = source
+        self.glyphs = glyphs
+        self.speed = speed
+        self.ply = 0
+        """Moves made on the board so far."""
+        self.pending: Deliberation | None = None
+        self.shown = "panel"
+        self.add_class(f"-{recording.game}")
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal():
+            with Vertical(id="left"):
+                with Vertical(id="board-box"):
+                    board = BOARD_WIDGETS[self.recording.game]
+                    yield board(self.recording.positions[0].copy(), glyphs=self.glyphs, id="board")  # type: ignore[call-arg]
+                    yield Static(id="status")
+            with Horizontal(id="panels"):
+                yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
+                yield MoveLog(self.recording.seats, id="log")
+        yield Footer()
+
+    @property
+    def board(self) -> Widget:
+        return self.query_one("#board")
+
+    @property
+    def panel(self) -> DeliberationPanel:
+        return self.query_one(DeliberationPanel)
+
+    def on_mount(self) -> None:
+        self.query_one("#board-box").border_title = "Replay"
+        players = " vs ".join(f"{s} {agent_title(a)}" for s, a in self.recording.players.items())
+        title = Text(f"Replay: {self.source}", style="bold", end="")
+        title.append(f"  {players}")
+        if self.recording.seed is not None:
+            title.append(f"  seed {self.recording.seed}", style="dim")
+        self.query_one("#title", Static).update(title)
+        self.layout_panels()
+        self.go_to(0)
+
+    def on_resize(self) -> None:
+        self.layout_panels()
+
+    def layout_panels(self) -> None:
+        wide = self.app.size.width >= WIDE
+        self.set_class(wide, "-wide")
+        for name in PANELS:
+            self.query_one(f"#{name}").set_class(not wide and name != self.shown, "-hidden")
+
+    # -- moving through the game ------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return len(self.recording.moves)
+
+    def deliberation(self, index: int) -> Deliberation | None:
+        """The recorded reasoning of move ``index`` (0-based), if any."""
+        trace = self.recording.traces.get(index)
+        if trace is None:
+            return None
+        seat = self.recording.movers[index]
+        return Deliberation(seat, agent_title(self.recording.players.get(seat, "?")), trace, self.recording.moves[index])
+
+    def go_to(self, ply: int, animate: bool = False) -> None:
+        """Show the game after ``ply`` moves; ``animate`` plays move ``ply``'s reasoning first."""
+        ply = max(0, min(ply, self.total))
+        self.pending = None
+        if ply == 0:
+            self.ply = 0
+            self.panel.clear("The start position. Right arrow (or l) plays the first move.")
+            self.draw()
+            return
+        d = self.deliberation(ply - 1)
+        if d is None:
+            self.ply = ply
+            self.panel.clear(NO_TRACE.format(why=self.missing_reason(ply - 1)))
+            self.draw()
+        elif animate:
+            self.ply = ply - 1  # the position the agent looked at, until its reasoning ends
+            self.pending = d
+            self.draw()
+            self.panel.show(d)
+        else:
+            self.ply = ply
+            self.panel.show_phase(d, 10**6)
+            self.draw()
+
+    def missing_reason(self, index: int) -> str:
+        seat = self.recording.movers[index]
+        agent = agent_specs().get(self.recording.players.get(seat, ""))
+        if agent is not None and agent.interactive:
+            return "a person played it"
+        return "the file was written without traces" if not self.recording.traces else "none kept for this turn"
+
+    def on_deliberation_panel_finished(self, message: DeliberationPanel.Finished) -> None:
+        if self.pending is not None and message.deliberation is self.pending:
+            self.pending = None
+            self.ply += 1
+            self.draw()
+
+    def on_deliberation_panel_phase_shown(self, message: DeliberationPanel.PhaseShown) -> None:
+        d = message.deliberation
+        self.board.overlay = frame_overlay(d, message.phase, self.glyphs) if d is not None else None  # type: ignore[attr-defined]
+        self.board.refresh()
+
+    def draw(self) -> None:
+        """Board, move log and status for ``self.ply``."""
+        rec = self.recording
+        state = rec.positions[self.ply].copy()
+        board = self.board
+        board.board = state  # type: ignore[attr-defined]
+        history = getattr(state, "history", None)
+        board.last = history[-1] if history else None  # type: ignore[attr-defined]
+        board.active = False  # type: ignore[attr-defined]
+        board.refresh()
+        log = self.query_one(MoveLog)
+        log.moves = rec.moves[:self.ply]
+        log.result = rec.result if self.ply == self.total else ""
+        log.refresh()
+        status = Text(f"move {self.ply}/{self.total}", style="bold", end="")
+        if self.pending is not None:
+            status.append(f"\n{self.pending.seat} is choosing...")
+        elif self.ply:
+            status.append(f"\n{rec.labels[self.ply - 1]}")
+        if self.ply == self.total:
+            status.append(f"\n{rec.result}", style="bold reverse")
+        self.query_one("#status", Static).update(status)
+
+    # -- keys -----------------------------------------------------------------------------------
+    def action_forward(self) -> None:
+        if self.pending is not None:
+            self.panel.skip()  # a second press finishes the move being shown
+        elif self.ply < self.total:
+            self.go_to(self.ply + 1, animate=True)
+        else:
+            self.notify("This is the end of the game.", timeout=2)
+
+    def action_back(self) -> None:
+        self.go_to(self.ply - 1 if self.pending is None else self.ply)
+
+    def action_first(self) -> None:
+        self.go_to(0)
+
+    def action_last(self) -> None:
+        self.go_to(self.total)
+
+    def action_next_phase(self) -> None:
+        self.panel.step()
+
+    def action_pause(self) -> None:
+        self.panel.toggle_pause()
+
+    def action_skip(self) -> None:
+        self.panel.skip()
+
+    def action_speed(self) -> None:
+        self.speed = self.panel.cycle_speed()
+        self.notify(f"speed: {self.speed}", timeout=1.5)
+
+    def action_switch_panel(self) -> None:
+        self.shown = PANELS[(PANELS.index(self.shown) + 1) % len(PANELS)]
+        self.layout_panels()
+
+    def action_leave(self) -> None:
+        self.dismiss(self.speed)

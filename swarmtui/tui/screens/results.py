@@ -1,0 +1,128 @@
+"""Pick a game from a result file of ``swarmtui sim --out`` (or a preset) to replay.
+
+Type the file's path and press Enter: its games are listed (read by ``sim.records.read_results``,
+never written); Enter on one replays it (``sim.recording.Recording``) in the replay viewer. A
+file that cannot be read, or a game whose moves do not fit the rules, is one sentence on screen.
+Messages up: ``Replay`` with the recording and a label for the title.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from swarmtui.core.saves import SaveError
+from swarmtui.sim.recording import Recording
+from swarmtui.sim.records import read_results
+from swarmtui.tui.boards import BOARD_WIDGETS
+
+
+def game_line(number: int, record: dict) -> Text:
+    """``"3  halma  1 aco-bco vs 2 greedy  87 moves  1 wins  traces"``."""
+    players = " vs ".join(f"{s} {a}" for s, a in (record.get("players") or {}).items())
+    moves = record.get("moves") or []
+    text = Text(f"{number:>3}  {record.get('game', '?')}  {players}  {len(moves)} moves  {record.get('result', '')}", end="")
+    text.append("  traces" if record.get("traces") else "  no traces", style="dim")
+    return text
+
+
+class ResultsScreen(Screen[None]):
+    """A path field and the games of the file it names."""
+
+    DEFAULT_CSS = """
+    ResultsScreen #box {
+        border: double $accent;
+        padding: 0 1;
+    }
+    ResultsScreen #games {
+        height: 1fr;
+        border: round $secondary;
+    }
+    ResultsScreen #message {
+        height: auto;
+        text-style: bold;
+    }
+    """
+
+    BINDINGS = [Binding("escape", "back", "Menu")]
+
+    class Replay(Message):
+        """Replay ``recording`` (from ``source``, for the title)."""
+
+        def __init__(self, recording: Recording, source: str) -> None:
+            super().__init__()
+            self.recording, self.source = recording, source
+
+    def __init__(self, path: str = "") -> None:
+        super().__init__()
+        self.path = path
+        self.games: list[dict] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box") as box:
+            box.border_title = "Replay a result file"
+            yield Label("Result file (JSON lines from 'swarmtui sim --out'); Enter lists its games")
+            yield Input(self.path, placeholder="results.jsonl", id="path", compact=True)
+            yield Static(id="message")
+            yield OptionList(id="games")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+        if self.path:
+            self.load(self.path)
+
+    @on(Input.Submitted, "#path")
+    def submitted(self, event: Input.Submitted) -> None:
+        self.load(event.value)
+
+    def load(self, text: str) -> None:
+        """List the games of the file at ``text`` (a sentence instead when it cannot)."""
+        options = self.query_one("#games", OptionList)
+        options.clear_options()
+        self.games = []
+        path = Path(text.strip()).expanduser()
+        try:
+            if path.is_dir():
+                raise SaveError(f"{path} is a directory, not a result file")
+            self.games = read_results(path).games
+        except SaveError as error:
+            self.say(str(error))
+            return
+        if not self.games:
+            self.say(f"{path} holds no game records")
+            return
+        self.path = str(path)
+        options.add_options([Option(game_line(i + 1, g), id=str(i)) for i, g in enumerate(self.games)])
+        self.say(f"{len(self.games)} game(s); Enter replays one")
+        options.focus()
+
+    def say(self, message: str) -> None:
+        self.query_one("#message", Static).update(Text(message))
+
+    @on(OptionList.OptionSelected, "#games")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        number = int(event.option.id or 0)
+        where = f"{Path(self.path).name} game {number + 1}"
+        try:
+            recording = Recording.from_record(self.games[number], where)
+        except SaveError as error:
+            self.say(str(error))
+            return
+        if recording.game not in BOARD_WIDGETS:
+            self.say(f"{where}: the TUI has no board for {recording.game} yet (try swarmtui replay)")
+            return
+        self.post_message(self.Replay(recording, where))
+
+    def action_back(self) -> None:
+        self.dismiss()
+

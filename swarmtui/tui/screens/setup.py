@@ -1,0 +1,291 @@
+"""The setup screen of one game: players, an agent per seat, each agent's parameters, the seed.
+
+Left: the number of players (games with a varying count), one agent selector per seat, the
+seed, and Start / Watch (every seat played by a computer, for demos). Right: the parameters of
+the seat last focused, one field per field of its agent's params dataclass
+(``core.params.param_fields``) with the paper's default and the field's help; a value the
+dataclass refuses shows its ``ParamError`` sentence under the field at once, and Start refuses
+to go until every seat's values fit. Everything is reachable with Tab and the arrows at 80x24.
+
+Messages up: ``StartGame`` with the chosen ``MatchConfig`` (the app opens the game screen).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import DescendantFocus
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from swarmtui.agents import agents_for, get_spec
+from swarmtui.core.agent import AgentSpec
+from swarmtui.core.params import ParamError, apply_overrides
+from swarmtui.games import GameSpec
+from swarmtui.tui.match import MatchConfig
+
+DEFAULT_AGENTS = ("human", "minimax")
+"""Preferred agent per seat in order; the first agent that plays the game otherwise."""
+
+AI_PREFERENCE = ("aco-bco", "pso", "minimax", "greedy", "mcts")
+"""The computer players offered first (for games the default AI does not play, and Watch)."""
+
+
+def parse_seed(text: str) -> int | None:
+    """Blank -> None (a random seed); a whole number >= 0 -> it; ValueError otherwise."""
+    text = text.strip()
+    if not text:
+        return None
+    seed = int(text)
+    if seed < 0:
+        raise ValueError("negative")
+    return seed
+
+
+def default_agent(game: GameSpec, index: int) -> str:
+    """The agent a seat starts with: a human first, computer players after."""
+    ids = [a.id for a in agents_for(game.id)]
+    preferred = DEFAULT_AGENTS[min(index, len(DEFAULT_AGENTS) - 1)]
+    if preferred not in ids and index:
+        preferred = computer_agent(game)
+    return preferred if preferred in ids else ids[0]
+
+
+def computer_agent(game: GameSpec) -> str:
+    """The computer player a Watch game puts in a human's seat."""
+    ids = [a.id for a in agents_for(game.id) if not a.interactive]
+    return next((a for a in AI_PREFERENCE if a in ids), ids[0])
+
+
+def check_params(spec: AgentSpec, overrides: dict[str, str]) -> None:
+    """Raise ``ParamError`` unless ``overrides`` fit ``spec``'s params dataclass."""
+    if spec.params is not None and overrides:
+        apply_overrides(spec.params(), overrides.items())
+
+
+class SetupScreen(Screen[None]):
+    """Seats, agents, parameters and seed of one game; Start or Watch, Escape back to the menu."""
+
+    DEFAULT_CSS = """
+    SetupScreen #title {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+        text-style: bold;
+    }
+    SetupScreen #seats-box, SetupScreen #params-box {
+        border: round $primary;
+        padding: 0 1;
+        height: 1fr;
+    }
+    SetupScreen #seats-box {
+        width: 38;
+    }
+    SetupScreen #params-box {
+        width: 1fr;
+    }
+    SetupScreen #seats-box:focus-within, SetupScreen #params-box:focus-within {
+        border: double $accent;  /* a different line, not only a colour */
+    }
+    SetupScreen #seats {
+        height: auto;
+    }
+    SetupScreen #buttons {
+        height: auto;
+        margin-top: 1;
+    }
+    SetupScreen #buttons Button {
+        width: 1fr;
+        min-width: 8;
+    }
+    SetupScreen .param-help {
+        color: $text-muted;
+    }
+    SetupScreen .param-error {
+        text-style: bold;
+        color: $error;
+    }
+    SetupScreen #params Input {
+        width: 100%;
+    }
+    """
+
+    BINDINGS = [Binding("escape", "back", "Menu")]
+
+    class StartGame(Message):
+        """The player asked to start ``config``."""
+
+        def __init__(self, config: MatchConfig) -> None:
+            super().__init__()
+            self.config = config
+
+    def __init__(self, game: GameSpec, *, seed: int | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.seed = seed
+        self.players = len(game.seats)
+        self.overrides: dict[int, dict[str, str]] = {}
+        self.current = 0
+        """The seat whose parameters are shown."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f"Setup: {self.game.title}  -  {self.game.blurb}"), id="title")
+        with Horizontal():
+            with VerticalScroll(id="seats-box") as box:
+                box.border_title = "Players"
+                if self.game.seat_counts:
+                    yield Label("Number of players")
+                    yield Select([(str(n), n) for n in self.game.seat_counts], allow_blank=False,
+                                 value=self.players, id="players", compact=True)
+                with Vertical(id="seats"):
+                    yield from self.seat_widgets()
+                yield Label("Seed (blank: random)")
+                yield Input("" if self.seed is None else str(self.seed), placeholder="random",
+                            type="integer", id="seed", compact=True)
+                with Horizontal(id="buttons"):
+                    yield Button("Start", id="start", variant="primary", compact=True)
+                    yield Button("Watch", id="watch", compact=True, tooltip="every seat a computer player")
+            with VerticalScroll(id="params-box") as params:
+                params.border_title = "Parameters"
+                yield Vertical(id="params")
+        yield Footer()
+
+    def seat_widgets(self) -> ComposeResult:
+        agents = agents_for(self.game.id)
+        for i, seat in enumerate(self.game.seats_for(self.players)):
+            yield Label(f"{seat} plays as")
+            yield Select([(Text(a.title), a.id) for a in agents], allow_blank=False,
+                         value=default_agent(self.game, i), id=f"seat-{i}", compact=True)
+
+    async def on_mount(self) -> None:
+        await self.show_params(0)
+        self.query_one("#seat-0", Select).focus()
+
+    # -- seats and agents -------------------------------------------------------------------
+    def seat_agents(self) -> list[str]:
+        return [str(s.value) for s in self.query("#seats Select").results(Select)]
+
+    def agent_of(self, index: int) -> AgentSpec:
+        return get_spec(self.seat_agents()[index])
+
+    @on(Select.Changed, "#players")
+    async def players_changed(self, event: Select.Changed) -> None:
+        """Another number of players: one agent selector per seat of the new count."""
+        players = int(event.value)  # type: ignore[arg-type]
+        if players == self.players:
+            return
+        self.players = players
+        self.overrides = {i: o for i, o in self.overrides.items() if i < players}
+        seats = self.query_one("#seats")
+        await seats.remove_children()
+        await seats.mount_all(list(self.seat_widgets()))
+        await self.show_params(min(self.current, players - 1))
+
+    @on(Select.Changed, "#seats Select")
+    async def agent_changed(self, event: Select.Changed) -> None:
+        index = int((event.select.id or "seat-0").removeprefix("seat-"))
+        self.overrides.pop(index, None)  # another agent: its own defaults
+        await self.show_params(index)
+
+    async def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """Focusing a seat's selector shows that seat's parameters."""
+        wid = event.widget.id or ""
+        if wid.startswith("seat-") and int(wid.removeprefix("seat-")) != self.current:
+            await self.show_params(int(wid.removeprefix("seat-")))
+
+    # -- parameters -------------------------------------------------------------------------
+    async def show_params(self, index: int) -> None:
+        """Fill the right-hand box with seat ``index``'s parameters (defaults or its overrides)."""
+        self.current = index
+        spec = self.agent_of(index)
+        seat = self.game.seats_for(self.players)[index]
+        self.query_one("#params-box").border_title = f"Parameters: {seat} - {spec.title}"
+        box = self.query_one("#params")
+        await box.remove_children()
+        widgets: list = [Static(Text(spec.description, style="italic"), classes="param-help")]
+        if spec.params is None:
+            widgets.append(Static(Text("This player has no parameters.", style="dim")))
+        else:
+            mine = self.overrides.get(index, {})
+            defaults = spec.params()
+            widgets.append(Static(Text("Paper defaults shown; change a value to override it.", style="dim")))
+            for f in dataclasses.fields(defaults):
+                default = str(getattr(defaults, f.name))
+                help_text = f.metadata.get("help", "")
+                label = Text(f.name, style="bold")
+                if help_text:
+                    label.append(f"  {help_text}", style="dim")
+                widgets.append(Label(label, classes="param-help"))
+                widgets.append(Input(mine.get(f.name, default), placeholder=default, id=f"param-{f.name}",
+                                     compact=True, select_on_focus=False))
+                widgets.append(Static("", id=f"error-{f.name}", classes="param-error"))
+        await box.mount_all(widgets)
+        for name, value in self.overrides.get(index, {}).items():
+            self.check_field(name, value)
+
+    @on(Input.Changed, "#params Input")
+    def param_changed(self, event: Input.Changed) -> None:
+        name = (event.input.id or "").removeprefix("param-")
+        spec = self.agent_of(self.current)
+        default = str(getattr(spec.params(), name)) if spec.params is not None else ""
+        mine = self.overrides.setdefault(self.current, {})
+        if event.value.strip() == default:
+            mine.pop(name, None)
+        else:
+            mine[name] = event.value.strip()
+        self.check_field(name, event.value.strip())
+
+    def check_field(self, name: str, value: str) -> None:
+        """Show ``name=value``'s ParamError under its field (or nothing when it fits)."""
+        spec = self.agent_of(self.current)
+        try:
+            check_params(spec, {name: value})
+        except ParamError as error:
+            message = str(error)
+        else:
+            message = ""
+        for error_line in self.query(f"#error-{name}").results(Static):
+            error_line.update(Text(message))
+        for field in self.query(f"#param-{name}").results(Input):
+            field.set_class(bool(message), "-invalid")
+
+    # -- start --------------------------------------------------------------------------------
+    @on(Button.Pressed, "#start")
+    @on(Input.Submitted, "#seed")
+    async def start(self) -> None:
+        await self.begin(self.seat_agents())
+
+    @on(Button.Pressed, "#watch")
+    async def watch(self) -> None:
+        """Start with every human seat given to a computer player (AI vs AI, for demos)."""
+        ai = computer_agent(self.game)
+        await self.begin([ai if get_spec(a).interactive else a for a in self.seat_agents()])
+
+    async def begin(self, agents: list[str]) -> None:
+        try:
+            seed = parse_seed(self.query_one("#seed", Input).value)
+        except ValueError:
+            self.notify("The seed must be a whole number, 0 or more (or blank).", severity="error")
+            self.query_one("#seed", Input).focus()
+            return
+        params = []
+        seats = self.game.seats_for(self.players)
+        for i, agent in enumerate(agents):
+            mine = self.overrides.get(i, {}) if agent == self.seat_agents()[i] else {}
+            try:
+                check_params(get_spec(agent), mine)
+            except ParamError as error:
+                self.notify(f"{seats[i]}: {error}", title="Check the parameters", severity="error")
+                await self.show_params(i)
+                return
+            params.append(tuple(mine.items()))
+        self.post_message(self.StartGame(MatchConfig(self.game.id, tuple(agents), seed, tuple(params))))
+
+    def action_back(self) -> None:
+        self.dismiss()
