@@ -10,11 +10,13 @@ from textual.widget import Widget
 
 from swarmtui.games import GameSpec
 from swarmtui.tui.widgets.halma_board import HalmaBoard
+from swarmtui.tui.widgets.hive_board import HiveBoard
 from swarmtui.tui.widgets.noughts_board import NoughtsBoard
 
 BOARD_WIDGETS: dict[str, type[Widget]] = {
     "noughts": NoughtsBoard,
     "halma": HalmaBoard,
+    "hive": HiveBoard,
 }
 
 

@@ -28,9 +28,10 @@ class Deliberation:
 def frames_for(trace: Trace) -> ModuleType:
     """The frame module that draws ``trace`` (``plain`` for kinds without their own panel)."""
     from swarmtui.tui.panels import genome, plain, search
+    from swarmtui.tui.panels import particles
     from swarmtui.tui.panels import ants, bees, halma_swarm
 
-    return {"genome": genome, "search": search, "ant": ants, "bee": bees, "swarm": halma_swarm}.get(trace.kind, plain)
+    return {"genome": genome, "search": search, "particle": particles, "ant": ants, "bee": bees, "swarm": halma_swarm}.get(trace.kind, plain)
 
 
 def phase_heading(names: tuple[str, ...], phase: int) -> Text:

@@ -40,13 +40,14 @@ def frame(d: Deliberation, phase: int, glyphs: str = "unicode") -> Text:
 
 def _table(trace: SearchTrace, rows: tuple[CandidateMove, ...], choosing: bool) -> Text:
     visits = any(c.visits for c in trace.candidates)
-    head = "  move  value  " + ("visits  " if visits else "") + "outcome"
+    width = max([5] + [len(c.move) for c in trace.candidates])  # UHP MoveStrings: "wA1 -bQ"
+    head = "  " + "move".ljust(width) + " value  " + ("visits  " if visits else "") + "outcome"
     text = Text(head, HEADING, end="")
     for c in rows:
         mark = " "
         if choosing:
             mark = ">" if c.move == trace.chosen else "=" if c.move in trace.best else " "
-        line = f"{mark} {c.move:<5} {_value(c.value):>5}  " + (f"{c.visits:>6}  " if visits else "") + c.note
+        line = f"{mark} {c.move:<{width}} {_value(c.value):>5}  " + (f"{c.visits:>6}  " if visits else "") + c.note
         text.append("\n")
         text.append(line.rstrip(), CHOSEN if choosing and mark == ">" else None)
     return text

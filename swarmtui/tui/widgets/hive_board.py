@@ -1,0 +1,308 @@
+"""The Hive board widget: White's rack, the lattice (``HiveField``), Black's rack; human play.
+
+Attributes down: the game screen sets ``board``, ``last``, ``active`` (a human is to move) and
+``overlay`` (what a deliberation frame draws: velocities, bests, desired cells), then calls
+``refresh``. Keys while a human is to move: arrows or hjkl walk the cursor over the lattice
+(left/right along a hex row, up/down to the nearest cell of the next row, keeping the column);
+Enter (or a click) on one of your pieces selects it and marks its legal destinations; Enter on a
+marked cell plays the move; ``tab`` (or ``i``) moves the cursor into your rack and back, where
+left/right pick a piece in hand and Enter selects it for placing; Escape cancels a selection.
+When passing is the only legal move, Enter passes. Messages up: ``MoveChosen`` with a legal
+move, ``Note`` with a sentence for the status line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from swarmtui.core.hexgrid import Hex, distance
+from swarmtui.games.hive.pieces import BUG_NAMES, Piece
+from swarmtui.games.hive.render import stacks_text
+from swarmtui.games.hive.rules import PASS, Board, Move
+from swarmtui.tui.overlay import BoardOverlay
+from swarmtui.tui.widgets.hive_field import FIELD_GLYPHS, HiveField, Scene
+from swarmtui.tui.widgets.hive_rack import HiveRack, placeable
+
+
+def column(cell: Hex) -> int:
+    """The cell's text column in half-cell units (2q + r), the same in both layouts."""
+    return 2 * cell.q + cell.r
+
+
+def step(cell: Hex, direction: str, want: int, cells: set[Hex]) -> Hex:
+    """Where the cursor goes from ``cell`` among ``cells``; ``want`` is the sticky column for up/down."""
+    if direction in ("left", "right"):
+        sign = 1 if direction == "right" else -1
+        row = [c for c in cells if c.r == cell.r and (c.q - cell.q) * sign > 0]
+        return min(row, key=lambda c: abs(c.q - cell.q)) if row else cell
+    sign = 1 if direction == "down" else -1
+    rows = sorted({c.r for c in cells if (c.r - cell.r) * sign > 0}, key=lambda r: abs(r - cell.r))
+    if not rows:
+        return cell
+    return min((c for c in cells if c.r == rows[0]), key=lambda c: (abs(column(c) - want), column(c)))
+
+
+class HiveBoard(Widget, can_focus=True):
+    """Racks and lattice of one Hive position; see the module docstring for the keys."""
+
+    DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text()
+
+    BINDINGS = [
+        Binding("up,k", "move('up')", "Up", show=False),
+        Binding("down,j", "move('down')", "Down", show=False),
+        Binding("left,h", "move('left')", "Left", show=False),
+        Binding("right,l", "move('right')", "Right", show=False),
+        Binding("enter", "choose", "Select/Play", show=True),
+        Binding("tab,i", "rack", "Rack", show=True),
+        Binding("escape", "cancel", "Cancel", show=True),
+    ]
+
+    class MoveChosen(Message):
+        """The player picked a legal ``move`` (``PASS`` when passing is forced)."""
+
+        def __init__(self, move: Move) -> None:
+            super().__init__()
+            self.move = move
+
+    class Note(Message):
+        """A sentence for the status line (what the last key did or why it did nothing)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, board: Board, *, glyphs: str = "unicode", id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self._board = board
+        self._last: Move | None = None
+        self._overlay: BoardOverlay | None = None
+        self._active = False
+        self.cursor = Hex(0, 0)
+        self.want = 0
+        self.in_rack = False
+        self.rack_cursor: Piece | None = None
+        self.selected: Piece | None = None
+        self.options: list[Move] = []
+
+    def compose(self) -> ComposeResult:
+        yield HiveRack(self._board, "w", id="rack-w")
+        yield HiveField(self.scene(), glyphs=self.glyphs, id="field")
+        yield Static(self.legend(), id="legend", markup=False)
+        yield HiveRack(self._board, "b", id="rack-b")
+
+    # -- attributes down ------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return self._board
+
+    @board.setter
+    def board(self, board: Board) -> None:
+        self._board = board
+        self._clear_choice()
+        self.sync()
+
+    @property
+    def last(self) -> Move | None:
+        return self._last
+
+    @last.setter
+    def last(self, move: Move | None) -> None:
+        self._last = move
+        self.sync()
+
+    @property
+    def overlay(self) -> BoardOverlay | None:
+        return self._overlay
+
+    @overlay.setter
+    def overlay(self, overlay: BoardOverlay | None) -> None:
+        self._overlay = overlay
+        self.sync()
+
+    @property
+    def active(self) -> bool:
+        """True while a human is to move: the cursor shows and keys act."""
+        return self._active
+
+    @active.setter
+    def active(self, value: bool) -> None:
+        if value and not self._active:
+            self._clear_choice()
+            self.place_cursor()
+        if not value:
+            self._clear_choice()
+        self._active = value
+        self.sync()
+
+    def scene(self) -> Scene:
+        selected = self._board.position(self.selected) if self.selected is not None else None
+        cursor = self.cursor if self._active and not self.in_rack else None
+        return Scene(self._board, cursor, selected, frozenset(m.dest for m in self.options),
+                     self._last, self._overlay)
+
+    def legend(self) -> str:
+        """Under the lattice: what the overlay's letters mean, and what each stack holds."""
+        lines = [self._overlay.caption] if self._overlay is not None and self._overlay.caption else []
+        stacks = stacks_text(self._board, self.glyphs)
+        return "\n".join(lines + ([stacks] if stacks else []))
+
+    def sync(self) -> None:
+        """Hand the current scene to the lattice and the racks (after any change)."""
+        if not self.is_mounted or not self.children:
+            return
+        self.query_one(HiveField).scene = self.scene()
+        legend = self.legend()
+        self.query_one("#legend", Static).update(legend)
+        self.query_one("#legend", Static).display = bool(legend)
+        for rack in self.query(HiveRack):
+            rack.board = self._board
+            mine = self._active and rack.colour == self._board.colour_to_move
+            rack.cursor = self.rack_cursor if mine and self.in_rack else None
+            rack.selected = self.selected if mine and self.selected is not None and self.options \
+                and self.options[0].is_placement else None
+            rack.refresh(layout=True)
+
+    def place_cursor(self) -> None:
+        """Start a human turn on the mover's Queen, else the hive's centre piece, else the origin."""
+        board = self._board
+        queen = board.queen(board.colour_to_move)
+        cells = board.occupied()
+        if queen is not None:
+            self.cursor = queen
+        elif cells:
+            centre = Hex(round(sum(c.q for c in cells) / len(cells)), round(sum(c.r for c in cells) / len(cells)))
+            self.cursor = min(cells, key=lambda c: (distance(c, centre), c.r, c.q))
+        else:
+            self.cursor = Hex(0, 0)
+        self.want = column(self.cursor)
+        self.in_rack = not cells
+        self.rack_cursor = self._first_ready()
+
+    def _first_ready(self) -> Piece | None:
+        """The first piece in hand that can be placed now (the Queen cannot on turn one)."""
+        ready = placeable(self._board, self._board.colour_to_move)
+        return next((p for p in ready if self._board.moves_for(p)), ready[0] if ready else None)
+
+    # -- keys -------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Escape only cancels a selection; otherwise it falls through to the screen (menu).
+        return self.selected is not None if action == "cancel" else True
+
+    def action_move(self, direction: str) -> None:
+        if not self._active:
+            return
+        if self.in_rack:
+            self._move_in_rack(1 if direction in ("right", "down") else -1)
+        else:
+            self.cursor = step(self.cursor, direction, self.want, set(self.query_one(HiveField).picture.spans))
+            if direction in ("left", "right"):
+                self.want = column(self.cursor)
+        self.sync()
+
+    def _move_in_rack(self, sign: int) -> None:
+        ready = placeable(self._board, self._board.colour_to_move)
+        if not ready:
+            return
+        i = ready.index(self.rack_cursor) if self.rack_cursor in ready else -sign
+        self.rack_cursor = ready[(i + sign) % len(ready)]
+
+    def action_rack(self) -> None:
+        """Move the cursor into the mover's rack (or back onto the lattice)."""
+        if not self._active:
+            return
+        colour = self._board.colour_to_move
+        ready = placeable(self._board, colour)
+        if self.in_rack or not ready:
+            self.in_rack = False
+            if not ready:
+                self.post_message(self.Note("no pieces left in hand"))
+        else:
+            self.in_rack = True
+            self.rack_cursor = self.rack_cursor if self.rack_cursor in ready else self._first_ready()
+            self.post_message(self.Note("rack: left/right picks a piece, enter selects, tab returns"))
+        self.sync()
+
+    def action_cancel(self) -> None:
+        self._clear_choice()
+        self.sync()
+        self.post_message(self.Note("selection cancelled"))
+
+    def action_choose(self) -> None:
+        if not self._active:
+            return
+        board = self._board
+        if board.legal_moves() == [PASS]:
+            self._clear_choice()
+            self.post_message(self.MoveChosen(PASS))
+        elif self.in_rack:
+            if self.rack_cursor is not None:
+                self.select(self.rack_cursor)
+        else:
+            self.choose_cell(self.cursor)
+        self.sync()
+
+    def choose_cell(self, cell: Hex) -> None:
+        """Enter or a click on ``cell``: play to a marked destination, else select or explain."""
+        board = self._board
+        target = next((m for m in self.options if m.dest == cell), None)
+        top = board.top(cell)
+        if target is not None:
+            self._clear_choice()
+            self.post_message(self.MoveChosen(target))
+        elif self.selected is not None and top == self.selected:
+            self.action_cancel()
+        elif top is not None and top.colour == board.colour_to_move:
+            self.select(top)
+        else:
+            mark = FIELD_GLYPHS[self.glyphs].target
+            what = f"a destination marked {mark}" if self.options else "one of your pieces, or tab for your rack"
+            self.post_message(self.Note(f"pick {what}"))
+
+    def select(self, piece: Piece) -> None:
+        """Select ``piece`` (on the board or in hand) and mark its legal destinations."""
+        board = self._board
+        moves = board.moves_for(piece)
+        if not moves:
+            why = ""
+            if board.position(piece) is not None and board.queen(board.colour_to_move) is None:
+                why = ": place your Queen first"
+            elif board.position(piece) is None and any(m.piece and m.piece.bug.value == "Q" for m in board.legal_moves()):
+                why = ": the Queen must be placed by your fourth turn"
+            self.post_message(self.Note(f"{piece} cannot move{why}"))
+            return
+        self.selected, self.options = piece, moves
+        if self.in_rack:
+            self.in_rack = False
+            self.cursor = min((m.dest for m in moves), key=lambda c: (c.r, c.q))
+            self.want = column(self.cursor)
+        mark = FIELD_GLYPHS[self.glyphs].target
+        verb = "place" if moves[0].is_placement else "move"
+        self.post_message(self.Note(f"{BUG_NAMES[piece.bug]} {piece}: {len(moves)} cells to {verb} {mark}, esc cancels"))
+
+    def _clear_choice(self) -> None:
+        self.selected, self.options = None, []
+
+    # -- mouse ------------------------------------------------------------------------------
+    def on_hive_field_cell_clicked(self, message: HiveField.CellClicked) -> None:
+        if self._active:
+            self.in_rack = False
+            self.cursor, self.want = message.cell, column(message.cell)
+            if self._board.legal_moves() == [PASS]:
+                self.action_choose()
+            else:
+                self.choose_cell(message.cell)
+            self.sync()
+
+    def on_hive_rack_piece_clicked(self, message: HiveRack.PieceClicked) -> None:
+        if self._active and message.piece.colour == self._board.colour_to_move:
+            self.rack_cursor = message.piece
+            self.in_rack = True
+            self.select(message.piece)
+            self.sync()

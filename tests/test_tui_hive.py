@@ -1,0 +1,224 @@
+"""Hive in the TUI: the menu, placing and moving pieces by keyboard, a forced pass, a PSO reply
+stepped through the Particles panel, the lattice picture, and snapshots at 80x24 and 160x48."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from textual.widgets import Select
+
+from swarmtui.agents import make_agent
+from swarmtui.core.hexgrid import Hex, distance
+from swarmtui.games.hive.pieces import parse_piece
+from swarmtui.games.hive.rules import PASS, Board
+from swarmtui.tui.match import Match, MatchConfig
+from swarmtui.tui.panels import particles
+from swarmtui.tui.panels.frames import Deliberation, frames_for
+from swarmtui.tui.screens.game import GameScreen
+from swarmtui.tui.screens.menu import MenuScreen
+from swarmtui.tui.widgets.hive_board import HiveBoard, step
+from swarmtui.tui.widgets.hive_field import Scene, draw
+
+OPENING = ["wG1", "bA1 \\wG1", "wG2 /wG1", "bA2 bA1/", "wB1 wG2-", "bA3 bA2-", "wQ wB1\\", "bQ bA3\\",
+           "wS1 /wG2", "bQ wG1/", "wA1 wQ/", "bA3 \\wA1", "wA2 /wQ", "bA3 wA2-", "wS2 /wS1"]
+"""A game (random White, pso Black, seeds 5/3) with Black to move and a swarm move to make."""
+
+
+async def settle(app, pilot, until, rounds: int = 60) -> None:
+    for _ in range(rounds):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if until():
+            return
+    raise AssertionError("the app did not settle")
+
+
+async def open_game(app, pilot, agents: tuple[str, str], moves: list[str] = (), speed: str = "instant") -> GameScreen:
+    """A Hive match pushed straight onto the app, ``moves`` played already."""
+    match = Match(MatchConfig("hive", agents, seed=3))
+    match.state.play_all(moves)
+    await pilot.pause()
+    app.push_screen(GameScreen(match, speed=speed))
+    await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
+    return app.screen
+
+
+def swarm_deliberation() -> Deliberation:
+    board = Board()
+    board.play_all(OPENING)
+    decision = make_agent("pso", "hive", "Black", np.random.default_rng(3)).decide(board)
+    return Deliberation("Black", "Particle swarm", decision.trace, decision.trace.move)
+
+
+def status(screen) -> str:
+    return str(screen.query_one("#status").render())
+
+
+async def test_hive_from_the_menu_place_by_keyboard_and_the_swarm_replies(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("down", "down", "enter")  # Hive is the third playable game
+        await settle(app, pilot, lambda: app.screen.game.id == "hive")
+        app.screen.query_one("#seat-1", Select).value = "pso"
+        app.screen.query_one("#seed").focus()
+        await pilot.press("4", "enter")
+        await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        board = screen.board
+        assert isinstance(board, HiveBoard) and board.in_rack  # empty board: the rack has the cursor
+        await pilot.press("enter")  # select the first piece that may enter (not the Queen on turn one)
+        assert board.selected == parse_piece("wS1") and [m.dest for m in board.options] == [Hex(0, 0)]
+        assert "cells to place" in status(screen)
+        await pilot.press("enter")  # its only cell, where the cursor went
+        await settle(app, pilot, lambda: len(screen.match.state.history) == 2 and screen.match.human_to_move)
+        assert screen.match.state.history[0] == (parse_piece("wS1"), None, Hex(0, 0))
+        await pilot.press("tab", "right", "right", "enter")  # the rack again: Q, S2, then the Beetle
+        assert board.selected == parse_piece("wB1") and len(board.options) == 3
+        target = board.cursor
+        assert target in {m.dest for m in board.options}
+        assert "[◇]" in "\n".join(l.plain for l in board.query_one("#field").picture.lines)
+        await pilot.press("enter")
+        await settle(app, pilot, lambda: len(screen.match.state.history) == 4)
+        assert screen.match.state.position(parse_piece("wB1")) == target
+
+
+async def test_select_a_piece_on_the_board_move_it_and_cancel(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_game(app, pilot, ("human", "human"), ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"])
+        board, state = screen.board, screen.match.state
+        assert board.cursor == state.queen("w")  # the turn starts on the mover's Queen
+        await pilot.press("enter")
+        assert board.selected == parse_piece("wQ")
+        dests = {m.dest for m in board.options}
+        assert dests == {m.dest for m in state.moves_for(parse_piece("wQ"))} and len(dests) == 2
+        await pilot.press("escape")
+        assert board.selected is None and isinstance(app.screen, GameScreen)
+        await pilot.press("enter")
+        # down a row keeps the column (ties go left: south-west), then east along the row
+        await pilot.press("j")
+        assert board.cursor == state.queen("w") + Hex(-1, 1)
+        await pilot.press("l")
+        assert board.cursor == state.queen("w") + Hex(0, 1) and board.cursor in dests
+        dest = board.cursor
+        await pilot.press("enter")
+        assert state.queen("w") == dest and screen.match.to_move == "Black"
+
+
+async def test_pass_when_it_is_the_only_legal_move(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_game(app, pilot, ("human", "human"))
+        layout = {Hex(0, 0): [parse_piece("wQ"), parse_piece("bB1")], Hex(1, 0): [parse_piece("bQ")]}
+        screen.match.state = Board.from_layout(layout, "White")
+        screen.start(screen.match)
+        await pilot.pause()
+        assert screen.match.state.legal_moves() == [PASS] and screen.board.active
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.match.state.history == [PASS] and screen.match.to_move == "Black"
+
+
+async def test_pso_reply_steps_through_the_particles_panel(tui_app) -> None:
+    app = tui_app(speed="slow")
+    async with app.run_test() as pilot:
+        screen = await open_game(app, pilot, ("human", "pso"), OPENING[:-1], speed="slow")
+        await pilot.press("tab", "enter", "enter")  # the rack's first piece (wS2) on its first cell
+        assert screen.match.state.history[-1].piece == parse_piece("wS2")
+        await settle(app, pilot, lambda: screen.panel.deliberation is not None)
+        await pilot.press("p")  # pause: only the step key advances
+        trace = screen.panel.deliberation.trace
+        assert trace.kind == "particle" and frames_for(trace) is particles
+        seen = [str(screen.panel.render())]
+        while not screen.panel.done:
+            await pilot.press("n")
+            seen.append(str(screen.panel.render()))
+        assert len(seen) == len(particles.phases(screen.panel.deliberation))
+        for name, text in zip(particles.phases(screen.panel.deliberation), seen):
+            assert name in text
+        await settle(app, pilot, lambda: screen.match.human_to_move)
+        board = Board()
+        board.play_all(OPENING)
+        assert screen.match.state.history[-1] == board.parse_move(trace.move)
+
+
+def test_particles_frames_and_overlay_follow_the_trace() -> None:
+    d = swarm_deliberation()
+    trace = d.trace
+    assert not trace.fallback and particles.phases(d) == particles.PHASES
+    velocity = particles.frame(d, particles.PHASES.index("velocity")).plain
+    for p in trace.particles:
+        assert f"{p.velocity_after[0]:+.2f},{p.velocity_after[1]:+.2f}" in velocity
+    intentions = particles.frame(d, particles.PHASES.index("intentions")).plain
+    for p in trace.particles:
+        if p.score is not None:
+            assert sum(f.value for f in p.factors) == p.score and f"= {p.score:g}" in intentions
+    assert f"{trace.chosen} moves: {trace.move}" in particles.frame(d, len(particles.PHASES) - 1).plain
+    lay = particles.overlay(d, particles.PHASES.index("velocity"))
+    for p, trail in zip(trace.particles, lay.trails):
+        assert trail.cells[0] == Hex(*p.position) and trail.cells[-1] == Hex(*p.desired)
+        assert all(distance(a, b) == 1 for a, b in zip(trail.cells, trail.cells[1:]))
+    goal = [m for m in lay.marks if m.glyph == particles.GOAL]
+    assert [m.cell for m in goal] == [Hex(*trace.goal)]
+
+
+def test_fallback_turns_say_why_and_what() -> None:
+    board = Board()
+    decision = make_agent("pso", "hive", "White", np.random.default_rng(1)).decide(board)
+    d = Deliberation("White", "pso", decision.trace, decision.trace.move)
+    assert particles.phases(d) == particles.FALLBACK_PHASES and particles.overlay(d, 1) is None
+    text = particles.frame(d, 1).plain
+    assert "opponent Queen is not on the board" in text and f"plays {decision.trace.move}" in text
+
+
+def test_lattice_picture_marks_without_colour() -> None:
+    board = Board()
+    board.play_all(OPENING)
+    queen = board.queen("b")
+    moves = board.moves_for(parse_piece("bQ"))
+    for glyphs, target in (("unicode", "◇"), ("ascii", "+")):
+        pic = draw(Scene(board, cursor=queen, targets=frozenset(m.dest for m in moves), last=board.history[-1]), glyphs)
+        text = "\n".join(line.plain for line in pic.lines)
+        assert "[bQ]" in text and text.count(target) == len(moves)
+        assert all(str(board.top(c)) in text for c in board.occupied())
+        row, start, end = pic.spans[queen]
+        assert pic.lines[row].plain[start:end] == "bQ" and pic.cell_at(start, row) == queen
+        compact = "\n".join(line.plain for line in draw(Scene(board), glyphs, compact=True).lines)
+        assert "q" in compact and "Q" in compact  # compact: upper case White, lower case Black
+    cells = set(pic.spans)
+    assert step(queen, "left", 2 * queen.q + queen.r, cells).r == queen.r
+    down = step(queen, "down", 2 * queen.q + queen.r, cells)
+    assert down.r == queen.r + 1 and abs((2 * down.q + down.r) - (2 * queen.q + queen.r)) == 1
+
+
+def test_stack_shows_its_height() -> None:
+    layout = {Hex(0, 0): [parse_piece("wQ"), parse_piece("bB1")], Hex(1, 0): [parse_piece("bQ")]}
+    board = Board.from_layout(layout, "White")
+    assert "bB1²" in draw(Scene(board)).lines[1].plain
+    assert "bB1^2" in draw(Scene(board), "ascii").lines[1].plain
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_snapshot_hive_particles(snap_compare, tui_app, size) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = await open_game(app, pilot, ("human", "human"), OPENING)
+        d = swarm_deliberation()
+        phase = particles.PHASES.index("velocity")
+        screen.panel.show_phase(d, phase)
+        screen.board.overlay = particles.overlay(d, phase)
+        await pilot.pause()
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_snapshot_hive_selection(snap_compare, tui_app, size) -> None:
+    async def run_before(pilot) -> None:
+        screen = await open_game(pilot.app, pilot, ("human", "human"), OPENING[:-1])
+        screen.board.cursor = screen.match.state.position(parse_piece("wA1"))
+        await pilot.press("enter")  # the Ant under the cursor: its destinations show
+        await pilot.pause()
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=size, run_before=run_before)
