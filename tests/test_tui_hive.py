@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_halma_tui import settle
 from textual.widgets import Select
 
 from swarmtui.agents import make_agent
@@ -22,15 +23,6 @@ from swarmtui.tui.widgets.hive_field import Scene, draw
 OPENING = ["wG1", "bA1 \\wG1", "wG2 /wG1", "bA2 bA1/", "wB1 wG2-", "bA3 bA2-", "wQ wB1\\", "bQ bA3\\",
            "wS1 /wG2", "bQ wG1/", "wA1 wQ/", "bA3 \\wA1", "wA2 /wQ", "bA3 wA2-", "wS2 /wS1"]
 """A game (random White, pso Black, seeds 5/3) with Black to move and a swarm move to make."""
-
-
-async def settle(app, pilot, until, rounds: int = 60) -> None:
-    for _ in range(rounds):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if until():
-            return
-    raise AssertionError("the app did not settle")
 
 
 async def open_game(app, pilot, agents: tuple[str, str], moves: list[str] = (), speed: str = "instant") -> GameScreen:
@@ -130,10 +122,18 @@ async def test_pso_reply_steps_through_the_particles_panel(tui_app) -> None:
         await pilot.press("p")  # pause: only the step key advances
         trace = screen.panel.deliberation.trace
         assert trace.kind == "particle" and frames_for(trace) is particles
-        seen = [str(screen.panel.render())]
+        def picture() -> str:
+            return "\n".join(line.plain for line in screen.board.query_one("#field").picture.lines)
+
+        seen, overlays, pictures = [str(screen.panel.render())], [screen.board.overlay], [picture()]
         while not screen.panel.done:
             await pilot.press("n")
             seen.append(str(screen.panel.render()))
+            overlays.append(screen.board.overlay)
+            pictures.append(picture())
+        bests = particles.PHASES.index("bests")
+        assert overlays[bests] == particles.overlay(trace, bests)  # the game screen hands it to the board
+        assert particles.GOAL in pictures[bests] and particles.VICINITY in pictures[bests]
         assert len(seen) == len(particles.phases(screen.panel.deliberation))
         for name, text in zip(particles.phases(screen.panel.deliberation), seen):
             assert name in text
@@ -222,3 +222,19 @@ def test_snapshot_hive_selection(snap_compare, tui_app, size) -> None:
         await pilot.pause()
 
     assert snap_compare(tui_app(speed="instant"), terminal_size=size, run_before=run_before)
+
+
+async def test_mouse_selects_a_rack_piece_and_places_it(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_game(app, pilot, ("human", "human"), ["wS1", "bS1 wS1-"])
+        board = screen.board
+        rack = board.query_one("#rack-w")
+        row, start, _, piece = next(span for span in rack._spans if str(span[3]) == "wB1")
+        await pilot.click("#rack-w", offset=(start, row))
+        assert board.selected == piece and board.options
+        field = board.query_one("#field")
+        dest = board.options[0].dest
+        row, start, _ = field.picture.spans[dest]
+        await pilot.click("#field", offset=(field._indent() + start - field.scroll_offset.x, row - field.scroll_offset.y))
+        assert screen.match.state.position(piece) == dest and screen.match.to_move == "Black"
