@@ -10,10 +10,11 @@ does nothing useful.
 
 Deliberation overlays (``tui.overlay``): the game screen sets ``overlay`` to what the frame on
 screen draws (``None`` clears it) and the board redraws. ``draw_overlay`` puts heat on empty
-holes as intensity glyphs ``░▒▓█`` (``:=%#`` in ASCII), trails on the empty holes they pass as
-``◦`` (``~``), and marks on empty holes in place of the hole, or beside a piece in the gap to its
-right; marks win over trails, trails over heat. Heat is drawn only while ``show_heat`` is on:
-``t`` on the board toggles it, and the screen may forward a key to ``toggle_heat``.
+holes as intensity glyphs ``░▒▓`` (``:=#`` in ASCII; no full block, which would read like the
+``■`` piece), trails on the empty holes they pass as ``◦`` (``~``), and marks on empty holes in
+place of the hole, or beside a piece in the gap to its right; marks win over trails, trails over
+heat. Heat is drawn only while ``show_heat`` is on: ``t`` on the board toggles it, and the screen
+may forward a key to ``toggle_heat``.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def hole_at(x: int, y: int) -> Hex | None:
     return min(near, key=lambda c: abs(column(c) - col)) if near else None
 
 
-HEAT_GLYPHS = {"unicode": "░▒▓█", "ascii": ":=%#"}
+HEAT_GLYPHS = {"unicode": "░▒▓", "ascii": ":=#"}
 """Heat levels from faint to strong (a hole with no heat keeps its own glyph)."""
 TRAIL_GLYPHS = {"unicode": "◦", "ascii": "~"}
 HEAT_STYLE = Style(color="yellow")
