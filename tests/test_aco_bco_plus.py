@@ -9,7 +9,8 @@ import statistics
 from swarmtui.agents import make_agent
 from swarmtui.agents.aco_bco_forward import Rollout
 from swarmtui.core.rng import make_rng
-from swarmtui.games.halma.geometry import STAR, opposite
+from swarmtui.core.hexgrid import Hex
+from swarmtui.games.halma.geometry import STAR, TRIANGLES, opposite
 from swarmtui.games.halma.rules import INDEX, Board
 
 
@@ -56,3 +57,16 @@ def test_plus_crosses_far_faster_than_the_paper_swarm():
     plus = [crossing("aco-bco-plus", seed) for seed in range(3)]
     paper = [crossing("aco-bco", seed) for seed in range(3)]
     assert statistics.median(plus) < 60 < 80 < statistics.median(paper)
+
+
+def test_the_last_piece_walks_into_the_goal_from_the_side():
+    goal = sorted(TRIANGLES[0])
+    hole = Hex(2, -5)  # an empty hole of the goal's back row
+    board = Board.from_pieces(1, {"1": [c for c in goal if c != hole] + [Hex(-4, -4)]})
+    agent = make_agent("aco-bco-plus", "halma", "1", make_rng(0))
+    for _ in range(12):
+        board.play(agent.decide(board).move)
+        if board.outcome is not None:
+            break
+    assert board.outcome is not None and board.outcome.winner == "1"
+    assert board.ply == 6  # the shortest way: five steps along the goal's edge and one in (no jump exists)

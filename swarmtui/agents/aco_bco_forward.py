@@ -15,7 +15,9 @@ rests (V-E). It is a rating, never a source of moves: every move played comes fr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from swarmtui.core.hexgrid import distance
 from swarmtui.games.halma.geometry import STAR, advance, rows_from_tip
 from swarmtui.games.halma.rules import INDEX, JUMPS, NEIGHBOURS, Board
 
@@ -47,6 +49,20 @@ class Rollout:
         self.occupied[end] = True
         self.mine.discard(start)
         self.mine.add(end)
+
+    def gain(self, start: int, end: int, eta: float) -> float:
+        """Rows gained towards the goal, plus η per step nearer the nearest empty goal hole (the
+        end-game pull: a last piece beside the goal gains no rows but must still get in)."""
+        rows = self.rank[end] - self.rank[start]
+        if not eta or start in self.goal:
+            return float(rows)
+        empty = [g for g in self.goal if not self.occupied[g]]
+        if not empty:
+            return float(rows)
+        steps = _steps()
+        before = min(steps[start][g] for g in empty)
+        after = 0 if end in self.goal else min(steps[end][g] for g in empty)
+        return rows + eta * (before - after)
 
     def resting(self) -> set[int]:
         """V-E: pieces of the filled far rows, and the next row's pieces."""
@@ -81,8 +97,9 @@ class Rollout:
         ranks = [self.rank[i] for i in self.mine if i != without] + [self.rank[adding]]
         return max(ranks) - min(ranks)
 
-    def best(self, lag: float) -> tuple[float, int, int]:
-        """The best move by gain − lag · Δspread: (rating, start, end); (0, -1, -1) if none gains."""
+    def best(self, lag: float, eta: float = 0.0) -> tuple[float, int, int]:
+        """The best move by gain − lag · Δspread (``gain``): (rating, start, end); (0, -1, -1) if
+        nothing rates above 0."""
         rank = self.rank
         resting = self.resting()
         ranks = sorted(rank[i] for i in self.mine)
@@ -96,10 +113,16 @@ class Rollout:
             bottom = ranks[1] if here == low and len(ranks) > 1 else low  # the others' rear
             for end in self.ends(start):
                 there = rank[end]
-                rating = there - here - lag * (max(top, there) - min(bottom, there) - high + low)
+                rating = self.gain(start, end, eta) - lag * (max(top, there) - min(bottom, there) - high + low)
                 if rating > best[0]:
                     best = (rating, start, end)
         return best
+
+
+@lru_cache(maxsize=1)
+def _steps() -> tuple[tuple[int, ...], ...]:
+    """Steps between every two holes of the star."""
+    return tuple(tuple(distance(a, b) for b in STAR) for a in STAR)
 
 
 _RANKS: dict[int, list[int]] = {}
@@ -111,12 +134,12 @@ def _ranks(corner: int) -> list[int]:
     return _RANKS[corner]
 
 
-def forward_value(rollout: Rollout, moves: int, lag: float, decay: float) -> float:
+def forward_value(rollout: Rollout, moves: int, lag: float, decay: float, eta: float = 0.0) -> float:
     """The rating of the best ``moves`` further moves, played greedily on ``rollout`` (changed)."""
     total, weight = 0.0, 1.0
     for _ in range(moves):
         weight *= decay
-        rating, start, end = rollout.best(lag)
+        rating, start, end = rollout.best(lag, eta)
         if start < 0:
             break
         total += weight * rating

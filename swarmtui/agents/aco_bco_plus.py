@@ -7,11 +7,11 @@ What changes against ``aco-bco`` (Kuehner & Stock, section V), and why:
   goal (``geometry.advance``), not by l · Σ τ (eq. 11): a long jump chain sideways is no better
   than a step. A cohesion term (λ, ``lag``) charges a path for widening the gap between the
   swarm's front and its rearmost piece (stragglers cost many single steps at the end), and
-  Σ τ stays in as a small trail-following term (``w_tau``, normalised by the field's mean).
+  Σ τ stays in as a small trail-following term (``w_tau`` · Σ τ / (l · max τ)).
 - **The BCO forward pass, restored, builds ladders.** The paper dropped the bees' forward pass
   (V); here the bee of an exploiting ant takes each of the ant's ``top_k`` best paths and
   rolls it forward ``m`` moves in all (``aco_bco_forward``: each further move the swarm's
-  best by the same rating, weighted γ per move). A move that opens a jump chain for another
+  best by the same rating, discounted by γ per move, so a gain sooner beats the same gain later). A move that opens a jump chain for another
   piece — a rung of a ladder — is valued by what it enables, not only by what it gains.
   Exploring ants (1 − q0) draw a path that does not lose ground, and their bees roll it too.
 - **Bees recruit by a sharpened roulette.** Fitness is exp(κ · (value − best value)); the
@@ -54,10 +54,11 @@ class PlusParams(AcoBcoParams):
     memory: str = _p("none", "best-game memory: none, shipped, or a memory file path (weighted by b)")
     top_k: int = _p(3, "paths per exploiting ant that its bee rolls forward")
     m: int = _p(4, "m: moves in a bee's forward pass, the ant's own path included (Table II's BCO: 3)")
-    gamma: float = _p(1.0, "γ: weight of each further move of the forward pass, per move (1 = plain sum)")
+    gamma: float = _p(0.9, "γ: discount per further move of the forward pass (gains sooner are worth more)")
     kappa: float = _p(3.0, "κ: sharpness of the bees' fitness exp(κ · (value - best))")
     lag: float = _p(1.0, "λ: weight of the gap between the swarm's front and its rearmost piece (cohesion)")
-    w_tau: float = _p(0.05, "weight of the path's normalised pheromone Σ τ / mean τ in its value")
+    eta: float = _p(0.3, "η: value of a step nearer the nearest empty goal hole (the end-game pull)")
+    w_tau: float = _p(0.2, "weight of the path's pheromone Σ τ / (l · max τ), in [0, 1], in its value")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -79,7 +80,7 @@ class AcoBcoPlusAgent(AcoBcoAgent):
         """Ants rate paths by progress and cohesion; exploiting ants' bees roll the top_k forward."""
         params, edges, corner = self.params, self.edges, field.goal_corner
         resting = set(resting_pieces(board, self.seat))
-        mean_tau = float(field.tau.mean()) or 1.0
+        top_tau = float(field.tau.max()) or 1.0
         base = Rollout.of(board, self.seat, corner)
         plans = []
         for piece in sorted(board.pieces(self.seat), key=_ORDER.__getitem__):
@@ -94,10 +95,10 @@ class AcoBcoPlusAgent(AcoBcoAgent):
             sums = field.path_sums(edge_lists)
             start = INDEX[piece]
             ends = [INDEX[p[-1]] for p in paths]
-            gains = np.array([float(base.rank[j] - base.rank[start]) for j in ends])
+            gains = np.array([base.gain(start, j, params.eta) for j in ends])
             now = base.spread(start, start)
             cohesion = np.array([float(base.spread(start, j) - now) for j in ends])
-            scores = gains - params.lag * cohesion + params.w_tau * sums / mean_tau / np.maximum(lengths, 1.0)
+            scores = gains - params.lag * cohesion + params.w_tau * sums / top_tau / np.maximum(lengths, 1.0)
             draw = float(self.rng.random())
             exploit = draw < params.q0
             if exploit:
@@ -108,7 +109,7 @@ class AcoBcoPlusAgent(AcoBcoAgent):
             for i in looked:
                 rollout = Rollout(list(base.occupied), set(base.mine), base.rank, base.goal, base.rows)
                 rollout.move(start, ends[i])
-                scores[i] += forward_value(rollout, params.m - 1, params.lag, params.gamma)
+                scores[i] += forward_value(rollout, params.m - 1, params.lag, params.gamma, params.eta)
             best = looked[np.flatnonzero(scores[looked] == scores[looked].max())]
             chosen = int(best[0] if len(best) == 1 else self.rng.choice(best))
             plans.append(AntPlan(piece, paths, edge_lists, lengths, sums, scores, draw, exploit, chosen))
