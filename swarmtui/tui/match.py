@@ -130,8 +130,7 @@ class Match:
                 match.play(move, trace)
             except (NotationError, IllegalMoveError, ValueError) as error:
                 raise SaveError(f"{where}: move {ply + 1} ({text!r}) cannot be played: {error}") from None
-        for ply, trace in _traces_of(saved).items():
-            match.traces.setdefault(ply, trace)
+        match.traces.update(_traces_of(saved))  # what was on screen then (e.g. search node counts)
         return match
 
     @property

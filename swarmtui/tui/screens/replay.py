@@ -74,10 +74,10 @@ class ReplayScreen(Screen[str]):
     """
 
     BINDINGS = [
-        Binding("right,l,full_stop", "forward", "Next move"),
-        Binding("left,h,comma", "back", "Back"),
-        Binding("home,g", "first", "Start", show=False),
-        Binding("end,G", "last", "End", show=False),
+        Binding("right,l,full_stop", "forward", "Next move", priority=True),
+        Binding("left,h,comma", "back", "Back", priority=True),
+        Binding("home,g", "first", "Start", show=False, priority=True),
+        Binding("end,G", "last", "End", show=False, priority=True),
         Binding("n", "next_phase", "Step"),
         Binding("p,space", "pause", "Pause"),
         Binding("x", "skip", "Skip", show=False),
@@ -127,6 +127,8 @@ class ReplayScreen(Screen[str]):
         if self.recording.seed is not None:
             title.append(f"  seed {self.recording.seed}", style="dim")
         self.query_one("#title", Static).update(title)
+        self.board.can_focus = False  # the board only shows: arrows step through the moves
+        self.set_focus(None)
         self.layout_panels()
         self.go_to(0)
 

@@ -103,6 +103,7 @@ class ResultsScreen(Screen[None]):
             return
         self.path = str(path)
         options.add_options([Option(game_line(i + 1, g), id=str(i)) for i, g in enumerate(self.games)])
+        options.highlighted = 0
         self.say(f"{len(self.games)} game(s); Enter replays one")
         options.focus()
 

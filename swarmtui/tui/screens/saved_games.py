@@ -92,6 +92,7 @@ class SavedGamesScreen(Screen[None]):
         options = self.query_one("#saves", OptionList)
         options.clear_options()
         options.add_options([Option(entry_prompt(e), id=str(i)) for i, e in enumerate(self.entries)])
+        options.highlighted = 0 if self.entries else None
         message = "" if self.entries else "No saved games yet: w saves a game; quitting saves it too."
         self.show_message(message)
         options.focus()
