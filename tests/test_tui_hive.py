@@ -238,3 +238,61 @@ async def test_mouse_selects_a_rack_piece_and_places_it(tui_app) -> None:
         row, start, _ = field.picture.spans[dest]
         await pilot.click("#field", offset=(field._indent() + start - field.scroll_offset.x, row - field.scroll_offset.y))
         assert screen.match.state.position(piece) == dest and screen.match.to_move == "Black"
+
+
+NO_COLOR_SCRIPT = """
+import asyncio, sys
+sys.path.insert(0, "tests")
+from test_tui_hive import OPENING, swarm_deliberation
+from swarmtui.tui.app import SwarmApp
+from swarmtui.tui.match import Match, MatchConfig
+from swarmtui.tui.panels import particles
+from swarmtui.tui.screens.game import GameScreen
+
+async def main():
+    app = SwarmApp(speed="instant")
+    assert app.no_color
+    async with app.run_test() as pilot:
+        match = Match(MatchConfig("hive", ("human", "human"), seed=1))
+        match.state.play_all(OPENING[:-1])
+        app.push_screen(GameScreen(match))
+        await pilot.pause()
+        d = swarm_deliberation()
+        for phase in range(len(particles.PHASES)):
+            app.screen.panel.show_phase(d, phase)
+            app.screen.board.overlay = particles.overlay(d, phase)
+            await pilot.pause()
+            app.export_screenshot()
+        await pilot.press("enter", "tab", "enter")
+        await pilot.pause()
+        app.export_screenshot()
+        print("SELECTED", app.screen.board.selected)
+
+asyncio.run(main())
+"""
+
+
+def test_no_color_hive_board_and_particles() -> None:
+    """NO_COLOR crashes Line API widgets whose segments lack a style (TEXTUAL_NOTES): not ours."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", NO_COLOR_SCRIPT], cwd=root, env={**os.environ, "NO_COLOR": "1"},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "SELECTED wS2" in done.stdout
+
+
+def test_why_a_piece_cannot_move_is_the_rules_reason() -> None:
+    from swarmtui.tui.widgets.hive_board import why_stuck
+
+    board = Board()
+    assert "first turn" in why_stuck(board, parse_piece("wQ"))
+    board.play_all(["wS1", "bS1 wS1-"])
+    assert "Queen is placed" in why_stuck(board, parse_piece("wS1"))
+    board.play_all(["wQ -wS1", "bQ bS1-"])
+    assert "One Hive" in why_stuck(board, parse_piece("wS1"))
+    assert "cannot enter before wS1" in why_stuck(Board(), parse_piece("wS2"))

@@ -48,6 +48,16 @@ def step(cell: Hex, direction: str, want: int, cells: set[Hex]) -> Hex:
     return min((c for c in cells if c.r == rows[0]), key=lambda c: (abs(column(c) - want), column(c)))
 
 
+def why_stuck(board: Board, piece: Piece) -> str:
+    """Why ``piece`` has no legal move, in the rules engine's words where it has them."""
+    origin = board.position(piece)
+    reason = board.illegal_reason(Move(piece, origin, origin if origin is not None else Hex(0, 0)))
+    if reason is None or "cannot move there" in reason or "cannot be placed there" in reason:
+        where = "no cell where it may enter" if origin is None else "nowhere to go (its way of moving, Freedom to Move)"
+        return f"{piece} has {where}"
+    return reason
+
+
 class HiveBoard(Widget, can_focus=True):
     """Racks and lattice of one Hive position; see the module docstring for the keys."""
 
@@ -270,12 +280,7 @@ class HiveBoard(Widget, can_focus=True):
         board = self._board
         moves = board.moves_for(piece)
         if not moves:
-            why = ""
-            if board.position(piece) is not None and board.queen(board.colour_to_move) is None:
-                why = ": place your Queen first"
-            elif board.position(piece) is None and any(m.piece and m.piece.bug.value == "Q" for m in board.legal_moves()):
-                why = ": the Queen must be placed by your fourth turn"
-            self.post_message(self.Note(f"{piece} cannot move{why}"))
+            self.post_message(self.Note(why_stuck(board, piece)))
             return
         self.selected, self.options = piece, moves
         if self.in_rack:
