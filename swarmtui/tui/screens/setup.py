@@ -113,6 +113,13 @@ class SetupScreen(Screen[None]):
     }
     SetupScreen #params Input {
         width: 100%;
+        margin-bottom: 1;
+    }
+    SetupScreen #params Input.-invalid {
+        margin-bottom: 0;
+    }
+    SetupScreen .param-error {
+        margin-bottom: 1;
     }
     """
 
@@ -218,13 +225,13 @@ class SetupScreen(Screen[None]):
             for f in dataclasses.fields(defaults):
                 default = str(getattr(defaults, f.name))
                 help_text = f.metadata.get("help", "")
-                label = Text(f.name, style="bold")
-                if help_text:
-                    label.append(f"  {help_text}", style="dim")
-                widgets.append(Label(label, classes="param-help"))
+                label = Text.assemble((f.name, "bold"), (f" - {help_text}" if help_text else "", "dim"))
+                widgets.append(Static(label, classes="param-help"))
                 widgets.append(Input(mine.get(f.name, default), placeholder=default, id=f"param-{f.name}",
                                      compact=True, select_on_focus=False))
-                widgets.append(Static("", id=f"error-{f.name}", classes="param-error"))
+                error = Static("", id=f"error-{f.name}", classes="param-error")
+                error.display = False
+                widgets.append(error)
         await box.mount_all(widgets)
         for name, value in self.overrides.get(index, {}).items():
             self.check_field(name, value)
@@ -252,6 +259,7 @@ class SetupScreen(Screen[None]):
             message = ""
         for error_line in self.query(f"#error-{name}").results(Static):
             error_line.update(Text(message))
+            error_line.display = bool(message)
         for field in self.query(f"#param-{name}").results(Input):
             field.set_class(bool(message), "-invalid")
 

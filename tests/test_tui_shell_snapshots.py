@@ -1,0 +1,103 @@
+"""Snapshots of the setup screen, the saved-games list and the replay viewer at 80x24 and 160x48.
+
+Everything on screen is fixed: seeds, file names, file times and the saves folder (the
+saved-games title shows it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from swarmtui.tui.match import Match, MatchConfig
+from swarmtui.tui.saved_game import games_dir, write_game
+
+SIZES = [(80, 24), (160, 48)]
+SNAP_SAVES = Path("/tmp/swarmtui-shell-snapshots/saves")
+
+
+@pytest.fixture
+def fixed_saves(monkeypatch):
+    shutil.rmtree(SNAP_SAVES, ignore_errors=True)
+    monkeypatch.setenv("SWARMTUI_SAVES", str(SNAP_SAVES))
+    # minimax shares a transposition table between games: start it cold so the node counts
+    # in the saved traces do not depend on which tests ran before
+    monkeypatch.setattr("swarmtui.agents.minimax._TABLE", {})
+    yield SNAP_SAVES
+    shutil.rmtree(SNAP_SAVES, ignore_errors=True)
+
+
+def played(config: MatchConfig, plies: int) -> Match:
+    """``config`` played by its agents for ``plies`` moves (human seats by their first legal move)."""
+    match = Match(config)
+    for _ in range(plies):
+        seat = match.to_move
+        if match.is_human(seat):
+            match.play(match.state.legal_moves()[0])
+        else:
+            decision = match.agents[seat].decide(match.state.copy())
+            match.play(decision.move, decision.trace)
+    return match
+
+
+def write_saves() -> None:
+    folder = games_dir()
+    games = [
+        ("noughts-in-progress.json", played(MatchConfig("noughts", ("human", "minimax"), 7), 2)),
+        ("noughts-finished.json", played(MatchConfig("noughts", ("minimax", "ga"), 3), 9)),
+        ("halma-in-progress.json", played(MatchConfig("halma", ("human", "aco-bco"), 5, ((), (("q0", "0.8"),))), 4)),
+    ]
+    for i, (name, match) in enumerate(games):
+        path = write_game(match.to_saved(), folder / name)
+        os.utime(path, (1_700_000_000 + i, 1_700_000_000 + i))
+    damaged = folder / "noughts-damaged.json"
+    damaged.write_text('{"kind": "game", "format": 1, "moves": [')
+    os.utime(damaged, (1_600_000_000, 1_600_000_000))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_setup_screen(snap_compare, tui_app, size) -> None:
+    async def run_before(pilot) -> None:
+        await pilot.press("down", "enter")  # Halma's setup
+        await pilot.pause()
+        await pilot.press("tab")  # seat 2: ACO-BCO's parameters with the paper's defaults
+        await pilot.pause()
+        field = pilot.app.screen.query_one("#param-q0", Input)
+        field.value = "1.5"  # out of range: the message shows under the field
+        await pilot.pause()
+
+    assert snap_compare(tui_app(seed=7), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_saved_games(snap_compare, tui_app, fixed_saves, size) -> None:
+    write_saves()
+
+    async def run_before(pilot) -> None:
+        from swarmtui.tui.screens.menu import menu_games
+
+        await pilot.press(*["down"] * [g.id for g in menu_games()].index("saves"), "enter")
+        await pilot.pause()
+
+    assert snap_compare(tui_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_replay_viewer(snap_compare, tui_app, fixed_saves, size) -> None:
+    write_saves()
+
+    async def run_before(pilot) -> None:
+        from swarmtui.tui.screens.menu import menu_games
+
+        await pilot.press(*["down"] * [g.id for g in menu_games()].index("saves"), "enter")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the finished noughts game
+        await pilot.pause()
+        await pilot.press("right", "right", "right")  # after X's second move, its search shown
+        await pilot.pause()
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=size, run_before=run_before)
