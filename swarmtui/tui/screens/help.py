@@ -8,14 +8,16 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
-    ("Menu", (
+    ("Menu and setup", (
         ("up/down, tab", "move between choices"),
-        ("enter", "pick a game, open a list, start"),
+        ("enter", "open a game's setup, a list; start"),
+        ("Watch button", "every seat a computer player"),
+        ("escape", "back to the menu"),
     )),
     ("Game", (
         ("arrows, hjkl", "move the cursor [ ]"),
@@ -25,8 +27,15 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("p, space", "pause / resume the reasoning"),
         ("x", "skip to the AI's move"),
         ("s", "speed: slow, normal, fast, instant"),
+        ("v", "other panel: reasoning / moves"),
+        ("w", "save (q and hang-up autosave)"),
         ("r", "restart the game"),
         ("m, escape", "back to the menu"),
+    )),
+    ("Replay", (
+        ("right/left", "next / previous move (also l h . ,)"),
+        ("home/end", "first / last position"),
+        ("n p x s v", "step, pause, skip, speed, panel"),
     )),
     ("Anywhere", (
         ("?", "this help"),
@@ -54,8 +63,8 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen {
         align: center middle;
     }
-    HelpScreen > Vertical {
-        width: auto;
+    HelpScreen > VerticalScroll {
+        width: 60;
         height: auto;
         max-height: 100%;
         padding: 0 2;
@@ -67,7 +76,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("question_mark,escape,enter,q", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        with Vertical() as box:
+        with VerticalScroll() as box:  # scrolls (arrows) when the keys outgrow the terminal
             box.border_title = "Keys"
             box.border_subtitle = "? esc q enter: close"
             yield Static(help_text())
