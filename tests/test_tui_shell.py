@@ -343,6 +343,8 @@ async def test_replay_without_traces_says_so_and_bad_files_are_one_sentence(tui_
     async with app.run_test() as pilot:
         await open_entry(app, pilot, "results")
         screen = app.screen
+        await pilot.press("q")  # a letter of a path, not quit
+        assert app.is_running and screen.query_one("#path", Input).value == "q"
         screen.query_one("#path", Input).value = str(tmp_path / "junk.jsonl")
         await pilot.press("enter")
         assert "line 1 is not JSON" in text_of(screen.query_one("#message"))

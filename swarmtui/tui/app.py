@@ -52,7 +52,7 @@ class SwarmApp(App[None]):
     """
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("q", "quit", "Quit", priority=True),
+        Binding("q", "quit_key", "Quit", priority=True),
         Binding("question_mark", "help", "Help"),
     ]
 
@@ -150,11 +150,15 @@ class SwarmApp(App[None]):
             self.exit()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``q`` types into text fields (a file path, a parameter); it quits everywhere else."""
+        """``q`` types into text fields (a file path, a parameter); it quits everywhere else
+        (``ctrl+q`` quits from text fields too)."""
         focused = self.focused
-        if action == "quit" and isinstance(focused, Input) and focused.type == "text":
+        if action == "quit_key" and isinstance(focused, Input) and focused.type == "text":
             return False
         return True
+
+    async def action_quit_key(self) -> None:
+        await self.action_quit()
 
     def autosave(self) -> list[str]:
         """Save every game in progress on the screen stack; returns where they went."""
