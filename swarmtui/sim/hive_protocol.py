@@ -83,6 +83,8 @@ class HiveGameRecord:
     intentions: dict[str, dict[str, int]] = field(default_factory=dict)
     traces: list[dict[str, Any]] = field(default_factory=list)
     game: str = "hive"
+    result: str = ""  # "White wins", "draw", "excluded: ...": the GameRecord fields sim report reads
+    plies: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"format": RECORD_FORMAT, **asdict(self)}
@@ -177,6 +179,8 @@ def play_protocol_game(players: tuple[Player, Player], protocol: Protocol, base_
         think_seconds={k: round(v, 4) for k, v in think.items()},
         params={s: dict(p.overrides) for s, p in by_seat.items() if p.overrides},
         intentions={s: c for s, c in intentions.items() if c}, traces=traces,
+        result=("excluded: " if decided == "excluded" else "") + (f"{winner} wins" if winner else "draw"),
+        plies=len(game_string.split(";")) - 3,
     )
 
 
