@@ -296,3 +296,26 @@ def test_why_a_piece_cannot_move_is_the_rules_reason() -> None:
     board.play_all(["wQ -wS1", "bQ bS1-"])
     assert "One Hive" in why_stuck(board, parse_piece("wS1"))
     assert "cannot enter before wS1" in why_stuck(Board(), parse_piece("wS2"))
+
+
+async def test_a_wide_hive_scrolls_to_follow_the_cursor(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_game(app, pilot, ("human", "human"))
+        names = ["wQ", "wS1", "wS2", "wB1", "wB2", "wG1", "wG2", "wG3", "wA1", "wA2", "wA3", "bQ"]
+        screen.match.state = Board.from_layout({Hex(i, 0): [parse_piece(n)] for i, n in enumerate(names)}, "White")
+        screen.start(screen.match)
+        await pilot.pause()
+        board, field = screen.board, screen.board.query_one("#field")
+        view = field.scrollable_content_region.width
+        assert field.picture.compact and field.picture.width > view  # even the compact hive is too wide
+        for _ in range(12):
+            await pilot.press("l")
+        await pilot.pause()
+        assert board.cursor == Hex(len(names), 0)  # the empty cell east of the line
+        row, start, end = field.picture.spans[board.cursor]
+        assert field.scroll_offset.x > 0 and field.scroll_offset.x <= start and end <= field.scroll_offset.x + view
+        for _ in range(14):
+            await pilot.press("h")
+        await pilot.pause()
+        assert board.cursor == Hex(-1, 0) and field.scroll_offset.x == 0

@@ -94,6 +94,7 @@ class HiveBoard(Widget, can_focus=True):
         self._last: Move | None = None
         self._overlay: BoardOverlay | None = None
         self._active = False
+        self._turn: tuple[int, int] | None = None  # (board, ply) the cursor was placed for
         self.cursor = Hex(0, 0)
         self.want = 0
         self.in_rack = False
@@ -143,9 +144,11 @@ class HiveBoard(Widget, can_focus=True):
 
     @active.setter
     def active(self, value: bool) -> None:
-        if value and not self._active:
+        turn = (id(self._board), self._board.ply)
+        if value and (not self._active or turn != self._turn):
             self._clear_choice()
             self.place_cursor()
+            self._turn = turn
         if not value:
             self._clear_choice()
         self._active = value
