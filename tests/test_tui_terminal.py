@@ -31,7 +31,7 @@ NO_COLOR_SCRIPT = textwrap.dedent('''
         app = SwarmApp(seed=4, speed="instant")
         assert app.no_color
         async with app.run_test() as pilot:
-            await pilot.press("enter", "tab", "tab", "enter")  # noughts, human vs minimax, seed 4
+            await pilot.press("enter", "tab", "tab", "enter")  # noughts' setup: human vs minimax, seed 4
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, GameScreen)
@@ -54,8 +54,8 @@ NO_COLOR_SCRIPT = textwrap.dedent('''
 ''')
 
 
-def test_no_color_smoke_run() -> None:
-    env = {**os.environ, "NO_COLOR": "1"}
+def test_no_color_smoke_run(tmp_path) -> None:
+    env = {**os.environ, "NO_COLOR": "1", "SWARMTUI_SAVES": str(tmp_path)}  # q autosaves the game
     done = subprocess.run([sys.executable, "-c", NO_COLOR_SCRIPT], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -65,13 +65,17 @@ def test_no_color_smoke_run() -> None:
 class Tmux:
     """A private tmux server (its own socket), so the test never touches the user's sessions."""
 
-    def __init__(self, width: int = 80, height: int = 24) -> None:
+    def __init__(self, width: int = 80, height: int = 24, saves: Path | None = None) -> None:
         self.base = ["tmux", "-L", f"swarmtui-test-{os.getpid()}", "-f", "/dev/null"]
         self.size = (width, height)
+        self.saves = saves
 
     def start(self, command: str) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("TMUX", "NO_COLOR"))}
         env["TERM"] = "xterm-256color"
+        if self.saves is not None:
+            env["SWARMTUI_SAVES"] = str(self.saves)
+            command = f"SWARMTUI_SAVES={shlex.quote(str(self.saves))} {command}"  # the tmux server may be older
         width, height = self.size
         subprocess.run(self.base + ["new-session", "-d", "-x", str(width), "-y", str(height), "-s", "t", command],
                        check=True, env=env, cwd=ROOT, timeout=10)
@@ -101,21 +105,52 @@ class Tmux:
 
 @pytest.mark.tmux
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
-def test_real_terminal_80x24_play_a_move_and_quit() -> None:
-    tmux = Tmux(80, 24)
+def test_real_terminal_80x24_play_a_move_and_quit(tmp_path) -> None:
+    tmux = Tmux(80, 24, saves=tmp_path)
     app = f"{shlex.quote(sys.executable)} -m swarmtui --seed 3"
     tmux.start(f"{app}; echo swarmtui-exit=$?; sleep 30")
     try:
-        menu = tmux.wait_for(r"Who can play")
+        menu = tmux.wait_for(r"About")
         assert "Noughts & Crosses" in menu
         assert "coming" not in next(line for line in menu.splitlines() if "Halma (Chinese Checkers)" in line)
-        tmux.send("Enter", "Tab", "Tab", "Enter")  # noughts; human vs minimax; seed 3; start
+        tmux.send("Enter")  # noughts' setup
+        tmux.wait_for(r"Setup: Noughts")
+        tmux.send("Tab", "Tab", "Enter")  # human vs minimax; seed 3; start
         game = tmux.wait_for(r"X to move")
         assert "seed 3" in game and "a   b   c" in game and "[ ]" in game
         tmux.send("s", "s", "Enter")  # speed: fast, instant; X plays b2 (the cursor starts there)
-        game = tmux.wait_for(r"1\. X b2   O [abc][123]")
-        assert "X to move" in game and "plays " in game
+        game = tmux.wait_for(r"X to move \(you\)")
+        assert "plays " in game  # the reasoning panel (one panel at a time at 80x24)
+        tmux.send("v")  # the move log instead
+        tmux.wait_for(r"1\. X b2   O [abc][123]")
         tmux.send("q")
         tmux.wait_for(r"swarmtui-exit=0", timeout=10)
+        assert len(list((tmp_path / "games").glob("noughts-*.json"))) == 1  # quitting autosaved
     finally:
         tmux.kill()
+
+
+@pytest.mark.tmux
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_real_terminal_closed_mid_game_autosaves(tmp_path) -> None:
+    """Killing the terminal (tmux's server) sends SIGHUP: the game in progress is saved."""
+    tmux = Tmux(80, 24, saves=tmp_path)
+    tmux.start(f"{shlex.quote(sys.executable)} -m swarmtui --seed 3")
+    try:
+        tmux.wait_for(r"About")
+        tmux.send("Enter")
+        tmux.wait_for(r"Setup: Noughts")
+        tmux.send("Tab", "Tab", "Enter")
+        tmux.wait_for(r"X to move")
+        tmux.send("s", "s", "Enter")
+        tmux.wait_for(r"X to move \(you\)")
+    finally:
+        tmux.kill()
+    deadline = time.monotonic() + 10
+    while not list((tmp_path / "games").glob("noughts-*.json")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    [saved] = (tmp_path / "games").glob("noughts-*.json")
+    import json
+
+    payload = json.loads(saved.read_text())
+    assert payload["kind"] == "game" and payload["moves"][0] == "b2" and len(payload["moves"]) == 2
