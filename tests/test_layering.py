@@ -16,6 +16,7 @@ ALLOWED = {
     "sim": {"core", "games", "agents", "mazes"},
     "tui": {"core", "games", "agents", "mazes", "sim"},
     "uhp": {"core", "games", "agents"},
+    "serve": {"core"},
 }
 TEXTUAL_ALLOWED = {"tui", "cli", "__main__"}
 

@@ -13,6 +13,7 @@ import typer
 from swarmtui.cli import maze, sim, tui  # noqa: F401  (registers the commands)
 from swarmtui.cli import hive, uhp  # noqa: F401  (Hive tools and the UHP engine)
 from swarmtui.cli import replay  # noqa: F401  (replays logged games)
+from swarmtui.cli import serve  # noqa: F401  (the SSH server)
 from swarmtui.cli.app import app
 
 

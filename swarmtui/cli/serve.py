@@ -1,0 +1,83 @@
+"""``swarmtui serve``: let others play over SSH (``ssh -p PORT host``), one app per session."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import logging
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from swarmtui.cli.app import CliError, app, fail
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
+    port: int = typer.Option(2222, "--port", "-p", min=0, max=65535, help="TCP port to listen on."),
+    authorized_keys: Optional[Path] = typer.Option(
+        None, "--authorized-keys", "-k", help="OpenSSH authorized_keys file: the keys that may log in."),
+    guest: bool = typer.Option(False, "--allow-guests",
+                               help="Let anyone log in as user 'guest' without a key (logged loudly)."),
+    host_key: Optional[Path] = typer.Option(None, "--host-key",
+                                            help="Host key file (default: created once in the user data dir)."),
+    players_dir: Optional[Path] = typer.Option(None, "--players-dir",
+                                               help="Where each player's saves live (default: user data dir)."),
+    max_sessions: int = typer.Option(8, "--max-sessions", min=1, help="Sessions open at once, in total."),
+    max_per_player: int = typer.Option(2, "--max-per-player", min=1, help="Sessions open at once per key."),
+    idle_minutes: float = typer.Option(30, "--idle-minutes", min=0.01, help="End a session after this long without a key."),
+    max_hours: float = typer.Option(4, "--max-hours", min=0.001, help="End a session after this long in total."),
+    memory_mb: int = typer.Option(1536, "--memory-mb", min=256, help="Address space cap per session (RLIMIT_AS)."),
+    cpu_minutes: int = typer.Option(60, "--cpu-minutes", min=1, help="CPU time cap per session (RLIMIT_CPU)."),
+) -> None:
+    """Serve the terminal UI over SSH: public-key logins, one process per session, saves per player."""
+    try:
+        from swarmtui.serve.hostkey import HostKeyError, default_host_key_path
+        from swarmtui.serve.limits import Limits
+        from swarmtui.serve.server import AuthorizedKeysError, ServeConfig
+    except ImportError:
+        raise fail("swarmtui serve needs asyncssh: pip install 'swarmtui[serve]'") from None
+    if authorized_keys is None and not guest:
+        raise CliError("nobody could log in: give --authorized-keys FILE (for example ~/.ssh/authorized_keys), "
+                       "or --allow-guests")
+    data = default_host_key_path().parent
+    limits = Limits(max_sessions=max_sessions, max_sessions_per_player=max_per_player,
+                    idle_seconds=idle_minutes * 60, session_seconds=max_hours * 3600,
+                    memory_bytes=memory_mb * 2**20, cpu_seconds=cpu_minutes * 60)
+    config = ServeConfig(host_key=(host_key or data / "host_key").expanduser(),
+                         players_root=(players_dir or data / "players").expanduser(),
+                         authorized_keys=authorized_keys.expanduser() if authorized_keys else None,
+                         guest=guest, host=host, port=port, limits=limits)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    try:
+        asyncio.run(_serve(config))
+    except (AuthorizedKeysError, HostKeyError) as error:
+        raise fail(str(error)) from None
+    except OSError as error:
+        raise fail(_listen_error(error, host, port)) from None
+    except KeyboardInterrupt:
+        typer.echo("swarmtui serve: stopped", err=True)
+
+
+async def _serve(config) -> None:
+    from swarmtui.serve.server import start_server
+
+    server = await start_server(config)
+    logging.getLogger("swarmtui.serve").info(
+        "listening on %s:%s (ssh -p %s %s); players' saves in %s", config.host, server.port, server.port,
+        "guest@" + config.host if config.guest else config.host, config.players_root)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await server.close()
+
+
+def _listen_error(error: OSError, host: str, port: int) -> str:
+    if error.errno == errno.EADDRINUSE:
+        return f"port {port} on {host} is already in use (choose another with --port)"
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return f"not allowed to listen on {host}:{port} (ports below 1024 need privileges)"
+    return f"cannot listen on {host}:{port}: {error.strerror or error}"

@@ -1,0 +1,49 @@
+"""The environment a session's child process gets: the server's choice, plus a whitelist
+of what the client may set (terminal type, locale, colour wishes) — nothing else.
+
+SSH clients may send any variable (``SendEnv``/``SetEnv``); passing them on would let a
+client set ``PYTHONPATH``, ``LD_PRELOAD`` or ``SWARMTUI_SAVES`` in a process the server
+runs. Values are checked too: a terminal or locale name is a short plain token.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+CLIENT_VARIABLES = ("LANG", "COLORTERM", "NO_COLOR")
+"""Variables a client may pass through, besides ``TERM`` (from the pty request) and ``LC_*``."""
+
+DEFAULT_TERM = "xterm-256color"
+DEFAULT_LANG = "C.UTF-8"
+_TOKEN = re.compile(r"[A-Za-z0-9_.@+-]{1,64}")
+_LOCALE_NAME = re.compile(r"LC_[A-Z]{1,20}")
+
+
+def is_client_variable(name: str) -> bool:
+    """True for the variables a client may set: LANG, COLORTERM, NO_COLOR and LC_*."""
+    return name in CLIENT_VARIABLES or bool(_LOCALE_NAME.fullmatch(name))
+
+
+def child_environment(client: Mapping[str, str], term: str | None, saves: Path, home: Path) -> dict[str, str]:
+    """The child's whole environment: fixed server values, then the client's whitelisted ones.
+
+    ``NO_COLOR`` counts when set to anything non-empty (no-color.org); a value that is not a
+    plain token (spaces, quotes, control characters, over 64 characters) is dropped.
+    """
+    env = {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "HOME": str(home),
+        "SWARMTUI_SAVES": str(saves),
+        "SWARMTUI_CONFINE": "1",
+        "LANG": DEFAULT_LANG,
+        "TERM": term if term and _TOKEN.fullmatch(term) and term != "dumb" else DEFAULT_TERM,
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    for name, value in client.items():
+        if is_client_variable(name) and _TOKEN.fullmatch(value):
+            env[name] = value
+    return env

@@ -1,0 +1,53 @@
+"""Who is connected, and where their saves live.
+
+A player who logged in with a key is ``key-<first 32 hex digits of the key's SHA-256>``:
+the same key finds the same saves next time, whatever user name was typed. Every guest
+session is a new player ``guest-<random>`` with a fresh directory, removed when the session
+ends (guests cannot come back to a game, so nothing of theirs is kept on the server).
+
+Each player's directory holds ``saves/`` (the child's ``SWARMTUI_SAVES``) and is its
+``HOME`` and working directory; the directories are mode 0700 and the child runs with
+``SWARMTUI_CONFINE=1``, under which the app refuses any typed path outside its saves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+
+@dataclass(frozen=True)
+class Player:
+    """One connected player: a stable id (key) or a one-off id (guest)."""
+
+    id: str
+    guest: bool
+
+    @classmethod
+    def from_key(cls, key: asyncssh.SSHKey) -> "Player":
+        digest = hashlib.sha256(key.public_data).hexdigest()
+        return cls(f"key-{digest[:32]}", guest=False)
+
+    @classmethod
+    def new_guest(cls) -> "Player":
+        return cls(f"guest-{secrets.token_hex(8)}", guest=True)
+
+
+def player_home(root: Path, player: Player) -> Path:
+    """The player's directory under ``root`` (created, mode 0700), with its ``saves/``."""
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    home = root / player.id
+    (home / "saves").mkdir(parents=True, exist_ok=True, mode=0o700)
+    home.chmod(0o700)
+    return home
+
+
+def forget_guest(root: Path, player: Player) -> None:
+    """Remove a guest's directory when their session ends (keyed players keep theirs)."""
+    if player.guest:
+        shutil.rmtree(root / player.id, ignore_errors=True)

@@ -1,0 +1,78 @@
+"""A scripted SSH terminal client for ``swarmtui serve``: the tests and the load benchmark use it.
+
+It logs in with asyncssh, asks for a pty, keeps everything the app writes, and reads the
+screen's text back with escape sequences removed (enough to find words the app draws; it
+is not a terminal emulator). ``child_rss`` reads a server child's resident memory from
+``/proc`` (Linux), for the per-session memory figure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from pathlib import Path
+
+import asyncssh
+
+_ESCAPE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
+
+KEYS = {"ctrl+q": b"\x11", "enter": b"\r", "tab": b"\t", "escape": b"\x1b", "down": b"\x1b[B", "up": b"\x1b[A"}
+
+
+class Probe(asyncssh.SSHClientSession):
+    """One terminal session: ``output`` grows as the app draws; ``text()`` is it without escapes."""
+
+    def __init__(self) -> None:
+        self.output = bytearray()
+        self.stderr = bytearray()
+        self.changed = asyncio.Event()
+        self.chan: asyncssh.SSHClientChannel | None = None
+
+    def connection_made(self, chan: asyncssh.SSHClientChannel) -> None:
+        self.chan = chan
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        (self.stderr if datatype == asyncssh.EXTENDED_DATA_STDERR else self.output).extend(data)
+        self.changed.set()
+
+    def text(self, start: int = 0) -> str:
+        return _ESCAPE.sub(b"", bytes(self.output[start:])).decode("utf-8", "replace")
+
+    async def wait_for(self, pattern: str, timeout: float = 20.0, start: int = 0) -> str:
+        """Wait until the text written since byte ``start`` matches ``pattern``; return that text."""
+        await self.wait_until(lambda: re.search(pattern, self.text(start)) is not None, timeout,
+                              f"{pattern!r} did not appear")
+        return self.text(start)
+
+    async def wait_until(self, condition, timeout: float = 20.0, what: str = "the condition did not hold") -> None:
+        """Wait until ``condition()`` is true, re-checking whenever output arrives."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{what}; the session shows:\n{self.text()[-2000:]}")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+            except asyncio.TimeoutError:
+                pass
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.chan.write(KEYS.get(key, key.encode()))
+
+
+async def open_terminal(conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24),
+                        term: str = "xterm-256color", env: dict[str, str] | None = None) -> Probe:
+    """A session with a pty of ``size`` (columns, rows) running the server's app."""
+    _, probe = await conn.create_session(Probe, term_type=term, term_size=size, encoding=None, env=env or {})
+    return probe
+
+
+def child_rss(pid: int) -> int:
+    """Resident memory of a process in bytes (VmRSS from /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise ValueError(f"no VmRSS for process {pid}")

@@ -1,0 +1,165 @@
+"""A child process in its own pseudo-terminal: spawn, read/write, resize, hang up.
+
+The child becomes a session leader with the pty's slave side as its controlling terminal
+(``setsid`` + ``TIOCSCTTY``), so a window-size change set on the pty (``TIOCSWINSZ``) makes
+the kernel send SIGWINCH to it, and hanging up sends SIGHUP to its process group — exactly
+what a terminal emulator does, so the app autosaves as it does when a window closes.
+Memory (address space) and CPU time are capped with ``setrlimit`` before ``exec``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import fcntl
+import logging
+import os
+import resource
+import signal
+import struct
+import termios
+from collections.abc import Callable, Mapping, Sequence
+
+log = logging.getLogger("swarmtui.serve")
+
+READ_CHUNK = 65536
+HANG_UP_GRACE_SECONDS = 5.0
+
+
+def set_window_size(fd: int, columns: int, rows: int) -> None:
+    """Tell the pty its size (the kernel signals SIGWINCH to the foreground group on change)."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
+
+
+def _child_setup(memory_bytes: int, cpu_seconds: int) -> Callable[[], None]:
+    def setup() -> None:  # runs in the child after setsid and the dup2 of the slave onto 0, 1, 2
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+    return setup
+
+
+class PtyChild:
+    """One child process on a fresh pty; output goes to ``on_output``, the end to ``on_exit``."""
+
+    def __init__(self, on_output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> None:
+        self.on_output = on_output
+        self.on_exit = on_exit
+        self.master = -1
+        self.process: asyncio.subprocess.Process | None = None
+        self._pending = bytearray()
+        self._reading = False
+        self._loop = asyncio.get_running_loop()
+
+    async def start(self, argv: Sequence[str], env: Mapping[str, str], cwd: str, size: tuple[int, int],
+                    memory_bytes: int, cpu_seconds: int) -> None:
+        """Spawn ``argv`` on a new pty of ``size`` (columns, rows) with the given limits."""
+        master, slave = os.openpty()
+        try:
+            set_window_size(slave, *size)
+            self.process = await asyncio.create_subprocess_exec(
+                *argv, stdin=slave, stdout=slave, stderr=slave, env=dict(env), cwd=cwd,
+                start_new_session=True, preexec_fn=_child_setup(memory_bytes, cpu_seconds), close_fds=True)
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        os.set_blocking(master, False)
+        self.master = master
+        self.resume_output()
+        self._loop.create_task(self._wait())
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process else None
+
+    # -- bytes in and out --------------------------------------------------------------------
+    def write(self, data: bytes) -> None:
+        """Keystrokes from the client, queued if the pty is momentarily full."""
+        if self.master < 0:
+            return
+        self._pending += data
+        self._flush()
+
+    def _flush(self) -> None:
+        try:
+            written = os.write(self.master, self._pending) if self._pending else 0
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self._pending.clear()
+            return
+        del self._pending[:written]
+        if self._pending:
+            self._loop.add_writer(self.master, self._flush)
+        else:
+            self._loop.remove_writer(self.master)
+
+    def pause_output(self) -> None:
+        """Stop reading the child while the client's channel is backed up (flow control)."""
+        if self._reading:
+            self._loop.remove_reader(self.master)
+            self._reading = False
+
+    def resume_output(self) -> None:
+        if not self._reading and self.master >= 0:
+            self._loop.add_reader(self.master, self._read)
+            self._reading = True
+
+    def _read(self) -> None:
+        try:
+            data = os.read(self.master, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError as error:  # EIO: every slave fd is closed (the child exited)
+            if error.errno != errno.EIO:
+                raise
+            data = b""
+        if data:
+            self.on_output(data)
+        else:
+            self.pause_output()
+
+    def resize(self, columns: int, rows: int) -> None:
+        if self.master >= 0:
+            set_window_size(self.master, columns, rows)
+
+    # -- the end -----------------------------------------------------------------------------
+    async def hang_up(self, grace: float = HANG_UP_GRACE_SECONDS) -> None:
+        """The client is gone or a limit was hit: SIGHUP (the app autosaves), SIGKILL after ``grace``."""
+        process = self.process
+        if process is None or process.returncode is not None:
+            return
+        log.info("hanging up pid %s (SIGHUP)", process.pid)
+        self._signal(signal.SIGHUP)
+        try:
+            await asyncio.wait_for(asyncio.shield(process.wait()), grace)
+        except asyncio.TimeoutError:
+            self._signal(signal.SIGKILL)
+            await process.wait()
+
+    def _signal(self, number: int) -> None:
+        try:
+            os.killpg(self.process.pid, number)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    async def _wait(self) -> None:
+        code = await self.process.wait()
+        await asyncio.sleep(0)  # let the last output through
+        while self._reading:
+            try:
+                data = os.read(self.master, READ_CHUNK)
+            except OSError:
+                break
+            if not data:
+                break
+            self.on_output(data)
+        self.pause_output()
+        self._loop.remove_writer(self.master)
+        os.close(self.master)
+        self.master = -1
+        self.on_exit(code)
