@@ -76,3 +76,29 @@ def child_rss(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
     raise ValueError(f"no VmRSS for process {pid}")
+
+
+async def start_sessions(port: int, count: int, key: asyncssh.SSHKey, ready: str = "About",
+                         timeout: float = 60.0) -> tuple[list[asyncssh.SSHClientConnection], list[Probe], list[float]]:
+    """Open ``count`` concurrent sessions (one connection each) and wait until every one shows
+    ``ready``; returns the connections, the sessions and each one's seconds to ``ready``."""
+    async def one() -> tuple[asyncssh.SSHClientConnection, Probe, float]:
+        started = time.monotonic()
+        conn = await asyncssh.connect("127.0.0.1", port, username="load", client_keys=[key], known_hosts=None,
+                                      agent_path=None, config=None)
+        probe = await open_terminal(conn)
+        await probe.wait_for(ready, timeout=timeout)
+        return conn, probe, time.monotonic() - started
+
+    opened = await asyncio.gather(*(one() for _ in range(count)))
+    return [c for c, _, _ in opened], [p for _, p, _ in opened], [s for _, _, s in opened]
+
+
+async def quit_sessions(conns: list[asyncssh.SSHClientConnection], probes: list[Probe], timeout: float = 30.0) -> None:
+    """Quit every app with ctrl+q and close the connections."""
+    for probe in probes:
+        probe.press("ctrl+q")
+    await asyncio.wait_for(asyncio.gather(*(p.chan.wait_closed() for p in probes)), timeout)
+    for conn in conns:
+        conn.close()
+    await asyncio.gather(*(conn.wait_closed() for conn in conns))
