@@ -316,3 +316,55 @@ def test_authorized_keys_file_with_options_comments_and_damage(tmp_path):
         read_authorized_keys(path)
     with pytest.raises(AuthorizedKeysError, match="cannot read"):
         read_authorized_keys(tmp_path / "missing")
+
+
+# -- one player's files are out of another's reach ------------------------------------------
+async def test_a_player_cannot_open_another_players_files_from_the_app(tmp_path, alice_and_bob):
+    alice, bob = alice_and_bob
+    server = await start_server(_config(tmp_path))
+    try:
+        async with _connect(server, bob) as conn:  # bob's home exists; put a result file in his saves
+            probe = await open_terminal(conn)
+            await probe.wait_for("About")
+            bob_home = next((tmp_path / "players").iterdir())
+            probe.press("ctrl+q")
+            await probe.chan.wait_closed()
+        secret = bob_home / "saves" / "games.jsonl"
+        secret.write_text('{"kind": "run"}\n')
+        async with _connect(server, alice) as conn:
+            probe = await open_terminal(conn)
+            await probe.wait_for("About")
+            probe.press("end", "enter")  # the last entry: Replay a result file
+            await probe.wait_for("Enter lists its games")
+            mark = len(probe.output)
+            probe.press(f"../{bob_home.name}/saves/games.jsonl", "enter")
+            await probe.wait_for(r"outside\s+your\s+saves", start=mark)
+            probe.press("ctrl+q")
+            await probe.chan.wait_closed()
+    finally:
+        await server.close()
+
+
+def test_confinement_resolves_dot_dot_and_symlinks_and_allows_the_shipped_defaults(tmp_path, monkeypatch):
+    from swarmtui.core.saves import SaveError, read_json, shipped_dir, write_json
+
+    mine, theirs = tmp_path / "a" / "saves", tmp_path / "b" / "saves"
+    theirs.mkdir(parents=True)
+    write_json(theirs / "x.json", {"format": 1, "kind": "game"})
+    monkeypatch.setenv("SWARMTUI_SAVES", str(mine))
+    monkeypatch.setenv("SWARMTUI_CONFINE", "1")
+    assert write_json(mine / "games" / "y.json", {"format": 1, "kind": "game"}).exists()
+    assert read_json(mine / "games" / "y.json", kind="game")["kind"] == "game"
+    for path in (theirs / "x.json", mine / ".." / ".." / "b" / "saves" / "x.json"):
+        with pytest.raises(SaveError, match="outside your saves"):
+            read_json(path, kind="game")
+        with pytest.raises(SaveError, match="outside your saves"):
+            write_json(path, {"format": 1, "kind": "game"})
+    (mine / "link.json").symlink_to(theirs / "x.json")
+    with pytest.raises(SaveError, match="outside your saves"):
+        read_json(mine / "link.json", kind="game")
+    shipped = next(shipped_dir().rglob("*.json"))
+    read_json(shipped, kind=json.loads(shipped.read_text())["kind"],
+              formats=(json.loads(shipped.read_text())["format"],))
+    with pytest.raises(SaveError, match="outside your saves"):
+        write_json(shipped.with_name("new.json"), {"format": 1, "kind": "game"})

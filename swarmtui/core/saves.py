@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 SAVES_ENV = "SWARMTUI_SAVES"
+CONFINE_ENV = "SWARMTUI_CONFINE"
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -105,6 +106,23 @@ def free_path(path: Path) -> Path:
     return candidate
 
 
+def check_confined(path: Path, *, reading: bool) -> None:
+    """Under ``SWARMTUI_CONFINE=1`` refuse any file outside this run's saves (reads may also
+    use the shipped defaults). ``swarmtui serve`` sets it for every player's session, so one
+    player's typed paths (a result file, a maze export, ``strategy=FILE``) cannot reach another
+    player's saves; symlinks and ``..`` are resolved before the check."""
+    if not os.environ.get(CONFINE_ENV):
+        return
+    roots = [saves_dir()]
+    shipped = shipped_dir()
+    if reading and shipped is not None:
+        roots.append(shipped)
+    resolved = Path(path).expanduser().resolve()
+    if not any(resolved.is_relative_to(root.expanduser().resolve()) for root in roots):
+        raise SaveError(f"{path} is outside your saves folder ({saves_dir()}); "
+                        "here each player reads and writes only their own files")
+
+
 def write_json(path: Path, payload: dict[str, Any], *, overwrite: bool = True) -> Path:
     """Write ``payload`` as JSON atomically (``write_atomic``)."""
     return write_atomic(path, json.dumps(payload, indent=1, sort_keys=False) + "\n", overwrite=overwrite)
@@ -117,6 +135,7 @@ def write_atomic(path: Path, content: str | bytes, *, overwrite: bool = True) ->
     replace a shipped default, or any existing file when ``overwrite`` is False.
     """
     path = Path(path)
+    check_confined(path, reading=False)
     if is_shipped(path):
         raise SaveError(f"{path} is a file shipped with swarmtui and is never overwritten")
     if not overwrite and path.exists():
@@ -141,6 +160,7 @@ def write_atomic(path: Path, content: str | bytes, *, overwrite: bool = True) ->
 def read_json(path: Path, *, kind: str, formats: tuple[int, ...] = (1,)) -> dict[str, Any]:
     """Load and sanity-check a save file of ``kind``; any problem is one ``SaveError``."""
     path = Path(path)
+    check_confined(path, reading=True)
     try:
         size = path.stat().st_size
         if size > MAX_SAVE_BYTES:

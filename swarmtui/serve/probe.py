@@ -17,7 +17,7 @@ import asyncssh
 
 _ESCAPE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 
-KEYS = {"ctrl+q": b"\x11", "enter": b"\r", "tab": b"\t", "escape": b"\x1b", "down": b"\x1b[B", "up": b"\x1b[A"}
+KEYS = {"ctrl+q": b"\x11", "end": b"\x1b[F", "home": b"\x1b[H", "enter": b"\r", "tab": b"\t", "escape": b"\x1b", "down": b"\x1b[B", "up": b"\x1b[A"}
 
 
 class Probe(asyncssh.SSHClientSession):

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from swarmtui.core.saves import SaveError
+from swarmtui.core.saves import SaveError, check_confined
 from swarmtui.sim.recording import Recording
 from swarmtui.sim.records import read_results
 from swarmtui.tui.boards import BOARD_WIDGETS
@@ -92,6 +92,7 @@ class ResultsScreen(Screen[None]):
         self.games = []
         path = Path(text.strip()).expanduser()
         try:
+            check_confined(path, reading=True)
             if path.is_dir():
                 raise SaveError(f"{path} is a directory, not a result file")
             self.games = read_results(path).games
