@@ -50,4 +50,8 @@ def root(
         raise typer.Exit(1)
     from swarmtui.tui.app import run
 
+    if ascii_glyphs:
+        from swarmtui.tui.ascii_mode import use_ascii
+
+        use_ascii()
     run(glyphs="ascii" if ascii_glyphs else "unicode", mouse=not no_mouse, seed=seed)
