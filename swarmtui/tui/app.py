@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import signal
 
+from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.widgets import Input
@@ -106,13 +107,23 @@ class SwarmApp(App[None]):
     def on_saved_games_screen_resume(self, message: SavedGamesScreen.Resume) -> None:
         entry = message.entry
         assert entry.game is not None
+        self.notify(f"replaying {len(entry.game.moves)} moves of {entry.path.name}...", title="Resuming", timeout=3)
+        self.resume(entry)
+
+    @work(thread=True, exclusive=True, group="resume")
+    def resume(self, entry: SaveEntry) -> None:
+        """Rebuild the saved match off the event loop (AI seats re-decide their turns: an MCTS
+        Halma game of a hundred moves takes a while) and open it when it is ready."""
+        assert entry.game is not None
         try:
             match = Match.from_saved(entry.game, str(entry.path))
         except SaveError as error:
-            self.notify(f"{error}. The file is left as it is.", title="Cannot resume", severity="error")
+            self.call_from_thread(self.notify, f"{error}. The file is left as it is.",
+                                  title="Cannot resume", severity="error")
             return
         match.save_path = entry.path
-        self.push_screen(GameScreen(match, glyphs=self.glyphs, speed=self.speed), self._game_closed)
+        self.call_from_thread(self.push_screen, GameScreen(match, glyphs=self.glyphs, speed=self.speed),
+                              self._game_closed)
 
     def on_saved_games_screen_replay(self, message: SavedGamesScreen.Replay) -> None:
         self.replay_entry(message.entry)

@@ -9,8 +9,9 @@ module's board overlay (if any) is handed to ``board.overlay``, and cleared afte
 
 Panels adapt to the terminal: below ``WIDE`` columns one panel shows at a time (``v`` switches
 between the reasoning and the move log); from ``WIDE`` columns on both show side by side.
-``w`` saves the game (``tui.saved_game``); the app autosaves it on quit and on hang-up, and a
-finished game is saved once, so it can be replayed from the saved-games list.
+``w`` saves the game (``tui.saved_game``); it is autosaved when leaving for the menu, and the
+app autosaves it on quit and on hang-up; a finished game is saved once, so it can be replayed
+from the saved-games list. A match keeps one file: later saves replace it.
 """
 
 from __future__ import annotations
@@ -352,8 +353,10 @@ class GameScreen(Screen[str]):
         self.start(Match(self.match.requested))
 
     def action_menu(self) -> None:
+        """Back to the menu; a game with moves is autosaved (resume it from Saved games)."""
         self.workers.cancel_group(self, "agent")
         self.token += 1
+        self.autosave()
         self.dismiss(self.speed)
 
 
