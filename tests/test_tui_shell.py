@@ -192,7 +192,7 @@ async def test_halma_quit_autosaves_and_the_swarm_continues_as_if_never_stopped(
 
 
 @pytest.mark.skipif(not tui_playable(GAMES["hive"]), reason="the Hive board is not registered in the TUI")
-async def test_hive_watch_mode_hang_up_autosaves_and_resumes(tui_app) -> None:
+async def test_hive_watch_mode_hang_up_autosaves_and_rebuilds(tui_app) -> None:
     app = tui_app(speed="fast")
     async with app.run_test() as pilot:
         screen = await start_game(app, pilot, "hive", {}, seed=2, watch=True)
@@ -205,11 +205,8 @@ async def test_hive_watch_mode_hang_up_autosaves_and_resumes(tui_app) -> None:
     assert app.return_code == 1
     [entry] = list_games()
     assert entry.game is not None and entry.game.moves[:len(moves)] == moves
-    app = tui_app(speed="instant")
-    async with app.run_test() as pilot:
-        screen = await resume_first_save(app, pilot)
-        assert screen.match.move_texts()[:len(moves)] == moves and screen.match.diverged == []
-        await pilot.press("m")
+    resumed = Match.from_saved(entry.game, "hang-up save")  # (resuming by keys: the next test)
+    assert resumed.move_texts() == entry.game.moves and resumed.diverged == []
 
 
 @pytest.mark.skipif(not tui_playable(GAMES["hive"]), reason="the Hive board is not registered in the TUI")
@@ -408,3 +405,17 @@ async def test_the_phase_on_screen_draws_its_overlay_on_the_board_and_clears_it(
         await pilot.press("n")
         await pilot.pause()
         assert screen.board.overlay is None and calls[-1] == 1
+
+
+async def test_a_halma_swarm_turn_draws_its_overlay_while_paused_and_clears_it_after(tui_app) -> None:
+    app = tui_app(speed="slow")
+    async with app.run_test() as pilot:
+        screen = await start_game(app, pilot, "halma", {1: "aco-bco"}, seed=3)
+        await pilot.press("p", "enter", "up", "enter")  # paused, then the human's step
+        await settle(app, pilot, lambda: screen.panel.deliberation is not None)
+        assert isinstance(screen.board.overlay, BoardOverlay)  # the swarm's first phase on the board
+        await pilot.press("x")  # skip to the move: the last phase, then the move is played
+        await settle(app, pilot, lambda: len(screen.match.moves) == 2 and screen.match.human_to_move)
+        await pilot.press("r")  # restart: the panel clears, and so does the board
+        await pilot.pause()
+        assert screen.board.overlay is None

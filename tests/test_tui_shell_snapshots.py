@@ -101,3 +101,19 @@ def test_snapshot_replay_viewer(snap_compare, tui_app, fixed_saves, size) -> Non
         await pilot.pause()
 
     assert snap_compare(tui_app(speed="instant"), terminal_size=size, run_before=run_before)
+
+
+def test_snapshot_game_wide_with_both_panels(snap_compare, tui_app, monkeypatch) -> None:
+    """At 160x48 the reasoning and the move log stand side by side."""
+    monkeypatch.setattr("swarmtui.agents.minimax._TABLE", {})  # node counts independent of test order
+    async def run_before(pilot) -> None:
+        await pilot.press("enter")  # Noughts' setup: human vs minimax, seed 7
+        await pilot.pause()
+        await pilot.press("tab", "tab", "enter")
+        await pilot.pause()
+        for key in ("5", "1"):
+            await pilot.press(key)
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+
+    assert snap_compare(tui_app(seed=7, speed="instant"), terminal_size=(160, 48), run_before=run_before)
