@@ -63,10 +63,14 @@ def test_no_color_smoke_run(tmp_path) -> None:
 
 
 class Tmux:
-    """A private tmux server (its own socket), so the test never touches the user's sessions."""
+    """A private tmux server (its own socket), so the test never touches the user's sessions;
+    one socket per instance, so a new server never races the previous one's shutdown."""
+
+    started = 0
 
     def __init__(self, width: int = 80, height: int = 24, saves: Path | None = None) -> None:
-        self.base = ["tmux", "-L", f"swarmtui-test-{os.getpid()}", "-f", "/dev/null"]
+        Tmux.started += 1
+        self.base = ["tmux", "-L", f"swarmtui-test-{os.getpid()}-{Tmux.started}", "-f", "/dev/null"]
         self.size = (width, height)
         self.saves = saves
 

@@ -9,13 +9,34 @@ from typing import Optional
 import typer
 
 from swarmtui import __version__
-from swarmtui.cli.app import app
+from swarmtui.cli.app import CliError, app
+
+THEMES = {"dark": "textual-dark", "light": "textual-light", "ansi": "ansi-dark"}
+"""Short names for ``--theme``; any Textual theme name (``ansi-light``, ``nord``, ...) works too."""
 
 
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"swarmtui {__version__}")
         raise typer.Exit()
+
+
+def choose_theme(name: str | None) -> None:
+    """Set Textual's theme for this process (``TEXTUAL_THEME``, read when Textual is first
+    imported, which the CLI does only after this). Under ``NO_COLOR`` the default becomes
+    the terminal-palette theme: Textual then strips every colour (its NoColor filter) instead
+    of drawing in shades of grey (its Monochrome filter for the other themes)."""
+    chosen = THEMES.get(name, name) if name else ("ansi-dark" if os.environ.get("NO_COLOR") else None)
+    if chosen is None:
+        return
+    if "textual" in sys.modules:
+        raise RuntimeError("choose_theme must run before Textual is imported")
+    os.environ["TEXTUAL_THEME"] = chosen
+    from textual.theme import BUILTIN_THEMES
+
+    if chosen not in BUILTIN_THEMES:
+        known = ", ".join([*THEMES, *sorted(set(BUILTIN_THEMES) - set(THEMES.values()))])
+        raise CliError(f"unknown theme {name!r} (known: {known})")
 
 
 def terminal_problem() -> str | None:
@@ -36,10 +57,14 @@ def root(
     ascii_glyphs: bool = typer.Option(False, "--ascii", help="Plain ASCII glyphs, for fonts that misalign box drawing."),
     no_mouse: bool = typer.Option(False, "--no-mouse", help="Do not capture the mouse (useful over SSH)."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Seed for the AI players (default: random)."),
+    theme: Optional[str] = typer.Option(
+        None, "--theme", help="Colours: dark (default), light, ansi (the terminal's own palette), or a Textual "
+        "theme name (ansi-light, nord, gruvbox, ...)."),
 ) -> None:
     """Open the terminal UI (when no command is given)."""
     if ctx.invoked_subcommand is not None:
         return
+    choose_theme(theme)
     problem = terminal_problem()
     if problem:
         typer.echo(
