@@ -185,6 +185,7 @@ class GameScreen(Screen[str]):
             self.save_finished()
             return
         if match.human_to_move:
+            self.board.overlay = None  # type: ignore[union-attr]  # the AI's marks are done with
             if isinstance(self.board, HalmaBoard):
                 self.board.place_cursor(match.to_move)
             self.board.focus()
