@@ -333,8 +333,12 @@ async def test_replay_a_sim_out_file_to_its_end_with_the_recorded_reasoning(tui_
         assert isinstance(app.screen, ResultsScreen)
 
 
-async def test_replay_without_traces_says_so_and_bad_files_are_one_sentence(tui_app, tmp_path) -> None:
-    write_result_file(tmp_path / "plain.jsonl", traces=False)
+async def test_replay_without_traces_rebuilds_the_reasoning_from_the_seed_and_bad_files_are_one_sentence(
+        tui_app, tmp_path) -> None:
+    record = write_result_file(tmp_path / "plain.jsonl", traces=False)
+    wrong = tmp_path / "wrong-seed.jsonl"
+    with RecordWriter(wrong, {}) as writer:
+        writer.write({**record, "seed": record["seed"] + 1})  # the moves no longer follow from the seed
     (tmp_path / "junk.jsonl").write_text("not json\n")
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
@@ -345,11 +349,22 @@ async def test_replay_without_traces_says_so_and_bad_files_are_one_sentence(tui_
         screen.query_one("#path", Input).value = str(tmp_path / "junk.jsonl")
         await pilot.press("enter")
         assert "line 1 is not JSON" in text_of(screen.query_one("#message"))
-        screen.query_one("#path", Input).value = str(tmp_path / "plain.jsonl")
-        await pilot.press("enter", "enter")
-        await settle(app, pilot, lambda: isinstance(app.screen, ReplayScreen))
-        await pilot.press("end")
-        assert "written without traces" in text_of(app.screen.panel)
+        for path, rebuilt in ((tmp_path / "plain.jsonl", True), (wrong, False)):
+            screen.query_one("#path", Input).value = str(path)
+            screen.query_one("#path", Input).focus()
+            await pilot.press("enter", "enter")
+            await settle(app, pilot, lambda: isinstance(app.screen, ReplayScreen))
+            replay = app.screen
+            await pilot.press("end")
+            assert replay.ply == len(record["moves"])
+            if rebuilt:  # the last move is X's (minimax): its search, as when it was played
+                assert replay.recording.redecided == f"reasoning rebuilt from the seed for {len(record['moves'])} AI moves"
+                assert replay.panel.deliberation.trace.kind == "search"
+                assert replay.panel.deliberation.trace.chosen == record["moves"][-1]
+            else:
+                assert "differs at move" in text_of(replay.panel)
+            await pilot.press("escape")
+            await settle(app, pilot, lambda: isinstance(app.screen, ResultsScreen))
 
 
 async def test_a_finished_game_is_saved_and_replays_from_the_saved_games(tui_app) -> None:
@@ -417,3 +432,18 @@ async def test_a_halma_swarm_turn_draws_its_overlay_while_shown_and_clears_it_fo
         await pilot.press("x")  # skip to the move: the last phase, then the move is played
         await settle(app, pilot, lambda: len(screen.match.moves) == 2 and screen.match.human_to_move)
         assert screen.board.overlay is None  # the human's turn: the swarm's marks are cleared
+
+
+def test_redecide_rebuilds_a_sim_games_swarm_traces_exactly() -> None:
+    """A plain ``sim --out`` Halma game (parameter overrides included): re-deciding from its seed
+    gives every move back, with each swarm turn's trace; without the overrides it cannot."""
+    from swarmtui.sim.match import play_match
+    from swarmtui.sim.seats import Seat
+
+    record = play_match("halma", [Seat("1", "aco-bco", (("q0", "0.7"),)), Seat("2", "greedy")], 5, 2).to_json()
+    recording = Recording.from_record(record, "sim game")
+    assert recording.redecide() == len(record["moves"])
+    for ply in range(0, len(record["moves"]), 2):
+        assert recording.traces[ply].kind == "swarm"
+    stale = Recording.from_record({**record, "params": {}}, "sim game")  # q0 forgotten: the swarm plays otherwise
+    assert stale.redecide() < len(record["moves"]) and "differs at move" in stale.redecided

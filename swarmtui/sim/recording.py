@@ -15,7 +15,7 @@ import dataclasses
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from swarmtui.core import trace as trace_kinds
 from swarmtui.core.saves import SaveError
@@ -93,6 +93,9 @@ class Recording:
     traces: dict[int, Trace] = field(default_factory=dict)
     result: str = ""
     seed: int | None = None
+    params: dict[str, dict[str, str]] = field(default_factory=dict)
+    redecided: str = ""
+    """After ``redecide``: what it did (``""`` before or when the record kept its traces)."""
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -140,8 +143,50 @@ class Recording:
                 except ValueError:
                     continue  # a trace this swarmtui cannot read: the move still replays
         seed = record.get("seed")
+        params = record.get("params") if isinstance(record.get("params"), dict) else {}
         return cls(game, dict(players), list(moves), positions, labels, movers, traces,
-                   result=_result(record, state), seed=seed if isinstance(seed, int) else None)
+                   result=_result(record, state), seed=seed if isinstance(seed, int) else None,
+                   params={s: dict(p) for s, p in params.items() if isinstance(p, dict)})
+
+    def redecide(self, stop: Callable[[], bool] = lambda: False) -> int:
+        """Rebuild the missing traces by letting each AI seat decide its turns again.
+
+        A ``swarmtui sim`` game is a pure function of its seed: each seat's agent is built with
+        ``seat_rng(seed, seat)`` and its parameter overrides (``sim.match.play_match``), so
+        deciding every AI turn again in order gives the very moves of the record, and with them
+        the traces the file did not keep. The first turn that comes out differently (another
+        swarmtui version, a game that did not start from the usual position) ends the rebuild:
+        later turns keep no trace. Returns how many traces were rebuilt; ``redecided`` says it.
+        ``stop()`` is polled between turns (a worker being cancelled).
+        """
+        from swarmtui.agents import get_spec, make_agent
+        from swarmtui.core.rng import seat_rng
+
+        if self.seed is None:
+            self.redecided = "no seed in the record: the reasoning cannot be rebuilt"
+            return 0
+        try:
+            agents = {seat: make_agent(agent, self.game, seat, seat_rng(self.seed, seat),
+                                       tuple(self.params.get(seat, {}).items()))
+                      for seat, agent in self.players.items() if not get_spec(agent).interactive}
+        except (ValueError, OSError, SaveError) as error:  # ParamError is a ValueError
+            self.redecided = f"the agents cannot be rebuilt: {error}"
+            return 0
+        rebuilt = 0
+        for ply, (seat, text) in enumerate(zip(self.movers, self.moves)):
+            if stop():
+                break
+            if seat not in agents or ply in self.traces:
+                continue
+            state = self.positions[ply]
+            decision = agents[seat].decide(state.copy())
+            if state.format_move(decision.move) != text:
+                self.redecided = f"re-deciding from the seed differs at move {ply + 1}: no reasoning from there on"
+                return rebuilt
+            self.traces[ply] = decision.trace
+            rebuilt += 1
+        self.redecided = f"reasoning rebuilt from the seed for {rebuilt} AI moves"
+        return rebuilt
 
 
 def _result(record: dict[str, Any], state: GameState) -> str:

@@ -5,8 +5,8 @@ rules); the board is the game's own widget (``tui.boards``), the deliberation th
 frame modules as a live game. Stepping forward to move k shows the position before it while the
 recorded deliberation of move k plays (at the chosen speed; ``x`` skips, ``n`` steps a phase,
 ``p`` pauses), then the move is made on the board; stepping back shows the earlier position
-with its move's reasoning on its last phase. A move without a recorded trace (a human's, or a
-result file written without traces) says so in the panel.
+with its move's reasoning on its last phase. A move without a trace (a human's, or one that
+re-deciding from the seed could not rebuild; see ``Recording.redecide``) says so in the panel.
 """
 
 from __future__ import annotations
@@ -183,6 +183,8 @@ class ReplayScreen(Screen[str]):
         agent = agent_specs().get(self.recording.players.get(seat, ""))
         if agent is not None and agent.interactive:
             return "a person played it"
+        if self.recording.redecided:
+            return f"the file kept none, and {self.recording.redecided}"
         return "the file was written without traces" if not self.recording.traces else "none kept for this turn"
 
     def on_deliberation_panel_finished(self, message: DeliberationPanel.Finished) -> None:

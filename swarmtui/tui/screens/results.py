@@ -2,6 +2,8 @@
 
 Type the file's path and press Enter: its games are listed (read by ``sim.records.read_results``,
 never written); Enter on one replays it (``sim.recording.Recording``) in the replay viewer. A
+file written without traces (plain ``sim --out``) gets its reasoning rebuilt first, in a
+worker, by re-deciding every AI turn from the game's seed (``Recording.redecide``). A
 file that cannot be read, or a game whose moves do not fit the rules, is one sentence on screen.
 Messages up: ``Replay`` with the recording and a label for the title.
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -19,6 +21,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from swarmtui.core.saves import SaveError, check_confined
 from swarmtui.sim.recording import Recording
@@ -123,8 +126,21 @@ class ResultsScreen(Screen[None]):
         if recording.game not in BOARD_WIDGETS:
             self.say(f"{where}: the TUI has no board for {recording.game} yet (try swarmtui replay)")
             return
-        self.post_message(self.Replay(recording, where))
+        if recording.traces:
+            self.post_message(self.Replay(recording, where))
+            return
+        self.say(f"{where} kept no reasoning: re-deciding its AI moves from the seed...")
+        self.redecide(recording, where)
+
+    @work(thread=True, exclusive=True, group="redecide")
+    def redecide(self, recording: Recording, where: str) -> None:
+        """Rebuild the reasoning of a file without traces off the event loop, then replay it."""
+        worker = get_current_worker()
+        recording.redecide(stop=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.post_message(self.Replay(recording, where))
 
     def action_back(self) -> None:
+        self.workers.cancel_group(self, "redecide")
         self.dismiss()
 
