@@ -25,3 +25,32 @@ def test_unknown_theme_is_one_line():
                           timeout=30)
     assert done.returncode == 2 and done.stderr.startswith("swarmtui: error: unknown theme 'bogus' (known: dark, light, ansi,")
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+async def test_a_terminal_too_small_says_what_is_needed_and_the_app_returns_when_it_fits():
+    from textual.widgets import Static
+
+    from swarmtui.tui.app import SwarmApp
+    from swarmtui.tui.screens.menu import MenuScreen
+    from swarmtui.tui.screens.too_small import TooSmallScreen
+
+    app = SwarmApp(seed=1)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        notice = str(app.screen.query_one("#need", Static).render())
+        assert "needs at least 80x24" in notice and "this one is 70x20" in notice
+        await pilot.resize_terminal(79, 30)  # still too narrow: the notice follows the size
+        await pilot.pause()
+        assert "this one is 79x30" in str(app.screen.query_one("#need", Static).render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.resize_terminal(60, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("question_mark")  # the help opens over it ...
+        await pilot.resize_terminal(100, 30)  # ... the terminal grows meanwhile ...
+        await pilot.press("escape")  # ... closing the help shows the menu, not a stale notice
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

@@ -191,3 +191,18 @@ def test_killed_mid_game_then_resumed_on_the_next_start(tmp_path):
         tmux.wait_for(r"swarmtui-exit=0", timeout=10)
     finally:
         tmux.kill()
+
+
+def test_too_small_then_resized_live(tmp_path):
+    tmux = Tmux(70, 20, saves=tmp_path)
+    launch(tmux, "TERM=xterm-256color")
+    try:
+        notice = tmux.wait_for(r"Terminal too small")
+        assert "needs at least 80x24" in " ".join(notice.split()) and "70x20" in notice
+        subprocess.run(tmux.base + ["resize-window", "-t", "t", "-x", "80", "-y", "24"], check=True, timeout=10)
+        menu = tmux.wait_for(r"About")
+        assert "Noughts & Crosses" in menu and "too small" not in menu
+        tmux.send("q")
+        tmux.wait_for(r"swarmtui-exit=0", timeout=10)
+    finally:
+        tmux.kill()

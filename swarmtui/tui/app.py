@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import signal
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 from textual.widgets import Input
@@ -33,6 +33,7 @@ from swarmtui.tui.screens.replay import ReplayScreen
 from swarmtui.tui.screens.results import ResultsScreen
 from swarmtui.tui.screens.saved_games import SavedGamesScreen
 from swarmtui.tui.screens.setup import SetupScreen
+from swarmtui.tui.screens.too_small import fit_terminal
 
 HANG_UP_SIGNALS = ("SIGHUP", "SIGTERM")
 """Signals meaning the terminal or the system is closing the app: autosave, then exit."""
@@ -67,6 +68,7 @@ class SwarmApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen(seed=self.seed))
+        fit_terminal(self, self.size)
         self.hang_up_signals: list[int] = []
         if not self.is_headless:
             loop = asyncio.get_running_loop()
@@ -75,6 +77,10 @@ class SwarmApp(App[None]):
                 if number is not None:
                     loop.add_signal_handler(number, self.hang_up)
                     self.hang_up_signals.append(number)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below 80x24 a notice says what size is needed; it goes when the terminal fits again."""
+        fit_terminal(self, event.size)
 
     def on_unmount(self) -> None:
         loop = asyncio.get_running_loop()
