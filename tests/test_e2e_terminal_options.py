@@ -54,3 +54,34 @@ async def test_a_terminal_too_small_says_what_is_needed_and_the_app_returns_when
         await pilot.press("escape")  # ... closing the help shows the menu, not a stale notice
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def _startup_bytes(tmp_path, *args: str) -> bytes:
+    """What ``swarmtui ARGS`` writes to its terminal until the menu is drawn (then ctrl+q)."""
+    import asyncio
+    import os
+
+    from swarmtui.serve.terminal import PtyChild
+
+    output = bytearray()
+    exited = asyncio.Event()
+    child = PtyChild(output.extend, lambda code: exited.set())
+    env = {**os.environ, "TERM": "xterm-256color", "SWARMTUI_SAVES": str(tmp_path)}
+    env.pop("NO_COLOR", None)
+    await child.start([sys.executable, "-m", "swarmtui", *args], env, str(tmp_path), (80, 24), 2**31, 600)
+    for _ in range(200):
+        if b"About" in output:
+            break
+        await asyncio.sleep(0.05)
+    child.write(b"\x11")
+    await asyncio.wait_for(exited.wait(), 15)
+    return bytes(output)
+
+
+async def test_no_mouse_means_no_mouse_reporting_is_asked_of_the_terminal(tmp_path):
+    mouse_modes = (b"\x1b[?1000h", b"\x1b[?1003h", b"\x1b[?1006h")
+    with_mouse = await _startup_bytes(tmp_path)
+    without = await _startup_bytes(tmp_path, "--no-mouse")
+    assert b"About" in with_mouse and b"About" in without
+    assert any(mode in with_mouse for mode in mouse_modes)
+    assert not any(mode in without for mode in mouse_modes)
