@@ -4,6 +4,8 @@
   key added or removed takes effect without a restart; options before a key are ignored).
 - Guest access only when the operator opts in (``guest=True``), only as user ``guest``,
   and logged as a warning at start and at every guest login.
+- User ``show`` plays and lets others watch; user ``watch`` watches a shown game live
+  (``watch``); any other user name just plays.
 - Only session channels with a pty are served (``session``); port, agent and X11
   forwarding, subsystems (sftp/scp) and remote forwarding are all refused (asyncssh's
   defaults for a server without those callbacks, plus ``agent_forwarding=False`` and
@@ -24,6 +26,7 @@ from swarmtui.serve.hostkey import load_or_create
 from swarmtui.serve.limits import Limits, SessionCount
 from swarmtui.serve.players import Player
 from swarmtui.serve.session import AppSession
+from swarmtui.serve.watch import SHOW_USER, WATCH_USER, WatchSession
 
 log = logging.getLogger("swarmtui.serve")
 
@@ -113,12 +116,14 @@ class Gate(asyncssh.SSHServer):
         self.player: Player | None = None
         self.offered: asyncssh.SSHKey | None = None
         self.peer = "?"
+        self.username = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
 
     def begin_auth(self, username: str) -> bool:
+        self.username = username
         if self.state.config.guest and username == GUEST_USER:
             self.player = Player.new_guest()
             log.warning("GUEST LOGIN without authentication from %s as %s", self.peer, self.player.id)
@@ -140,10 +145,12 @@ class Gate(asyncssh.SSHServer):
             self.player = Player.from_key(self.offered)
             log.info("login from %s as %s (%s)", self.peer, self.player.id, self.offered.get_fingerprint())
 
-    def session_requested(self) -> AppSession | bool:
+    def session_requested(self) -> AppSession | WatchSession | bool:
         if self.player is None:
             return False
-        return AppSession(self.state, self.player, self.peer)
+        if self.username == WATCH_USER:
+            return WatchSession(self.state, self.player, self.peer)
+        return AppSession(self.state, self.player, self.peer, shown=self.username == SHOW_USER)
 
 
 @dataclass

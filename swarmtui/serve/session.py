@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("swarmtui.serve")
 
+REPAINT_PAUSE = 0.15
+"""Seconds between the two resizes of ``AppSession.repaint`` (the app lays out the first)."""
 NO_TERMINAL = ("swarmtui serve: this server runs the swarmtui terminal app and needs a terminal; "
                "connect with 'ssh -t' from an interactive shell\r\n")
 NO_COMMANDS = "swarmtui serve: this server runs only the swarmtui app, no commands; connect without one\r\n"
@@ -33,10 +35,14 @@ NO_COMMANDS = "swarmtui serve: this server runs only the swarmtui app, no comman
 class AppSession(asyncssh.SSHServerSession):
     """The byte pump between a channel and its child, plus the session's timers."""
 
-    def __init__(self, state: "ServeState", player: Player, peer: str) -> None:
+    def __init__(self, state: "ServeState", player: Player, peer: str, *, shown: bool = False) -> None:
         self.state = state
         self.player = player
         self.peer = peer
+        self.shown = shown
+        """Others may watch this session live (``watch``); the player logged in as ``show``."""
+        self.watchers: set = set()
+        self.started = time.time()
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term: str | None = None
         self.size = (80, 24)
@@ -133,6 +139,27 @@ class AppSession(asyncssh.SSHServerSession):
     def _output(self, data: bytes) -> None:
         if not self.closed:
             self.chan.write(data)
+        for watcher in list(self.watchers):
+            watcher.mirror(data)
+
+    async def repaint(self) -> None:
+        """Make the app draw its whole screen again (for a watcher arriving mid-game).
+
+        SIGWINCH at an unchanged size repaints only part of a Textual screen, so the pty grows
+        by one row for a moment and is put back: two real resizes, the second a full repaint
+        at the player's size. (One row more, not less: less would flash the too-small notice
+        on a terminal of exactly the minimum size.)
+        """
+        if self.child is None or self.child.master < 0:
+            return
+        columns, rows = self.size
+        self.child.resize(columns, rows + 1)
+        await asyncio.sleep(REPAINT_PAUSE)
+        self.child.resize(*self.size)
+
+    def describe(self) -> str:
+        """One line for the watchers' list: since when, and the size it is drawn at."""
+        return f"since {time.strftime('%H:%M', time.localtime(self.started))}, {self.size[0]}x{self.size[1]}"
 
     # -- the end -----------------------------------------------------------------------------
     def _check_idle(self) -> None:
@@ -152,6 +179,8 @@ class AppSession(asyncssh.SSHServerSession):
 
     def _child_exited(self, code: int) -> None:
         log.info("session of %s ended (exit status %s)", self.player.id, code)
+        for watcher in list(self.watchers):
+            watcher.leave("the game you watched has ended")
         self._release()
         if self.closed:
             return
