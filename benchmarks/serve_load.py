@@ -14,21 +14,15 @@ import tempfile
 import time
 from pathlib import Path
 
-import asyncssh
-
 from swarmtui.serve.limits import Limits
-from swarmtui.serve.probe import child_rss, quit_sessions, start_sessions
-from swarmtui.serve.server import ServeConfig, start_server
+from swarmtui.serve.probe import child_rss, loopback_config, quit_sessions, start_sessions
+from swarmtui.serve.server import start_server
 
 
 async def main(count: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        key = asyncssh.generate_private_key("ssh-ed25519")
-        (root / "keys").write_text(key.export_public_key().decode())
-        limits = Limits(max_sessions=count, max_sessions_per_player=count)
-        server = await start_server(ServeConfig(host_key=root / "hk", players_root=root / "players",
-                                                authorized_keys=root / "keys", port=0, limits=limits))
+        config, [key] = loopback_config(Path(tmp), limits=Limits(max_sessions=count, max_sessions_per_player=count))
+        server = await start_server(config)
         try:
             started = time.monotonic()
             conns, probes, seconds = await start_sessions(server.port, count, key, timeout=300)

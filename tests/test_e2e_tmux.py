@@ -72,23 +72,25 @@ class Checked:
         return text
 
 
+def open_game(screen: Checked | Tmux, tmux: Tmux, entry: int, title: str, ready: str) -> str:
+    """From the menu: the ``entry``-th game (0: the first), its setup with the default seats
+    (a person first, an AI second) and seed 3, Start; returns the screen once ``ready`` shows."""
+    tmux.send("Home", *["Down"] * entry, "Enter")  # Home: the menu keeps the last choice highlighted
+    screen.wait_for(rf"Setup: {title}")
+    tmux.send("Tab", "Tab", "Enter")
+    return screen.wait_for(ready)
+
+
 def play_every_game_and_export_a_maze(screen: Checked, tmux: Tmux, saves: Path) -> None:
     screen.wait_for(r"About")
     # Noughts & Crosses: human X plays b2 (where the cursor starts), minimax answers
-    tmux.send("Enter")
-    screen.wait_for(r"Setup: Noughts")
-    tmux.send("Tab", "Tab", "Enter")
-    screen.wait_for(r"X to move")
+    open_game(screen, tmux, 0, "Noughts", r"X to move")
     tmux.send("s", "s", "Enter")
-    game = screen.wait_for(r"plays [abc][123]")
-    assert "[ ]" in game or "[X]" in game or "X" in game
+    screen.wait_for(r"plays [abc][123]")
     tmux.send("m")
     screen.wait_for(r"About")
     # Halma: select the front piece, step up; the ant and bee swarm answers
-    tmux.send("Home", "Down", "Enter")  # the menu keeps the last choice highlighted
-    screen.wait_for(r"Setup: Halma")
-    tmux.send("Tab", "Tab", "Enter")
-    screen.wait_for(r"1 to move \(you\)")
+    open_game(screen, tmux, 1, "Halma", r"1 to move \(you\)")
     tmux.send("s", "s", "Enter")
     screen.wait_for(r"targets")
     tmux.send("Up", "Enter")
@@ -96,10 +98,7 @@ def play_every_game_and_export_a_maze(screen: Checked, tmux: Tmux, saves: Path) 
     tmux.send("m")
     screen.wait_for(r"About")
     # Hive: the rack's first piece onto the only cell; the particle swarm answers
-    tmux.send("Home", "Down", "Down", "Enter")
-    screen.wait_for(r"Setup: Hive")
-    tmux.send("Tab", "Tab", "Enter")
-    screen.wait_for(r"White to move \(you\)")
+    open_game(screen, tmux, 2, "Hive", r"White to move \(you\)")
     tmux.send("s", "s", "Enter")
     screen.wait_for(r"esc cancels")  # the piece is selected, its cells marked
     tmux.send("Enter")
@@ -128,8 +127,10 @@ def test_every_game_and_a_maze_in_16_colours_with_ascii(tmp_path):
         play_every_game_and_export_a_maze(Checked(tmux, {"16"}, ascii_only=True), tmux, tmp_path)
     finally:
         tmux.kill()
-    games = sorted(p.name.split("-")[0] for p in (tmp_path / "games").glob("*.json"))
-    assert games == ["halma", "hive", "noughts"]  # leaving each game for the menu kept it
+    saved = {p.name.split("-")[0]: json.loads(p.read_text())["moves"] for p in (tmp_path / "games").glob("*.json")}
+    assert sorted(saved) == ["halma", "hive", "noughts"]  # leaving each game for the menu kept it
+    assert saved["noughts"][0] == "b2" and saved["halma"][0].startswith("n1") and saved["hive"][0].startswith("wS1")
+    assert all(len(moves) == 2 for moves in saved.values())  # the person's move and the AI's reply
 
 
 @pytest.mark.parametrize(("env", "args", "colours"), [
@@ -143,10 +144,7 @@ def test_a_game_without_colour_in_truecolor_and_in_the_terminals_palette(tmp_pat
     screen = Checked(tmux, colours, ascii_only=False)
     try:
         screen.wait_for(r"About")
-        tmux.send("Enter")
-        screen.wait_for(r"Setup: Noughts")
-        tmux.send("Tab", "Tab", "Enter")
-        game = screen.wait_for(r"X to move")
+        game = open_game(screen, tmux, 0, "Noughts", r"X to move")
         assert "[ ]" in game  # the cursor is a glyph, not only a colour
         tmux.send("s", "s", "Enter")
         screen.wait_for(r"plays [abc][123]")
@@ -163,10 +161,7 @@ def test_killed_mid_game_then_resumed_on_the_next_start(tmp_path):
     launch(tmux, "TERM=xterm-256color")
     try:
         tmux.wait_for(r"About")
-        tmux.send("Down", "Enter")
-        tmux.wait_for(r"Setup: Halma")
-        tmux.send("Tab", "Tab", "Enter")
-        tmux.wait_for(r"1 to move \(you\)")
+        open_game(tmux, tmux, 1, "Halma", r"1 to move \(you\)")
         tmux.send("s", "s", "Enter", "Up", "Enter")
         tmux.wait_for(r"pheromone update")
     finally:

@@ -6,21 +6,17 @@ from __future__ import annotations
 import asyncio
 import statistics
 
-import asyncssh
-
 from swarmtui.serve.limits import Limits
-from swarmtui.serve.probe import child_rss, quit_sessions, start_sessions
-from swarmtui.serve.server import ServeConfig, start_server
+from swarmtui.serve.probe import child_rss, loopback_config, quit_sessions, start_sessions
+from swarmtui.serve.server import start_server
 
 SESSIONS = 4
 
 
 async def test_concurrent_sessions_each_get_their_own_app_and_memory_is_reported(tmp_path):
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    (tmp_path / "keys").write_text(key.export_public_key().decode())
     limits = Limits(max_sessions=SESSIONS, max_sessions_per_player=SESSIONS)
-    server = await start_server(ServeConfig(host_key=tmp_path / "hk", players_root=tmp_path / "players",
-                                            authorized_keys=tmp_path / "keys", port=0, limits=limits))
+    config, [key] = loopback_config(tmp_path, limits=limits)
+    server = await start_server(config)
     try:
         conns, probes, seconds = await asyncio.wait_for(start_sessions(server.port, SESSIONS, key), 60)
         pids = server.child_pids()

@@ -7,14 +7,8 @@ import asyncio
 
 import asyncssh
 
-from swarmtui.serve.probe import open_terminal
-from swarmtui.serve.server import ServeConfig, start_server
-
-
-def _keys(tmp_path):
-    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)]
-    (tmp_path / "keys").write_text("".join(k.export_public_key().decode() for k in keys))
-    return keys
+from swarmtui.serve.probe import loopback_config, open_terminal
+from swarmtui.serve.server import start_server
 
 
 def _connect(server, key, username):
@@ -23,9 +17,8 @@ def _connect(server, key, username):
 
 
 async def test_a_watcher_sees_the_game_live_and_cannot_touch_it(tmp_path):
-    alice, bob, carol = _keys(tmp_path)
-    server = await start_server(ServeConfig(host_key=tmp_path / "hk", players_root=tmp_path / "players",
-                                            authorized_keys=tmp_path / "keys", port=0))
+    config, (alice, bob, carol) = loopback_config(tmp_path, 3)
+    server = await start_server(config)
     try:
         async with _connect(server, bob, "watch") as conn:  # nobody shows a game yet
             early = await open_terminal(conn)

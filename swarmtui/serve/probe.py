@@ -15,9 +15,23 @@ from pathlib import Path
 
 import asyncssh
 
+from swarmtui.serve.limits import Limits
+from swarmtui.serve.server import ServeConfig
+
 _ESCAPE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 
 KEYS = {"ctrl+q": b"\x11", "end": b"\x1b[F", "home": b"\x1b[H", "enter": b"\r", "tab": b"\t", "escape": b"\x1b", "down": b"\x1b[B", "up": b"\x1b[A"}
+
+
+def loopback_config(root: Path, count: int = 1, limits: Limits | None = None,
+                    **changes) -> tuple[ServeConfig, list[asyncssh.SSHKey]]:
+    """A server config under ``root`` on a free loopback port, with ``count`` fresh client keys
+    written to its authorized_keys file; returns the config and the keys."""
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(count)]
+    (root / "authorized_keys").write_text("".join(k.export_public_key().decode() for k in keys))
+    config = ServeConfig(host_key=root / "host_key", players_root=root / "players",
+                         authorized_keys=root / "authorized_keys", port=0, limits=limits or Limits(), **changes)
+    return config, keys
 
 
 class Probe(asyncssh.SSHClientSession):
