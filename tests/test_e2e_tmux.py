@@ -31,6 +31,12 @@ def launch(tmux: Tmux, env: str, args: str = "") -> None:
     tmux.start(f"env {env} {APP} {args}; echo swarmtui-exit=$?; sleep 30")
 
 
+def quit_app(tmux: Tmux) -> None:
+    """``q`` from wherever the app is; it must exit with status 0."""
+    tmux.send("q")
+    tmux.wait_for(r"swarmtui-exit=0", timeout=10)
+
+
 def styled_screen(tmux: Tmux) -> str:
     """The pane with its colours and attributes as escape sequences (``capture-pane -e``)."""
     done = subprocess.run(tmux.base + ["capture-pane", "-p", "-e", "-t", "t"], capture_output=True, text=True,
@@ -116,8 +122,7 @@ def play_every_game_and_export_a_maze(screen: Checked, tmux: Tmux, saves: Path) 
     assert maze.read_text().count("\n") >= 15 and "#" in maze.read_text()
     tmux.send("m")
     screen.wait_for(r"About")
-    tmux.send("q")
-    tmux.wait_for(r"swarmtui-exit=0", timeout=10)
+    quit_app(tmux)
 
 
 def test_every_game_and_a_maze_in_16_colours_with_ascii(tmp_path):
@@ -150,8 +155,7 @@ def test_a_game_without_colour_in_truecolor_and_in_the_terminals_palette(tmp_pat
         screen.wait_for(r"plays [abc][123]")
         if colours:  # the check sees colours when there are some
             assert colour_kinds(styled_screen(tmux)) & colours
-        tmux.send("q")
-        tmux.wait_for(r"swarmtui-exit=0", timeout=10)
+        quit_app(tmux)
     finally:
         tmux.kill()
 
@@ -182,8 +186,7 @@ def test_killed_mid_game_then_resumed_on_the_next_start(tmp_path):
         tmux.wait_for(r"Resumed after 2 moves")
         tmux.send("v")  # the move log: both moves are back
         tmux.wait_for(r"1\. 1 " + re.escape(moves[0]) + r"\s+2 " + re.escape(moves[1]))
-        tmux.send("q")
-        tmux.wait_for(r"swarmtui-exit=0", timeout=10)
+        quit_app(tmux)
     finally:
         tmux.kill()
 
@@ -197,7 +200,6 @@ def test_too_small_then_resized_live(tmp_path):
         subprocess.run(tmux.base + ["resize-window", "-t", "t", "-x", "80", "-y", "24"], check=True, timeout=10)
         menu = tmux.wait_for(r"About")
         assert "Noughts & Crosses" in menu and "too small" not in menu
-        tmux.send("q")
-        tmux.wait_for(r"swarmtui-exit=0", timeout=10)
+        quit_app(tmux)
     finally:
         tmux.kill()
