@@ -429,6 +429,10 @@ async def test_a_halma_swarm_turn_draws_its_overlay_while_shown_and_clears_it_fo
         await pilot.press("p", "enter", "up", "enter")  # paused, then the human's step
         await settle(app, pilot, lambda: screen.panel.deliberation is not None)
         assert isinstance(screen.board.overlay, BoardOverlay)  # the swarm's first phase on the board
+        first = screen.board.overlay
+        await pilot.press("n", "n")  # two phases on: another picture on the board
+        await pilot.pause()
+        assert screen.panel.playback.phase == 2 and screen.board.overlay != first
         await pilot.press("x")  # skip to the move: the last phase, then the move is played
         await settle(app, pilot, lambda: len(screen.match.moves) == 2 and screen.match.human_to_move)
         assert screen.board.overlay is None  # the human's turn: the swarm's marks are cleared
