@@ -32,6 +32,8 @@ class Rollout:
     """``advance`` of every hole towards the goal."""
     goal: frozenset[int]
     rows: tuple[tuple[int, ...], ...]
+    near: tuple[int, ...] | None = None
+    """Per hole, steps to the nearest empty goal hole (found on first use after each move)."""
 
     @classmethod
     def of(cls, board: Board, seat: str, corner: int) -> "Rollout":
@@ -49,6 +51,7 @@ class Rollout:
         self.occupied[end] = True
         self.mine.discard(start)
         self.mine.add(end)
+        self.near = None
 
     def gain(self, start: int, end: int, eta: float) -> float:
         """Rows gained towards the goal, plus η per step nearer the nearest empty goal hole (the
@@ -56,13 +59,10 @@ class Rollout:
         rows = self.rank[end] - self.rank[start]
         if not eta or start in self.goal:
             return float(rows)
-        empty = [g for g in self.goal if not self.occupied[g]]
-        if not empty:
-            return float(rows)
-        steps = _steps()
-        before = min(steps[start][g] for g in empty)
-        after = 0 if end in self.goal else min(steps[end][g] for g in empty)
-        return rows + eta * (before - after)
+        if self.near is None:
+            self.near = _nearest(tuple(sorted(g for g in self.goal if not self.occupied[g])))
+        near = self.near
+        return rows + eta * (near[start] - near[end])
 
     def resting(self) -> set[int]:
         """V-E: pieces of the filled far rows, and the next row's pieces."""
@@ -123,6 +123,16 @@ class Rollout:
 def _steps() -> tuple[tuple[int, ...], ...]:
     """Steps between every two holes of the star."""
     return tuple(tuple(distance(a, b) for b in STAR) for a in STAR)
+
+
+@lru_cache(maxsize=4096)
+def _nearest(empty: tuple[int, ...]) -> tuple[int, ...]:
+    """Per hole, the steps to the nearest of the ``empty`` goal holes (0 when none is empty).
+    Cached by the set of empty holes, which changes only when a piece enters the goal."""
+    if not empty:
+        return (0,) * len(STAR)
+    steps = _steps()
+    return tuple(min(row[g] for g in empty) for row in steps)
 
 
 _RANKS: dict[int, list[int]] = {}
