@@ -271,7 +271,8 @@ def test_snapshot_menu(snap_compare, tui_app) -> None:
     assert snap_compare(tui_app(seed=7), terminal_size=(80, 24))
 
 
-def test_snapshot_game_with_minimax_table(snap_compare, tui_app) -> None:
+def test_snapshot_game_with_minimax_table(snap_compare, tui_app, monkeypatch) -> None:
+    monkeypatch.setattr("swarmtui.agents.minimax._TABLE", {})  # node counts independent of test order
     async def run_before(pilot) -> None:
         app = pilot.app
         screen = await start_noughts(app, pilot, "human", "minimax", seed=7)
