@@ -17,10 +17,10 @@ One turn:
    to the tied insects only), then to the agent's generator.
 
 The vicinity radius is 2, as section 3.5.4 settles ("vicinity radii of two will be used
-herein"); the thesis' experiment script defaulted to 3. Measured on the Table 4.3 protocol
-against Random, radius 2 gives the 63.5 % / 36.5 % split of Velocity and Direct-to-Goal
-intentions that section 4.2.9 reports (we measure about 61 / 39), radius 3 about 41 / 59, so
-the reported experiments most likely ran with 2.
+herein"); the thesis' experiment script defaulted to 3. Section 4.2.9 reports 63.5 % Velocity
+and 36.5 % Direct-to-Goal intentions against Random; on the same protocol (100 games, seed 0)
+radius 2 gives 53 % / 47 % and radius 3 gives 38 % / 62 %, so the reported experiments most
+likely ran with 2 (README, "Hive players").
 
 Velocities persist between turns (the swarm's memory); a new insect starts with a random
 velocity (4.2.2). The agent plays either colour and only ever plays moves the rules engine
