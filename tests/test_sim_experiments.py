@@ -121,6 +121,16 @@ def test_dask_cluster_gives_the_local_results(capsys, tmp_path):
     assert games(remote) == games(local)
 
 
+def test_a_paper_preset_runs_on_dask_with_the_local_results(capsys, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
+    preset = ["sim", "halma", "--preset", "table5-7", "-n", "4", "--seed", "2"]
+    assert run_main(capsys, *preset, "-w", "1", "-o", str(local))[0] == 0
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        assert run_main(capsys, *preset, "--scheduler", cluster.scheduler_address, "-o", str(remote))[0] == 0
+    assert games(remote) == games(local) and len(games(local)) == 4
+
+
 def test_unreachable_scheduler_is_one_line(capsys, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr(execution, "CONNECT_TIMEOUT", "1s")

@@ -41,14 +41,10 @@ def run_batch(batch: Batch, workers: int = 1, on_record: Callable[[GameRecord], 
 
     ``scheduler``: play on the Dask cluster at this address instead of local processes.
     """
-    from swarmtui.sim.execution import Job, connect_dask, run_jobs
+    from swarmtui.sim.execution import Job, dask_client, run_jobs
 
-    client = connect_dask(scheduler) if scheduler else None
-    try:
+    with dask_client(scheduler) as client:
         for _, record in run_jobs((Job(batch, i) for i in range(batch.games)), workers, client):
             if on_record:
                 on_record(record)
             yield record
-    finally:
-        if client is not None:
-            client.close()

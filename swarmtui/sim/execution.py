@@ -16,10 +16,11 @@ from __future__ import annotations
 import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any
+from typing import Any, Callable, Sequence, TypeVar
 
 from swarmtui.core.params import ParamError
 from swarmtui.sim.batch import Batch, play_job
@@ -46,6 +47,9 @@ def _ignore_sigint() -> None:
 CONNECT_TIMEOUT = "10s"
 IN_FLIGHT_PER_WORKER = 4
 
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+
 
 def run_jobs(jobs: Iterable[Job], workers: int = 1, client: Any = None) -> Iterator[tuple[Job, GameRecord]]:
     """Yield ``(job, record)`` in job order, played in-process, on ``workers`` processes or on Dask.
@@ -53,36 +57,55 @@ def run_jobs(jobs: Iterable[Job], workers: int = 1, client: Any = None) -> Itera
     ``client`` is a connected Dask ``distributed.Client`` (``connect_dask``); the caller closes it.
     """
     jobs = list(jobs)
+    yield from zip(jobs, map_ordered(play, jobs, workers, client))
+
+
+def map_ordered(function: Callable[[Task], Result], tasks: Sequence[Task], workers: int = 1,
+                client: Any = None) -> Iterator[Result]:
+    """``map(function, tasks)`` in order: here, on a process pool, or on a Dask cluster.
+
+    ``function`` must be picklable (module level) and its results must depend only on its task,
+    so every executor gives the same results. Experiments with their own protocol (Halma's
+    restarts, Hive's random opening) use this with their own game function.
+    """
     if client is not None:
-        yield from _run_dask(jobs, client)
-    elif workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield job, play(job)
+        yield from _run_dask(function, tasks, client)
+    elif workers <= 1 or len(tasks) <= 1:
+        yield from map(function, tasks)
     else:
-        yield from _run_pool(jobs, workers)
+        yield from _run_pool(function, tasks, workers)
 
 
-def _chunks(jobs: list[Job], size: int) -> Iterator[list[Job]]:
-    iterator = iter(jobs)
+def _chunks(tasks: Sequence[Task], size: int) -> Iterator[list[Task]]:
+    iterator = iter(tasks)
     while chunk := list(islice(iterator, size)):
         yield chunk
 
 
-def _run_pool(jobs: list[Job], workers: int) -> Iterator[tuple[Job, GameRecord]]:
-    """A bounded window of chunks on a process pool, results in job order."""
-    workers = min(workers, len(jobs))
-    chunks = _chunks(jobs, chunk_size(len(jobs), workers))
+def play_chunk(function: Callable[[Task], Result], tasks: list[Task]) -> list[Result]:
+    """Run several tasks in one pool or Dask task (less scheduling overhead)."""
+    return [function(task) for task in tasks]
+
+
+def chunk_size(tasks: int, workers: int) -> int:
+    """About eight chunks per worker, at most 64 tasks each: balance against overhead."""
+    return max(1, min(64, tasks // (max(workers, 1) * 8)))
+
+
+def _run_pool(function: Callable[[Task], Result], tasks: Sequence[Task], workers: int) -> Iterator[Result]:
+    """A bounded window of chunks on a process pool, results in task order."""
+    workers = min(workers, len(tasks))
+    chunks = _chunks(tasks, chunk_size(len(tasks), workers))
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
     window: deque = deque()
     try:
         for chunk in islice(chunks, workers * IN_FLIGHT_PER_WORKER):
-            window.append((chunk, pool.submit(play_chunk, chunk)))
+            window.append(pool.submit(play_chunk, function, chunk))
         while window:
-            chunk, future = window.popleft()
-            records = future.result()
-            for chunk_next in islice(chunks, 1):
-                window.append((chunk_next, pool.submit(play_chunk, chunk_next)))
-            yield from zip(chunk, records)
+            results = window.popleft().result()
+            for chunk in islice(chunks, 1):
+                window.append(pool.submit(play_chunk, function, chunk))
+            yield from results
     except BaseException:
         pool.shutdown(wait=True, cancel_futures=True)
         raise
@@ -101,32 +124,35 @@ def connect_dask(address: str) -> Any:
         raise ParamError(f"cannot reach the Dask scheduler at {address}: {error}") from None
 
 
-def play_chunk(jobs: list[Job]) -> list[GameRecord]:
-    """Play several jobs in one task (fewer, larger Dask tasks: less scheduling overhead)."""
-    return [play(job) for job in jobs]
+@contextmanager
+def dask_client(scheduler: str | None) -> Iterator[Any]:
+    """A connected client for ``scheduler`` (closed on exit), or None to run locally."""
+    if scheduler is None:
+        yield None
+        return
+    client = connect_dask(scheduler)
+    try:
+        yield client
+    finally:
+        client.close()
 
 
-def chunk_size(jobs: int, workers: int) -> int:
-    """About eight chunks per worker, at most 64 games each: balance against overhead."""
-    return max(1, min(64, jobs // (max(workers, 1) * 8)))
-
-
-def _run_dask(jobs: list[Job], client: Any) -> Iterator[tuple[Job, GameRecord]]:
-    """Submit the jobs to the cluster in chunks; buffer chunks that finish early to keep job order."""
+def _run_dask(function: Callable[[Task], Result], tasks: Sequence[Task], client: Any) -> Iterator[Result]:
+    """Submit the tasks to the cluster in chunks; buffer chunks that finish early to keep order."""
     from distributed import as_completed
 
     futures = []
     try:
-        size = chunk_size(len(jobs), sum(client.nthreads().values()))
-        chunks = [jobs[i:i + size] for i in range(0, len(jobs), size)]
-        futures = client.map(play_chunk, chunks, pure=False)
+        size = chunk_size(len(tasks), sum(client.nthreads().values()))
+        chunks = list(_chunks(tasks, size))
+        futures = client.map(play_chunk, [function] * len(chunks), chunks, pure=False)
         position = {future.key: i for i, future in enumerate(futures)}
-        done: dict[int, list[GameRecord]] = {}
+        done: dict[int, list] = {}
         following = 0
         for future in as_completed(futures, loop=client.loop):
             done[position[future.key]] = future.result()
             while following in done:
-                yield from zip(chunks[following], done.pop(following))
+                yield from done.pop(following)
                 following += 1
     except BaseException:
         client.cancel(futures)

@@ -8,18 +8,17 @@ one-player ones). The cap is the paper's 500 moves per player; "if a game has no
 finished after 500 moves, the game has been stopped and restarted" (VI-A): a capped game is
 replayed with the next attempt's seed, up to ``restarts`` times, and the restarts are counted.
 
-Games with a fixed memory (off, or the shipped best game) are independent and run on a
-process pool, in index order whatever the worker count. A memory *constructed during the run*
+Games with a fixed memory (off, or the shipped best game) are independent and run through
+``sim.execution.map_ordered`` — a process pool or a Dask cluster — in index order whatever
+the worker count. A memory *constructed during the run*
 (Table V, id 3) makes every game depend on the ones before it — the best game so far seeds
 the next — so that scenario runs sequentially in one process.
 """
 
 from __future__ import annotations
 
-import signal
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Iterator, Sequence
@@ -29,6 +28,7 @@ from swarmtui.agents.aco_bco import cooperation
 from swarmtui.agents.aco_bco.memory import Memory, from_field
 from swarmtui.core.rng import derive_seed, seat_rng
 from swarmtui.games.halma.rules import Board
+from swarmtui.sim.execution import map_ordered
 
 PAPER_CAP = 500
 """Moves per player after which the paper stopped and restarted a game (VI-A)."""
@@ -162,28 +162,14 @@ def _game_only(setup: Setup, base_seed: int, index: int) -> SwarmGame:
     return play_game(setup, base_seed, index)[0]
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_independent(setup: Setup, games: int, seed: int, workers: int = 1,
-                    on_game: Callable[[SwarmGame], None] | None = None) -> list[SwarmGame]:
-    """``games`` independent games on ``workers`` processes, in index order."""
-    play = partial(_game_only, setup, seed)
+                    on_game: Callable[[SwarmGame], None] | None = None, client: Any = None) -> list[SwarmGame]:
+    """``games`` independent games on ``workers`` processes (or a Dask ``client``), in index order."""
     results: list[SwarmGame] = []
-    if workers <= 1 or games <= 1:
-        iterator: Iterator[SwarmGame] = map(play, range(games))
-        for game in iterator:
-            results.append(game)
-            if on_game:
-                on_game(game)
-        return results
-    chunk = max(1, min(16, games // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=min(workers, games), initializer=_ignore_sigint) as pool:
-        for game in pool.map(play, range(games), chunksize=chunk):
-            results.append(game)
-            if on_game:
-                on_game(game)
+    for game in map_ordered(partial(_game_only, setup, seed), range(games), workers, client):
+        results.append(game)
+        if on_game:
+            on_game(game)
     return results
 
 
@@ -215,10 +201,11 @@ def run_constructed(setup: Setup, games: int, seed: int,
 
 
 def best_game_memory(setup: Setup, games: int, seed: int, workers: int = 1,
-                     on_game: Callable[[SwarmGame], None] | None = None) -> tuple[Memory, list[SwarmGame]]:
+                     on_game: Callable[[SwarmGame], None] | None = None,
+                     client: Any = None) -> tuple[Memory, list[SwarmGame]]:
     """Play ``games`` games, take the one won in the fewest moves and replay it (same seed, same
     game) to read its final pheromones: the best-game memory of V-A."""
-    results = run_independent(setup, games, seed, workers, on_game)
+    results = run_independent(setup, games, seed, workers, on_game, client)
     finished = [g for g in results if g.moves is not None]
     if not finished:
         raise ValueError("no game finished: there is no best game to remember")

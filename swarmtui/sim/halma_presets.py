@@ -25,6 +25,7 @@ from swarmtui.sim.halma_experiment import (
     PAPER_CAP, SCENARIOS, Scenario, Stats, SwarmGame, best_game_memory, run_constructed, run_independent,
     setup_for, stats,
 )
+from swarmtui.sim.execution import dask_client
 from swarmtui.sim.plots import histogram_text
 from swarmtui.sim.presets import Preset, PresetRequest, register
 
@@ -62,7 +63,8 @@ def play_scenario(scenario: Scenario, request: PresetRequest, agent: str = "aco-
                 request.err_console.print(f"constructed memory (best game {best.moves} moves) saved to {path}",
                                           highlight=False)
         else:
-            results = run_independent(setup, count, request.seed, request.workers, advance)
+            with dask_client(request.scheduler) as client:
+                results = run_independent(setup, count, request.seed, request.workers, advance, client)
     return results, time.perf_counter() - tick
 
 
@@ -124,8 +126,9 @@ def _build_memory(request: PresetRequest) -> None:
     setup = setup_for(SCENARIOS[0], "aco-bco", overrides("aco-bco", request.params))
     with _progress(request) as progress:
         task = progress.add_task("games without memory", total=games)
-        memory, results = best_game_memory(setup, games, request.seed, request.workers,
-                                           lambda _g: progress.advance(task))
+        with dask_client(request.scheduler) as client:
+            memory, results = best_game_memory(setup, games, request.seed, request.workers,
+                                               lambda _g: progress.advance(task), client)
     result = stats(results)
     path = save_memory(memory, free_path(user_memory_path(f"best-memory-seed{request.seed}.json")))
     request.out_console.print(

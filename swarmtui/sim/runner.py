@@ -24,7 +24,7 @@ from swarmtui.core.params import ParamError
 from swarmtui.core.rng import make_rng
 from swarmtui.games import get_game
 from swarmtui.sim.batch import Batch
-from swarmtui.sim.execution import Job, connect_dask, run_jobs
+from swarmtui.sim.execution import Job, dask_client, run_jobs
 from swarmtui.sim.experiment import Experiment, record_from_json
 from swarmtui.sim.match import GameRecord
 from swarmtui.sim.records import RecordWriter, read_results
@@ -102,8 +102,7 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
     header = {"experiment": experiment.to_json(), "swarmtui": __version__}
     writer = RecordWriter(out, header, earlier) if out else nullcontext()
     progress = _progress(err_console)
-    client = connect_dask(scheduler) if scheduler else None
-    with writer as records_file, progress, (client or nullcontext()):
+    with dask_client(scheduler) as client, writer as records_file, progress:
         task = progress.add_task(_describe(experiment), total=total, completed=total - len(jobs))
         try:
             for job, record in run_jobs(jobs, workers, client):
