@@ -157,21 +157,27 @@ def write_atomic(path: Path, content: str | bytes, *, overwrite: bool = True) ->
     return path
 
 
-def read_json(path: Path, *, kind: str, formats: tuple[int, ...] = (1,)) -> dict[str, Any]:
-    """Load and sanity-check a save file of ``kind``; any problem is one ``SaveError``."""
+def read_text(path: Path, *, limit: int, what: str) -> str:
+    """The UTF-8 text of ``path`` (a ``what``, at most ``limit`` bytes); any problem is one ``SaveError``."""
     path = Path(path)
     check_confined(path, reading=True)
     try:
         size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(f"{path} is too large to be a swarmtui save ({size} bytes)")
-        text = path.read_text(encoding="utf-8")
+        if size > limit:
+            raise SaveError(f"{path} is too large to be a {what} ({size} bytes)")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SaveError(f"{path} does not exist") from None
     except UnicodeDecodeError:
-        raise SaveError(f"{path} is not a text file (damaged save?)") from None
+        raise SaveError(f"{path} is not a text file (a damaged {what}?)") from None
     except OSError as error:
         raise SaveError(f"cannot read {path}: {error.strerror or error}") from None
+
+
+def read_json(path: Path, *, kind: str, formats: tuple[int, ...] = (1,)) -> dict[str, Any]:
+    """Load and sanity-check a save file of ``kind``; any problem is one ``SaveError``."""
+    path = Path(path)
+    text = read_text(path, limit=MAX_SAVE_BYTES, what="swarmtui save")
     try:
         payload = json.loads(text)
     except json.JSONDecodeError as error:

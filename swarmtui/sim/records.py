@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from swarmtui.core.saves import SaveError, write_atomic
+from swarmtui.core.saves import SaveError, read_text, write_atomic
 from swarmtui.sim.match import GameRecord
 
 RESULT_FORMAT = 2
@@ -101,16 +101,7 @@ def read_results(path: Path) -> Results:
     Any damage is one ``SaveError`` naming the file and line; nothing is repaired or rewritten.
     """
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_RESULT_BYTES:
-            raise SaveError(f"{path} is too large to be a swarmtui result file")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"{path} does not exist") from None
-    except UnicodeDecodeError:
-        raise SaveError(f"{path} is not a text file (damaged result file?)") from None
-    except OSError as error:
-        raise SaveError(f"cannot read {path}: {error.strerror or error}") from None
+    text = read_text(path, limit=MAX_RESULT_BYTES, what="swarmtui result file")
     rows = []
     for number, line in enumerate(text.splitlines(), 1):
         try:
