@@ -1,8 +1,8 @@
 """End to end: the real ``swarmtui`` in a tmux terminal at 80x24, as a person would use it.
 
 Every game played by keyboard from the menu (noughts, halma, hive), a maze built and
-exported, quit; in 16 colours (``TERM=xterm``) with ``--ascii``, under ``NO_COLOR``, and in
-truecolor; and a session killed mid-game whose game comes back on the next start. The tmux
+exported, quit; in 16 colours (``TERM=xterm``) with ``--ascii``; under ``NO_COLOR`` and with
+``--theme ansi`` in a truecolor terminal; a terminal too small, then resized; and a session killed mid-game whose game comes back on the next start. The tmux
 driver is the one of ``test_tui_terminal`` (a private tmux server per test).
 """
 
@@ -140,10 +140,9 @@ def test_every_game_and_a_maze_in_16_colours_with_ascii(tmp_path):
 
 @pytest.mark.parametrize(("env", "args", "colours"), [
     ("NO_COLOR=1", "", set()),
-    ("COLORTERM=truecolor", "", {"rgb", "16", "256"}),
     ("COLORTERM=truecolor", "--theme ansi", {"16"}),  # the terminal's own palette, even in truecolor
-], ids=["no-color", "truecolor", "ansi-theme"])
-def test_a_game_without_colour_in_truecolor_and_in_the_terminals_palette(tmp_path, env, args, colours):
+], ids=["no-color", "ansi-theme"])
+def test_a_game_without_colour_and_in_the_terminals_palette(tmp_path, env, args, colours):
     tmux = Tmux(80, 24, saves=tmp_path)
     launch(tmux, f"TERM=xterm-256color {env}", args)
     screen = Checked(tmux, colours, ascii_only=False)
