@@ -82,6 +82,7 @@ async def test_a_real_server_process_serves_the_app_and_logs_guest_access(tmp_pa
             probe.press("ctrl+q")
             await asyncio.wait_for(probe.chan.wait_closed(), 15)
     finally:
-        server.send_signal(signal.SIGINT)
+        server.send_signal(signal.SIGTERM)
         await asyncio.wait_for(server.wait(), 15)
     assert server.returncode == 0
+    assert b"stopped; every session was hung up" in await server.stderr.read()

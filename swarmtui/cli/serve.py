@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
+import signal
 from pathlib import Path
 from typing import Optional
 
@@ -69,10 +70,13 @@ async def _serve(config) -> None:
     logging.getLogger("swarmtui.serve").info(
         "listening on %s:%s (ssh -p %s %s); players' saves in %s", config.host, server.port, server.port,
         "guest@" + config.host if config.guest else config.host, config.players_root)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)  # like ctrl-c: hang up every session
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await server.close()
+        logging.getLogger("swarmtui.serve").info("stopped; every session was hung up (games autosaved)")
 
 
 def _listen_error(error: OSError, host: str, port: int) -> str:
