@@ -61,19 +61,20 @@ def run_jobs(jobs: Iterable[Job], workers: int = 1, client: Any = None) -> Itera
 
 
 def map_ordered(function: Callable[[Task], Result], tasks: Sequence[Task], workers: int = 1,
-                client: Any = None) -> Iterator[Result]:
+                client: Any = None, chunk: int | None = None) -> Iterator[Result]:
     """``map(function, tasks)`` in order: here, on a process pool, or on a Dask cluster.
 
     ``function`` must be picklable (module level) and its results must depend only on its task,
     so every executor gives the same results. Experiments with their own protocol (Halma's
-    restarts, Hive's random opening) use this with their own game function.
+    restarts, Hive's random opening) use this with their own game function. ``chunk`` tasks
+    travel together (default ``chunk_size``); long tasks such as MCTS games want 1.
     """
     if client is not None:
-        yield from _run_dask(function, tasks, client)
+        yield from _run_dask(function, tasks, client, chunk)
     elif workers <= 1 or len(tasks) <= 1:
         yield from map(function, tasks)
     else:
-        yield from _run_pool(function, tasks, workers)
+        yield from _run_pool(function, tasks, workers, chunk)
 
 
 def _chunks(tasks: Sequence[Task], size: int) -> Iterator[list[Task]]:
@@ -92,10 +93,11 @@ def chunk_size(tasks: int, workers: int) -> int:
     return max(1, min(64, tasks // (max(workers, 1) * 8)))
 
 
-def _run_pool(function: Callable[[Task], Result], tasks: Sequence[Task], workers: int) -> Iterator[Result]:
+def _run_pool(function: Callable[[Task], Result], tasks: Sequence[Task], workers: int,
+              chunk: int | None = None) -> Iterator[Result]:
     """A bounded window of chunks on a process pool, results in task order."""
     workers = min(workers, len(tasks))
-    chunks = _chunks(tasks, chunk_size(len(tasks), workers))
+    chunks = _chunks(tasks, chunk or chunk_size(len(tasks), workers))
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
     window: deque = deque()
     try:
@@ -137,13 +139,14 @@ def dask_client(scheduler: str | None) -> Iterator[Any]:
         client.close()
 
 
-def _run_dask(function: Callable[[Task], Result], tasks: Sequence[Task], client: Any) -> Iterator[Result]:
+def _run_dask(function: Callable[[Task], Result], tasks: Sequence[Task], client: Any,
+              chunk: int | None = None) -> Iterator[Result]:
     """Submit the tasks to the cluster in chunks; buffer chunks that finish early to keep order."""
     from distributed import as_completed
 
     futures = []
     try:
-        size = chunk_size(len(tasks), sum(client.nthreads().values()))
+        size = chunk or chunk_size(len(tasks), sum(client.nthreads().values()))
         chunks = list(_chunks(tasks, size))
         futures = client.map(play_chunk, [function] * len(chunks), chunks, pure=False)
         position = {future.key: i for i, future in enumerate(futures)}

@@ -11,12 +11,12 @@ average number of AI moves the winner needed, and the share of each intention ru
 from __future__ import annotations
 
 import statistics
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Any, Iterator
 
 from swarmtui.agents import get_spec
 from swarmtui.core.params import ParamError, apply_overrides, param_fields, split_assignment
+from swarmtui.sim.execution import map_ordered
 from swarmtui.sim.hive_protocol import HiveGameRecord, Player, Protocol, play_protocol_game, player_one_seat
 
 
@@ -58,28 +58,21 @@ def _job(args: tuple[Pairing, int, int]) -> HiveGameRecord:
     return play_protocol_game(pairing.players, pairing.protocol, seed, index)
 
 
-def run_pairings(pairings: list[Pairing], seed: int, workers: int, first: int = 0) -> Iterator[tuple[int, HiveGameRecord]]:
+def run_pairings(pairings: list[Pairing], seed: int, workers: int, first: int = 0,
+                 client: Any = None) -> Iterator[tuple[int, HiveGameRecord]]:
     """Yield ``(pairing number, record)`` for every game, interleaved across the pairings.
 
     Game ``i`` of every pairing is played before game ``i + 1`` of any, so a run stopped early
     (a long MCTS table) leaves every row with about the same number of games. Records come
     in this fixed order whatever the worker count. ``first`` skips the games before it (a run
-    split over processes or resumed: game ``i`` is the same game whoever plays it).
+    split over processes or resumed: game ``i`` is the same game whoever plays it). Games run
+    through ``sim.execution.map_ordered``: here, on ``workers`` processes or a Dask ``client``.
     """
     jobs = [(k, (pairing, seed, i)) for i in range(first, max((p.games for p in pairings), default=0))
             for k, pairing in enumerate(pairings) if i < pairing.games]
-    if workers <= 1 or len(jobs) <= 1:
-        for k, job in jobs:
-            yield k, _job(job)
-        return
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)))
-    try:
-        for (k, _), record in zip(jobs, pool.map(_job, [job for _, job in jobs], chunksize=1)):
-            yield k, record
-    except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
+    records = map_ordered(_job, [job for _, job in jobs], workers, client, chunk=1)
+    for (k, _), record in zip(jobs, records):
+        yield k, record
 
 
 def run_pairing(pairing: Pairing, seed: int, workers: int) -> Iterator[HiveGameRecord]:

@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from swarmtui.agents.pso.intentions import VARIANTS
+from swarmtui.sim.execution import dask_client
 from swarmtui.sim.hive_experiments import Pairing, Tally, check_assignments, run_pairings, tally, with_overrides
 from swarmtui.sim.hive_protocol import Player, Protocol
 from swarmtui.sim.presets import Preset, PresetRequest, register
@@ -115,7 +116,7 @@ class Row:
 
 
 def play_rows(pairings: list[Pairing], seed: int, workers: int, params: tuple[str, ...] = (),
-              writer=None, err_console: Console | None = None) -> list[Row]:
+              writer=None, err_console: Console | None = None, scheduler: str | None = None) -> list[Row]:
     """Play every pairing (with ``params`` applied), interleaved; log records to ``writer``; tally each."""
     players = [p for pairing in pairings for p in pairing.players if p is not IMMOBILE]
     check_assignments(players, params)
@@ -124,9 +125,9 @@ def play_rows(pairings: list[Pairing], seed: int, workers: int, params: tuple[st
     records: list[list] = [[] for _ in pairings]
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=err_console or Console(stderr=True), transient=False)
-    with progress:
+    with dask_client(scheduler) as client, progress:
         tasks = [progress.add_task(p.group, total=p.games) for p in pairings]
-        for k, record in run_pairings(pairings, seed, workers):
+        for k, record in run_pairings(pairings, seed, workers, client=client):
             records[k].append(record)
             if writer is not None:
                 writer.write(record.to_json(), group=pairings[k].group)
@@ -199,9 +200,11 @@ def _runner(title: str, build: Callable[..., list[Pairing]], traces: bool = Fals
 
             header = {"game": "hive", "preset": title, "seed": request.seed, "params": list(request.params)}
             with RecordWriter(request.out, header=header) as writer:
-                rows = play_rows(pairings, request.seed, request.workers, request.params, writer, request.err_console)
+                rows = play_rows(pairings, request.seed, request.workers, request.params, writer, request.err_console,
+                                 request.scheduler)
         else:
-            rows = play_rows(pairings, request.seed, request.workers, request.params, None, request.err_console)
+            rows = play_rows(pairings, request.seed, request.workers, request.params, None, request.err_console,
+                             request.scheduler)
         request.out_console.print(rich_table(f"{title}, seed {request.seed}", rows))
         line = share_line(rows)
         if line:
