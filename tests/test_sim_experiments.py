@@ -184,3 +184,20 @@ def test_terminal_plots_are_plain_text():
     console = Console(width=80, record=True, color_system=None)
     console.print(curve_text([0, 1, 2, 3], [1, 4, 9, 16], "squares"))
     assert console.export_text().count("*") == 4
+
+
+def test_traces_are_kept_per_ai_decision_and_read_back(capsys, tmp_path):
+    from swarmtui.sim.recording import trace_from_json
+
+    path = tmp_path / "t.jsonl"
+    code, _, _ = run_main(capsys, "sim", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "--traces", "-o", str(path))
+    assert code == 0
+    for row in read_results(path).games:
+        assert [t["ply"] for t in row["traces"]] == list(range(len(row["moves"])))
+        kinds = [trace_from_json(t["trace"]).kind for t in row["traces"]]
+        assert kinds[0] == "genome" and kinds[1] == "search"
+    plain = tmp_path / "p.jsonl"
+    run_main(capsys, "sim", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "-o", str(plain))
+    assert all("traces" not in row for row in read_results(plain).games)
+    code, _, err = run_main(capsys, "sim", "noughts", "--traces")
+    assert code == 2 and "--traces goes with --out" in err

@@ -37,6 +37,7 @@ def sim(
     out: Optional[Path] = typer.Option(None, "--out", "-o", dir_okay=False, help="Write one JSON line per game to this file."),
     param: List[str] = typer.Option([], "--param", help="Agent parameter name=value (SEAT.name or AGENT.name to target one); repeatable."),
     sweep: List[str] = typer.Option([], "--sweep", help="Sweep a parameter: name=v1,v2,... (several form a grid; each cell is a result group)."),
+    traces: bool = typer.Option(False, "--traces", help="Keep every AI decision's trace in --out (for replays)."),
     resume: Optional[Path] = typer.Option(None, "--resume", dir_okay=False, help="Finish an interrupted run saved with --out FILE."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Play on a Dask distributed cluster at this address (swarmtui[dask])."),
     plots: Optional[Path] = typer.Option(None, "--plots", file_okay=False, help="With 'report': also save the plots into this folder."),
@@ -81,7 +82,7 @@ def sim(
         for flag, value in (("--algo", algo), ("--generations", generations), ("--population", population), ("--save", save)):
             if value is not None:
                 raise CliError(f"{flag} goes with --train")
-        _run_experiment(game, players, games, seed, workers, out, param, sweep, resume, scheduler,
+        _run_experiment(game, players, games, seed, workers, out, param, sweep, resume, scheduler, traces,
                         out_console, err_console)
     except ParamError as error:
         raise CliError(str(error)) from None
@@ -89,8 +90,8 @@ def sim(
         raise fail(str(error)) from None
 
 
-def _run_experiment(game, players, games, seed, workers, out, param, sweep, resume, scheduler, out_console,
-                    err_console) -> None:
+def _run_experiment(game, players, games, seed, workers, out, param, sweep, resume, scheduler, traces,
+                    out_console, err_console) -> None:
     from swarmtui.sim.batch import default_workers
     from swarmtui.sim.experiment import Experiment, parse_sweep
     from swarmtui.sim.runner import Interrupted, load_resume, run_experiment
@@ -98,7 +99,7 @@ def _run_experiment(game, players, games, seed, workers, out, param, sweep, resu
     resumed = None
     if resume is not None:
         given = [flag for flag, value in (("--players", players), ("--games", games), ("--param", param),
-                                          ("--sweep", sweep), ("--out", out)) if value]
+                                          ("--sweep", sweep), ("--out", out), ("--traces", traces)) if value]
         if given or seed != 0:
             raise CliError(f"--resume takes the run's settings from {resume}; drop {', '.join(given) or '--seed'}")
         resumed = load_resume(resume, game)
@@ -107,8 +108,10 @@ def _run_experiment(game, players, games, seed, workers, out, param, sweep, resu
         if out is not None and out.exists():
             raise fail(f"{out} already exists and is not overwritten (finish it with --resume {out}, or choose another --out)")
         agents = tuple(a.strip() for a in (players or DEFAULT_PLAYERS[game]).split(","))
+        if traces and out is None:
+            raise CliError("--traces goes with --out FILE (the traces are kept in the result file)")
         experiment = Experiment(game, agents, games or DEFAULT_GAMES, seed, tuple(param),
-                                tuple(parse_sweep(text) for text in sweep))
+                                tuple(parse_sweep(text) for text in sweep), traces)
     try:
         run_experiment(experiment, workers=workers or default_workers(), scheduler=scheduler, out=out,
                        resumed=resumed, out_console=out_console, err_console=err_console)

@@ -24,6 +24,7 @@ class Batch:
     games: int
     seed: int
     group: str = ""
+    traces: bool = False
 
 
 def default_workers() -> int:
@@ -32,7 +33,7 @@ def default_workers() -> int:
 
 def play_job(batch: Batch, index: int) -> GameRecord:
     """Play game ``index`` of ``batch``."""
-    return play_match(batch.game, list(batch.seats), batch.seed, index)
+    return play_match(batch.game, list(batch.seats), batch.seed, index, traces=batch.traces)
 
 
 def run_batch(batch: Batch, workers: int = 1, on_record: Callable[[GameRecord], None] | None = None,

@@ -49,6 +49,7 @@ class Experiment:
     seed: int
     params: tuple[str, ...] = ()
     sweep: tuple[Axis, ...] = ()
+    traces: bool = False
 
     def __post_init__(self) -> None:
         names = [name for name, _ in self.sweep]
@@ -75,13 +76,14 @@ class Experiment:
         batches = []
         for combo in itertools.product(*axes):
             seats = assign_params(game, agents, list(self.params) + list(combo))
-            batches.append(Batch(self.game, tuple(seats), self.games, self.seed, cell_label(combo)))
+            batches.append(Batch(self.game, tuple(seats), self.games, self.seed, cell_label(combo), self.traces))
         return batches
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "agents": list(self.agents), "games": self.games, "seed": self.seed,
             "params": list(self.params), "sweep": [[name, list(values)] for name, values in self.sweep],
+            "traces": self.traces,
         }
 
     @classmethod
@@ -93,6 +95,7 @@ class Experiment:
                 games=int(payload["games"]), seed=int(payload["seed"]),
                 params=tuple(str(p) for p in payload.get("params", [])),
                 sweep=tuple((str(n), tuple(str(v) for v in vs)) for n, vs in payload.get("sweep", [])),
+                traces=bool(payload.get("traces", False)),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise ParamError(f"the run header does not describe an experiment ({error})") from None

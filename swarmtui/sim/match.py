@@ -35,9 +35,14 @@ class GameRecord:
     seconds: float
     think_seconds: dict[str, float] = field(default_factory=dict)
     params: dict[str, dict[str, str]] = field(default_factory=dict)
+    traces: list[dict[str, Any]] | None = None
+    """With ``--traces``: ``{"ply": i, "seat": s, "trace": {...}}`` for every AI decision."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": RECORD_FORMAT, **asdict(self)}
+        payload = {"format": RECORD_FORMAT, **asdict(self)}
+        if payload["traces"] is None:
+            del payload["traces"]
+        return payload
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -45,8 +50,10 @@ def game_seed(base_seed: int, index: int) -> int:
     return derive_seed(base_seed, "game", index)
 
 
-def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_plies: int = 10_000) -> GameRecord:
-    """Play game ``index`` of a batch to its end and return its record."""
+def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_plies: int = 10_000,
+               traces: bool = False) -> GameRecord:
+    """Play game ``index`` of a batch to its end and return its record (with every decision's
+    trace when ``traces``, for replays)."""
     spec = get_game(game_id)
     seed = game_seed(base_seed, index)
     agents = {
@@ -55,12 +62,15 @@ def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_
     state = spec.start(len(seats))
     moves: list[str] = []
     think = {s.name: 0.0 for s in seats}
+    recorded: list[dict[str, Any]] | None = [] if traces else None
     start = time.perf_counter()
     while state.outcome is None and len(moves) < max_plies:
         seat = state.to_move
         tick = time.perf_counter()
         decision = agents[seat].decide(state)
         think[seat] += time.perf_counter() - tick
+        if recorded is not None:
+            recorded.append({"ply": len(moves), "seat": seat, "trace": decision.trace.to_json()})
         moves.append(state.format_move(decision.move))
         state.play(decision.move)
     seconds = time.perf_counter() - start
@@ -73,5 +83,5 @@ def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_
         reason=outcome.reason if outcome else f"stopped after {max_plies} plies",
         plies=len(moves), seconds=round(seconds, 6),
         think_seconds={k: round(v, 6) for k, v in think.items()},
-        params={s.name: dict(s.overrides) for s in seats if s.overrides},
+        params={s.name: dict(s.overrides) for s in seats if s.overrides}, traces=recorded,
     )
