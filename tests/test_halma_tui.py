@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from textual.widgets import Select
 
 from swarmtui.core.hexgrid import Hex
@@ -100,12 +102,13 @@ def test_match_builds_any_seat_count():
     assert match.seats == ("1", "2", "3") and match.state.players == 3
 
 
-def test_snapshot_halma_game(snap_compare, tui_app) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+def test_snapshot_halma_game(snap_compare, tui_app, size) -> None:
     async def run_before(pilot) -> None:
         await open_halma(pilot.app, pilot, players=2, agents={1: "greedy"})
         await pilot.press("enter")  # select the front piece: its destinations show
 
-    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(tui_app(speed="instant"), terminal_size=size, run_before=run_before)
 
 
 def test_renderer_shows_seats_cursor_targets_and_last_move_without_colour():

@@ -266,12 +266,17 @@ async def test_an_agent_that_fails_mid_game_stops_the_game_with_a_message(tui_ap
         assert app.is_running
 
 
-# -- snapshots (80x24, seeded, theme pinned) ----------------------------------------------
-def test_snapshot_menu(snap_compare, tui_app) -> None:
-    assert snap_compare(tui_app(seed=7), terminal_size=(80, 24))
+# -- snapshots (80x24 and a wide terminal, seeded, theme pinned) ---------------------------
+SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
 
 
-def test_snapshot_game_with_minimax_table(snap_compare, tui_app, monkeypatch) -> None:
+@SIZES
+def test_snapshot_menu(snap_compare, tui_app, size) -> None:
+    assert snap_compare(tui_app(seed=7), terminal_size=size)
+
+
+@SIZES
+def test_snapshot_game_with_minimax_table(snap_compare, tui_app, monkeypatch, size) -> None:
     monkeypatch.setattr("swarmtui.agents.minimax._TABLE", {})  # node counts independent of test order
     async def run_before(pilot) -> None:
         app = pilot.app
@@ -283,10 +288,11 @@ def test_snapshot_game_with_minimax_table(snap_compare, tui_app, monkeypatch) ->
         screen.panel.show_phase(screen.panel.deliberation, 4)
         await pilot.pause()
 
-    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(tui_app(speed="instant"), terminal_size=size, run_before=run_before)
 
 
-def test_snapshot_game_with_genome_panel(snap_compare, tui_app, genome_deliberation) -> None:
+@SIZES
+def test_snapshot_game_with_genome_panel(snap_compare, tui_app, genome_deliberation, size) -> None:
     async def run_before(pilot) -> None:
         app = pilot.app
         screen = await start_noughts(app, pilot, "human", "human", seed=7)
@@ -294,4 +300,4 @@ def test_snapshot_game_with_genome_panel(snap_compare, tui_app, genome_deliberat
         screen.panel.show_phase(genome_deliberation("X../.O./..."), 4)
         await pilot.pause()
 
-    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(tui_app(speed="instant"), terminal_size=size, run_before=run_before)
