@@ -94,6 +94,19 @@ def test_exploiting_ants_keep_the_max_p_path_scored_by_eq11():
             assert ant.candidates[ant.chosen].score == max(c.score for c in ant.candidates)
 
 
+def test_the_ant_trace_carries_the_whole_field_per_hole():
+    board = Board(1)
+    player = agent(4)
+    play(board, player, 6)
+    trace = player.decide(board).trace
+    field = dict((Hex(*cell), tau) for cell, tau in trace.ants.field)
+    assert set(field) == set(STAR)
+    into = {hole: 0.0 for hole in STAR}
+    for (_, end), tau in zip(player.edges.pairs, player.field.tau):
+        into[end] += tau
+    assert all(field[hole] == pytest.approx(into[hole], rel=1e-3) for hole in STAR)
+
+
 def test_exploring_ants_draw_among_all_valid_paths():
     board = Board(1)
     player = agent(5, q0=0.0)

@@ -130,7 +130,9 @@ class AntTrace(Trace):
     take no part (goal filled from the far row, section V-E, or no valid path). ``deltas`` are
     the pheromone additions of this turn (eq. 15 on the moved path, eq. 16 when the piece
     reaches the goal, eq. 18 from a cooperating partner); ``evaporation`` is the factor all
-    edges were multiplied by (eq. 17: 1 - α every e moves, else 1).
+    edges were multiplied by (eq. 17: 1 - α every e moves, else 1). ``field`` is the whole
+    pheromone field after the turn's update, summed per hole over the edges leading into it
+    (the heat map of the panel).
     """
 
     kind: str = field(init=False, default="ant")
@@ -140,6 +142,7 @@ class AntTrace(Trace):
     resting: tuple[Cell, ...] = ()
     deltas: tuple[PheromoneDelta, ...] = ()
     evaporation: float = 1.0
+    field: tuple[tuple[Cell, float], ...] = ()
 
 
 @dataclass(frozen=True)

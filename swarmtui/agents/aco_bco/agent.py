@@ -17,6 +17,7 @@ from hole to hole through its own moves, so it is one agent per game.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -152,7 +153,16 @@ class AcoBcoAgent:
             for plan in plans
         )
         return AntTrace(seat=self.seat, q0=self.params.q0, ants=ants, resting=tuple(sorted(resting)),
-                        deltas=tuple(deltas), evaporation=evaporation)
+                        deltas=tuple(deltas), evaporation=evaporation, field=self._field_per_hole())
+
+    def _field_per_hole(self) -> tuple[tuple[Hex, float], ...]:
+        """τ summed over the edges into each hole (4 significant digits): the whole field, compact
+        enough for a trace."""
+        if self.field is None:
+            return ()
+        holes, ends = _edge_ends(self.edges.model)
+        into = np.bincount(ends, weights=self.field.tau, minlength=len(holes))
+        return tuple((hole, float(f"{tau:.4g}")) for hole, tau in zip(holes, into.tolist()))
 
     def _fallback(self, board: Board, plans, resting, deltas) -> Decision:
         """No ant proposes a path (all pieces rest under V-E or find nothing approaching the goal):
@@ -189,3 +199,12 @@ def resolve_memory(text: str) -> Memory | None:
 def _factory(game_id: str, seat: str, rng: np.random.Generator, params: AcoBcoParams) -> AcoBcoAgent:
     params = params or AcoBcoParams()
     return AcoBcoAgent(seat, rng, params, resolve_memory(params.memory if params.b > 0 else "none"))
+
+
+@lru_cache(maxsize=4)
+def _edge_ends(model: str) -> tuple[tuple[Hex, ...], np.ndarray]:
+    """The star's holes in a fixed order and, per edge of ``model``, the index of the hole it leads into."""
+    edges = edge_set(model)
+    holes = tuple(sorted(edges.hole_id))
+    index = {hole: i for i, hole in enumerate(holes)}
+    return holes, np.array([index[end] for _, end in edges.pairs], dtype=np.intp)

@@ -9,9 +9,10 @@ reached its goal, eq. 18 from a cooperating partner, eq. 17 evaporation).
 ``overlay(d, phase, glyphs)`` draws the same on the board (``tui.overlay``): candidate paths as
 trails whose landing holes carry the rank letters of the table (``A`` = largest p), the proposed
 path's holes as ``◉`` (``@`` in ASCII) so it differs from the others without colour, the ant's
-piece marked ``<``, and a pheromone heat map. The trace carries Σ τ per candidate path, not the
-whole field, so the heat of the planning phases is the largest Σ τ of a candidate path landing
-on each hole (what the ants smell), on a log scale; the heat of the update phase is the τ added
+piece marked ``<``, and a pheromone heat map. The heat of the planning phases is the whole
+field, τ summed over the edges into each hole (``AntTrace.field``; traces recorded before it
+existed fall back to the largest Σ τ of a candidate path landing on each hole), on a log
+scale; the heat of the update phase is the τ added
 this turn on the edges into each hole. The board draws heat only while its ``show_heat`` is on
 (key ``t`` on the Halma board, or the screen calls ``HalmaBoard.toggle_heat``).
 
@@ -244,7 +245,7 @@ def overlay(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> Boa
 
 def colony_overlay(t: AntTrace, index: int = -1) -> BoardOverlay:
     marks = tuple(mark(c, RESTING, "rests") for c in t.resting)
-    return BoardOverlay(marks=marks, heat=smelled_heat(t), caption="pheromone the ants smell (log scale)")
+    return BoardOverlay(marks=marks, heat=smelled_heat(t), caption="pheromone into each hole (log scale)")
 
 
 def ant_overlay(t: AntTrace, index: int) -> BoardOverlay:
@@ -292,7 +293,10 @@ def mark(cell: Cell, glyphs: tuple[str, str], label: str, style: str = "bold") -
 
 
 def smelled_heat(t: AntTrace) -> tuple[tuple[Hex, float], ...]:
-    """The largest Σ τ of any candidate path landing on each hole, 0..1 on a log scale."""
+    """The pheromone field: τ into each hole when the trace carries the field (``AntTrace.field``),
+    else the largest Σ τ of any candidate path landing on each hole; 0..1 on a log scale."""
+    if t.field:
+        return log_heat({tuple(cell): tau for cell, tau in t.field})
     best: dict[Cell, float] = {}
     for ant in t.ants:
         for c in ant.candidates:
