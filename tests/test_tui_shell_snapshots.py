@@ -7,7 +7,6 @@ saved-games title shows it).
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,18 +16,19 @@ from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.saved_game import games_dir, write_game
 
 SIZES = [(80, 24), (160, 48)]
-SNAP_SAVES = Path("/tmp/swarmtui-shell-snapshots/saves")
+SNAP_SAVES = Path("saves")
+"""Relative, so the path the screens show is the same in every run while each test's files
+stay in its own temporary folder (concurrent test runs never share them)."""
 
 
 @pytest.fixture
-def fixed_saves(monkeypatch):
-    shutil.rmtree(SNAP_SAVES, ignore_errors=True)
+def fixed_saves(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("SWARMTUI_SAVES", str(SNAP_SAVES))
     # minimax shares a transposition table between games: start it cold so the node counts
     # in the saved traces do not depend on which tests ran before
     monkeypatch.setattr("swarmtui.agents.minimax._TABLE", {})
     yield SNAP_SAVES
-    shutil.rmtree(SNAP_SAVES, ignore_errors=True)
 
 
 def played(config: MatchConfig, plies: int) -> Match:
