@@ -173,6 +173,9 @@ def test_report_of_an_unfinished_or_damaged_file(capsys, tmp_path):
     path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "trunc')
     code, _, err = run_main(capsys, "sim", "report", str(path))
     assert code == 1 and "line 5 is not JSON" in err and err.count("\n") == 1
+    path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "index": 9}\n')
+    code, _, err = run_main(capsys, "sim", "report", str(path))
+    assert code == 1 and "game 9 lacks" in err and err.count("\n") == 1
 
 
 def test_terminal_plots_are_plain_text():

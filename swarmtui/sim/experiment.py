@@ -9,10 +9,11 @@ which is how ``--resume`` knows what to finish.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from swarmtui.core.params import ParamError, split_assignment
+from swarmtui.core.saves import SaveError
 from swarmtui.games import get_game
 from swarmtui.sim.batch import Batch
 from swarmtui.sim.match import GameRecord
@@ -105,5 +106,10 @@ _RECORD_FIELDS = {f.name for f in fields(GameRecord)}
 
 
 def record_from_json(payload: dict[str, Any]) -> GameRecord:
-    """A ``GameRecord`` back from its result-file line (extra keys such as ``group`` ignored)."""
+    """A ``GameRecord`` back from its result-file line (extra keys such as ``group`` ignored);
+    SaveError naming what is missing when the line is not one."""
+    missing = sorted(f.name for f in fields(GameRecord)
+                     if f.name not in payload and f.default is MISSING and f.default_factory is MISSING)
+    if missing:
+        raise SaveError(f"game {payload.get('index', '?')} lacks {', '.join(missing)}: not a swarmtui game record")
     return GameRecord(**{k: v for k, v in payload.items() if k in _RECORD_FIELDS})
