@@ -16,6 +16,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from swarmtui.tui.overlay import BoardOverlay
+from swarmtui.tui.panels.clock import PlaybackClock
 from swarmtui.tui.panels.frames import Deliberation, frames_for, phase_count, render_frame
 from swarmtui.tui.panels.playback import Playback
 
@@ -32,7 +33,7 @@ def frame_overlay(d: Deliberation, phase: int, glyphs: str = "unicode") -> Board
     return overlay(d, max(0, min(phase, count - 1)), glyphs)
 
 
-class DeliberationPanel(Widget):
+class DeliberationPanel(PlaybackClock, Widget):
     """Draws ``render_frame(deliberation, playback.phase)`` and advances it on a timer."""
 
     DEFAULT_CSS = """
@@ -118,31 +119,6 @@ class DeliberationPanel(Widget):
             self.playback.advance()
             self._changed()
 
-    def skip(self) -> None:
-        """Jump to the last phase (and so let the move be played)."""
-        if not self.done:
-            self._cancel_timer()
-            self.playback.finish()
-            self._changed()
-
-    def toggle_pause(self) -> bool:
-        paused = self.playback.toggle_pause()
-        if paused:
-            self._cancel_timer()
-        elif not self.done:
-            self._schedule()
-        self._update_subtitle()
-        return paused
-
-    def cycle_speed(self) -> str:
-        speed = self.playback.cycle_speed()
-        if self.playback.instant:
-            self.skip()
-        elif self._timer is not None:
-            self._schedule()
-        self._update_subtitle()
-        return speed
-
     # -- clockwork ------------------------------------------------------------------------
     def _changed(self) -> None:
         self.refresh()
@@ -158,20 +134,8 @@ class DeliberationPanel(Widget):
             self.done = True
             self.post_message(self.Finished(self.deliberation))
 
-    def _schedule(self) -> None:
-        self._cancel_timer()
-        self._timer = self.set_timer(self.playback.delay, self._tick)
-
-    def _tick(self) -> None:
-        self._timer = None
-        if not self.done and not self.playback.paused:
-            self.playback.advance()
-            self._changed()
-
-    def _cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+    def _controls_changed(self) -> None:
+        self._update_subtitle()
 
     def _update_subtitle(self) -> None:
         self.border_subtitle = self.playback.describe()

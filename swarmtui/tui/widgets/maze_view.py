@@ -23,6 +23,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from swarmtui.mazes.frames import MazeFrame
+from swarmtui.tui.panels.clock import PlaybackClock
 from swarmtui.tui.panels.playback import Playback
 
 MAZE_DELAYS: dict[str, float] = {"slow": 0.25, "normal": 0.08, "fast": 0.03, "instant": 0.0}
@@ -107,7 +108,7 @@ def describe_phase(phase: Phase) -> str:
     return f"iteration {frame.iteration} - {what}"
 
 
-class MazeView(Widget):
+class MazeView(PlaybackClock, Widget):
     """Plays a build's phases on a timer at the chosen speed; skippable and pausable."""
 
     DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text()
@@ -126,6 +127,10 @@ class MazeView(Widget):
         self.doors: tuple[tuple[int, int], ...] = ()
         self.done = True
         self._timer: Timer | None = None
+
+    @property
+    def phase_delay(self) -> float:
+        return self.delay
 
     def render(self) -> Text:
         if not self.phases:
@@ -150,28 +155,6 @@ class MazeView(Widget):
         self.playback.start(len(self.phases))
         self._changed()
 
-    def skip(self) -> None:
-        if not self.done:
-            self._cancel_timer()
-            self.playback.finish()
-            self._changed()
-
-    def toggle_pause(self) -> bool:
-        paused = self.playback.toggle_pause()
-        if paused:
-            self._cancel_timer()
-        elif not self.done:
-            self._schedule()
-        return paused
-
-    def cycle_speed(self) -> str:
-        speed = self.playback.cycle_speed()
-        if self.playback.instant:
-            self.skip()
-        elif self._timer is not None:
-            self._schedule()
-        return speed
-
     def describe(self) -> str:
         where = describe_phase(self.current) if self.phases else "idle"
         return f"{where} - {self.playback.describe()}"
@@ -187,17 +170,3 @@ class MazeView(Widget):
         elif not self.playback.paused:
             self._schedule()
 
-    def _schedule(self) -> None:
-        self._cancel_timer()
-        self._timer = self.set_timer(self.delay, self._tick)
-
-    def _tick(self) -> None:
-        self._timer = None
-        if not self.done and not self.playback.paused:
-            self.playback.advance()
-            self._changed()
-
-    def _cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
