@@ -21,7 +21,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.aco_bco import cooperation

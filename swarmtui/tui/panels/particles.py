@@ -19,7 +19,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from swarmtui.core.hexgrid import Hex
-from swarmtui.core.trace import ParticleTrace, ParticleView, Trace
+from swarmtui.core.trace import ParticleTrace, Trace
 from swarmtui.tui.overlay import BoardOverlay, Mark, Trail
 from swarmtui.tui.panels.frames import CHOSEN, HEADING, MUTED, Deliberation, phase_heading, stack
 

@@ -31,22 +31,16 @@ from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
 from swarmtui.tui.boards import BOARD_WIDGETS
 from swarmtui.tui.match import Match
-from swarmtui.tui.panels.deliberation import DeliberationPanel, frame_overlay
+from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.saved_game import new_save_path, write_game
+from swarmtui.tui.screens.panel_screen import PanelScreen
 from swarmtui.tui.widgets.halma_board import HalmaBoard
 from swarmtui.tui.widgets.hive_board import HiveBoard
 from swarmtui.tui.widgets.move_log import MoveLog
 from swarmtui.tui.widgets.noughts_board import NoughtsBoard
 
-WIDE = 140
-"""From this many columns on, the reasoning and the move log show side by side."""
-
-PANELS = ("panel", "log")
-"""The panels ``v`` cycles through on a narrow terminal, by widget id."""
-
-
-class GameScreen(Screen[str]):
+class GameScreen(PanelScreen, Screen[str]):
     """One match; ``r`` restarts it (same seed if one was chosen), ``m`` returns to the menu.
 
     The screen is dismissed with the animation speed last chosen, so the app can keep it.
@@ -151,16 +145,6 @@ class GameScreen(Screen[str]):
         self.query_one("#board-box").border_title = "Board"
         self.layout_panels()
         self.start(self.match)
-
-    def on_resize(self) -> None:
-        self.layout_panels()
-
-    def layout_panels(self) -> None:
-        """Both panels when the terminal is wide; otherwise only ``shown``."""
-        wide = self.app.size.width >= WIDE
-        self.set_class(wide, "-wide")
-        for name in PANELS:
-            self.query_one(f"#{name}").set_class(not wide and name != self.shown, "-hidden")
 
     # -- the turn loop --------------------------------------------------------------------
     def start(self, match: Match) -> None:
@@ -270,12 +254,6 @@ class GameScreen(Screen[str]):
         self.match.play(move, trace)  # type: ignore[arg-type]
         self.board.last = move  # type: ignore[assignment]
 
-    def on_deliberation_panel_phase_shown(self, message: DeliberationPanel.PhaseShown) -> None:
-        """Draw the phase's board overlay while it is on screen; clear it otherwise."""
-        d = message.deliberation
-        self.board.overlay = frame_overlay(d, message.phase, self.glyphs) if d is not None else None  # type: ignore[union-attr]
-        self.board.refresh()
-
     # -- saving ---------------------------------------------------------------------------
     def save(self) -> str:
         """Write the match to its save file (a new one the first time); returns where."""
@@ -323,24 +301,6 @@ class GameScreen(Screen[str]):
             self.board.action_choose()
         else:
             self.action_pause()
-
-    def action_next_phase(self) -> None:
-        self.panel.step()
-
-    def action_pause(self) -> None:
-        self.panel.toggle_pause()
-
-    def action_skip(self) -> None:
-        self.panel.skip()
-
-    def action_speed(self) -> None:
-        self.speed = self.panel.cycle_speed()
-        self.notify(f"speed: {self.speed}", timeout=1.5)
-
-    def action_switch_panel(self) -> None:
-        """``v``: the other panel, when only one fits."""
-        self.shown = PANELS[(PANELS.index(self.shown) + 1) % len(PANELS)]
-        self.layout_panels()
 
     def action_save(self) -> None:
         try:

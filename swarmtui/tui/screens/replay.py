@@ -22,9 +22,9 @@ from textual.widgets import Footer, Static
 from swarmtui.agents import agent_specs
 from swarmtui.sim.recording import Recording
 from swarmtui.tui.boards import BOARD_WIDGETS
-from swarmtui.tui.panels.deliberation import DeliberationPanel, frame_overlay
+from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
-from swarmtui.tui.screens.game import PANELS, WIDE
+from swarmtui.tui.screens.panel_screen import PanelScreen
 from swarmtui.tui.widgets.move_log import MoveLog
 
 NO_TRACE = "No deliberation was recorded for this move ({why})."
@@ -35,7 +35,7 @@ def agent_title(agent_id: str) -> str:
     return spec.title if spec else agent_id
 
 
-class ReplayScreen(Screen[str]):
+class ReplayScreen(PanelScreen, Screen[str]):
     """Right/left (l/h, . and ,) step through the moves; Home/End jump; Escape leaves."""
 
     DEFAULT_CSS = """
@@ -132,15 +132,6 @@ class ReplayScreen(Screen[str]):
         self.layout_panels()
         self.go_to(0)
 
-    def on_resize(self) -> None:
-        self.layout_panels()
-
-    def layout_panels(self) -> None:
-        wide = self.app.size.width >= WIDE
-        self.set_class(wide, "-wide")
-        for name in PANELS:
-            self.query_one(f"#{name}").set_class(not wide and name != self.shown, "-hidden")
-
     # -- moving through the game ------------------------------------------------------------
     @property
     def total(self) -> int:
@@ -193,10 +184,6 @@ class ReplayScreen(Screen[str]):
             self.ply += 1
             self.draw()
 
-    def on_deliberation_panel_phase_shown(self, message: DeliberationPanel.PhaseShown) -> None:
-        d = message.deliberation
-        self.board.overlay = frame_overlay(d, message.phase, self.glyphs) if d is not None else None  # type: ignore[attr-defined]
-        self.board.refresh()
 
     def draw(self) -> None:
         """Board, move log and status for ``self.ply``."""
@@ -238,23 +225,6 @@ class ReplayScreen(Screen[str]):
 
     def action_last(self) -> None:
         self.go_to(self.total)
-
-    def action_next_phase(self) -> None:
-        self.panel.step()
-
-    def action_pause(self) -> None:
-        self.panel.toggle_pause()
-
-    def action_skip(self) -> None:
-        self.panel.skip()
-
-    def action_speed(self) -> None:
-        self.speed = self.panel.cycle_speed()
-        self.notify(f"speed: {self.speed}", timeout=1.5)
-
-    def action_switch_panel(self) -> None:
-        self.shown = PANELS[(PANELS.index(self.shown) + 1) % len(PANELS)]
-        self.layout_panels()
 
     def action_leave(self) -> None:
         self.dismiss(self.speed)
