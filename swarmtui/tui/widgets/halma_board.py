@@ -25,7 +25,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -34,6 +33,7 @@ from swarmtui.games.halma.notation import ROWS, format_cell
 from swarmtui.games.halma.render import GLYPH_SETS, column, render_board
 from swarmtui.games.halma.rules import Board, Move
 from swarmtui.tui.overlay import BoardOverlay
+from swarmtui.tui.widgets import board_messages
 
 LABEL_WIDTH = 2
 """Characters of the row letter before each row of the rendered star."""
@@ -141,19 +141,11 @@ class HalmaBoard(Widget, can_focus=True):
     show_heat: reactive[bool] = reactive(True)
     """Draw the overlay's heat (pheromone); ``t`` or ``toggle_heat`` flips it."""
 
-    class MoveChosen(Message):
+    class MoveChosen(board_messages.MoveChosen):
         """The player picked a legal ``move`` for the side to move."""
 
-        def __init__(self, move: Move) -> None:
-            super().__init__()
-            self.move = move
-
-    class Note(Message):
+    class Note(board_messages.Note):
         """A sentence for the status line (what the last key did or why it did nothing)."""
-
-        def __init__(self, text: str) -> None:
-            super().__init__()
-            self.text = text
 
     def __init__(self, board: Board, *, glyphs: str = "unicode", id: str | None = None) -> None:
         super().__init__(id=id)

@@ -17,7 +17,6 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -26,6 +25,7 @@ from swarmtui.games.hive.pieces import BUG_NAMES, Piece
 from swarmtui.games.hive.render import stacks_text
 from swarmtui.games.hive.rules import PASS, Board, Move
 from swarmtui.tui.overlay import BoardOverlay
+from swarmtui.tui.widgets import board_messages
 from swarmtui.tui.widgets.hive_field import FIELD_GLYPHS, HiveField, Scene
 from swarmtui.tui.widgets.hive_rack import HiveRack, placeable
 
@@ -73,19 +73,11 @@ class HiveBoard(Widget, can_focus=True):
         Binding("escape", "cancel", "Cancel", show=True),
     ]
 
-    class MoveChosen(Message):
+    class MoveChosen(board_messages.MoveChosen):
         """The player picked a legal ``move`` (``PASS`` when passing is forced)."""
 
-        def __init__(self, move: Move) -> None:
-            super().__init__()
-            self.move = move
-
-    class Note(Message):
+    class Note(board_messages.Note):
         """A sentence for the status line (what the last key did or why it did nothing)."""
-
-        def __init__(self, text: str) -> None:
-            super().__init__()
-            self.text = text
 
     def __init__(self, board: Board, *, glyphs: str = "unicode", id: str | None = None) -> None:
         super().__init__(id=id)
