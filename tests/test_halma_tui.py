@@ -15,7 +15,8 @@ from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.widgets.halma_board import HalmaBoard, hole_at, step
 
 
-async def settle(app, pilot, until, rounds: int = 40) -> None:
+async def settle(app, pilot, until, rounds: int = 80) -> None:
+    """Let workers and messages run until ``until()`` holds (shared by the TUI test files)."""
     for _ in range(rounds):
         await app.workers.wait_for_complete()
         await pilot.pause()

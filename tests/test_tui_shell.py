@@ -30,20 +30,11 @@ from swarmtui.tui.screens.replay import ReplayScreen
 from swarmtui.tui.screens.results import ResultsScreen
 from swarmtui.tui.screens.saved_games import SavedGamesScreen
 from swarmtui.tui.screens.setup import SetupScreen
+from test_halma_tui import settle
 
 
 def text_of(widget) -> str:
     return str(widget.render())
-
-
-async def settle(app, pilot, until, rounds: int = 80) -> None:
-    """Let workers and messages run until ``until()`` holds."""
-    for _ in range(rounds):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if until():
-            return
-    raise AssertionError("the app did not settle")
 
 
 def menu_index(entry_id: str) -> int:
