@@ -25,6 +25,7 @@ from swarmtui.sim.match import GameRecord
 
 RESULT_FORMAT = 2
 MAX_RESULT_BYTES = 2_000_000_000
+CHECKPOINT_COST_RATIO = 10
 
 
 def _line(payload: dict[str, Any]) -> str:
@@ -73,10 +74,16 @@ class RecordWriter:
         return len(self._lines) - 1
 
     def checkpoint(self) -> None:
-        """Replace the file with every line so far."""
+        """Replace the file with every line so far.
+
+        A rewrite grows with the file, so the interval grows with it: at least ten times the
+        last rewrite's duration, which keeps checkpointing under a tenth of a long run's time.
+        """
         lines = self._lines + ([_line(self._summary)] if self._summary else [])
+        start = time.monotonic()
         write_atomic(self.path, "".join(lines))
         self._last = time.monotonic()
+        self._interval = max(self._interval, CHECKPOINT_COST_RATIO * (self._last - start))
 
     def __exit__(self, exc_type, exc, tb) -> None:
         self.checkpoint()
