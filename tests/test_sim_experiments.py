@@ -12,7 +12,8 @@ from rich.console import Console
 
 from swarmtui.cli import main
 from swarmtui.sim import execution
-from swarmtui.sim.records import read_results
+from swarmtui.core.saves import SaveError
+from swarmtui.sim.records import RecordWriter, read_results
 from swarmtui.sim.summary import wilson
 
 BASE = ["sim", "noughts", "-p", "minimax,minimax", "--seed", "3"]
@@ -109,6 +110,15 @@ def test_an_existing_result_file_is_never_overwritten(capsys, tmp_path):
     assert code == 1 and "not overwritten" in err and path.read_text() == "precious\n"
     code, _, err = run_main(capsys, "sim", "noughts", "--resume", str(path))
     assert code == 1 and "is damaged: line 1 is not JSON" in err and path.read_text() == "precious\n"
+    code, _, err = run_main(capsys, "sim", "halma", "--preset", "table5-7", "-n", "1", "-o", str(path))
+    assert code == 1 and "not overwritten" in err and path.read_text() == "precious\n"
+    code, _, err = run_main(capsys, "sim", "noughts", "--train", "X", "--generations", "1", "--save",
+                            str(path.with_name("s.json")), "-o", str(path))
+    assert code == 1 and "not overwritten" in err and path.read_text() == "precious\n"
+    with pytest.raises(SaveError, match="not overwritten"):
+        with RecordWriter(path, {}):
+            pass
+    assert path.read_text() == "precious\n"
 
 
 def test_dask_cluster_gives_the_local_results(capsys, tmp_path):

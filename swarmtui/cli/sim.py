@@ -148,6 +148,8 @@ def _run_preset(game, name, list_only, games, seed, workers, out, param, schedul
             table.add_row(preset.name, preset.summary)
         out_console.print(table if table.row_count else f"{game} has no presets yet", highlight=False)
         return
+    if out is not None and out.exists():
+        raise fail(f"{out} already exists and is not overwritten; choose another --out")
     request = PresetRequest(games, seed, workers or default_workers(), out, tuple(param), out_console, err_console,
                             scheduler)
     get_preset(game, name).run(request)

@@ -55,8 +55,6 @@ def run_training(side: str, algorithm: str, *, seed: int, generations: int | Non
     out.print(f"{algo.title}", highlight=False, soft_wrap=True)
     out.print(f"side {side}  seed {seed}  population {params.population}  generations {params.generations}"
               f"  points win/draw/loss {points.win}/{points.draw}/{points.loss}", highlight=False, soft_wrap=True)
-    if log is not None and Path(log).exists():
-        raise SaveError(f"{log} already exists and is not overwritten; choose another --out path")
     header = {"training": {"game": "noughts", "side": side, "algorithm": algo.name, "seed": seed,
                            "population": params.population, "generations": params.generations}}
     best: GenerationReport | None = None

@@ -36,12 +36,14 @@ class RecordWriter:
     """Context manager collecting a run's lines and writing them atomically at checkpoints.
 
     ``header`` is the run description (first line); ``existing`` are game lines of an earlier,
-    interrupted run being resumed, kept as they were.
+    interrupted run being resumed, kept as they were. An existing file is never replaced
+    unless ``resume`` says this run continues it.
     """
 
     def __init__(self, path: Path, header: dict[str, Any] | None = None,
-                 existing: list[dict[str, Any]] = (), checkpoint_seconds: float = 10.0) -> None:
+                 existing: list[dict[str, Any]] = (), checkpoint_seconds: float = 10.0, resume: bool = False) -> None:
         self.path = Path(path)
+        self._resume = resume
         self._lines = [_line({"kind": "run", "format": RESULT_FORMAT, **(header or {})})]
         self._lines += [_line(game) for game in existing]
         self._interval = checkpoint_seconds
@@ -49,6 +51,8 @@ class RecordWriter:
         self._summary: dict[str, Any] | None = None
 
     def __enter__(self) -> "RecordWriter":
+        if not self._resume and self.path.exists():
+            raise SaveError(f"{self.path} already exists and is not overwritten; choose another file")
         self.checkpoint()
         return self
 

@@ -100,7 +100,7 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
     jobs = [Job(b, i) for b in batches for i in range(b.games) if i not in by_group[b.group]]
     total = len(batches) * experiment.games
     header = {"experiment": experiment.to_json(), "swarmtui": __version__}
-    writer = RecordWriter(out, header, earlier) if out else nullcontext()
+    writer = RecordWriter(out, header, earlier, resume=resumed is not None) if out else nullcontext()
     progress = _progress(err_console)
     with dask_client(scheduler) as client, writer as records_file, progress:
         task = progress.add_task(_describe(experiment), total=total, completed=total - len(jobs))
