@@ -11,8 +11,8 @@ import pytest
 from rich.console import Console
 
 from swarmtui.cli import main
-from swarmtui.sim import execution
 from swarmtui.core.saves import SaveError
+from swarmtui.sim import execution
 from swarmtui.sim.records import RecordWriter, read_results
 from swarmtui.sim.summary import wilson
 
