@@ -14,9 +14,10 @@ ALLOWED = {
     "agents": {"core", "games"},
     "mazes": {"core"},
     "sim": {"core", "games", "agents", "mazes"},
-    "tui": {"core", "games", "agents", "mazes", "sim"},
+    "tables": {"core", "games"},
+    "tui": {"core", "games", "agents", "mazes", "sim", "tables"},
     "uhp": {"core", "games", "agents"},
-    "serve": {"core"},
+    "serve": {"core", "tables"},
 }
 TEXTUAL_ALLOWED = {"tui", "cli", "__main__"}
 

@@ -33,7 +33,11 @@ def serve(
     memory_mb: int = typer.Option(1536, "--memory-mb", min=256, help="Address space cap per session (RLIMIT_AS)."),
     cpu_minutes: int = typer.Option(60, "--cpu-minutes", min=1, help="CPU time cap per session (RLIMIT_CPU)."),
 ) -> None:
-    """Serve the terminal UI over SSH: public-key logins, one process per session, saves per player."""
+    """Serve the terminal UI over SSH: public-key logins, one process per session, saves per player.
+
+    Connected players can play each other: a seat left to 'a connected player' in a game's
+    setup opens a table, which others join or watch from 'Play with others'.
+    """
     try:
         from swarmtui.serve.hostkey import HostKeyError, default_host_key_path
         from swarmtui.serve.limits import Limits

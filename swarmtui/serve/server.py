@@ -5,7 +5,10 @@
 - Guest access only when the operator opts in (``guest=True``), only as user ``guest``,
   and logged as a warning at start and at every guest login.
 - User ``show`` plays and lets others watch; user ``watch`` watches a shown game live
-  (``watch``); any other user name just plays.
+  (``watch``); any other user name just plays, and is the name other players see at a table.
+- The table hub (``tables.hub``) runs in this process on a Unix socket in a private
+  directory; each session's app gets the socket's path and a secret of its own, so players
+  can host, join and watch games between them.
 - Only session channels with a pty are served (``session``); port, agent and X11
   forwarding, subsystems (sftp/scp) and remote forwarding are all refused (asyncssh's
   defaults for a server without those callbacks, plus ``agent_forwarding=False`` and
@@ -16,7 +19,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import shutil
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +32,7 @@ from swarmtui.serve.limits import Limits, SessionCount
 from swarmtui.serve.players import Player
 from swarmtui.serve.session import AppSession
 from swarmtui.serve.watch import SHOW_USER, WATCH_USER, WatchSession
+from swarmtui.tables.hub import Hub
 
 log = logging.getLogger("swarmtui.serve")
 
@@ -97,6 +103,7 @@ class ServeState:
         self.command = config.command
         self.keys = read_authorized_keys(config.authorized_keys) if config.authorized_keys else frozenset()
         self.sessions: set[AppSession] = set()
+        self.hub = Hub(Path(tempfile.mkdtemp(prefix="swarmtui-tables-")) / "hub.sock")
 
     def current_keys(self) -> frozenset[bytes]:
         """Re-read the authorized keys; on a read error keep the last good set (and log it)."""
@@ -150,7 +157,8 @@ class Gate(asyncssh.SSHServer):
             return False
         if self.username == WATCH_USER:
             return WatchSession(self.state, self.player, self.peer)
-        return AppSession(self.state, self.player, self.peer, shown=self.username == SHOW_USER)
+        return AppSession(self.state, self.player, self.peer, shown=self.username == SHOW_USER,
+                          name=self.username)
 
 
 @dataclass
@@ -172,12 +180,15 @@ class RunningServer:
         self.acceptor.close()
         await asyncio.gather(*(s.child.hang_up() for s in list(self.state.sessions) if s.child is not None))
         await self.acceptor.wait_closed()
+        await self.state.hub.close()
+        shutil.rmtree(self.state.hub.path.parent, ignore_errors=True)
 
 
 async def start_server(config: ServeConfig) -> RunningServer:
     """Listen on ``config.host:config.port`` (``port=0``: a free one, see ``RunningServer.port``)."""
     state = ServeState(config)
     host_key = load_or_create(config.host_key)
+    await state.hub.start()
     if config.guest:
         log.warning("GUEST ACCESS IS OPEN: anyone who can reach %s:%s may log in as '%s' without a key",
                     config.host, config.port, GUEST_USER)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,7 @@ import asyncssh
 from swarmtui.serve.environment import child_environment
 from swarmtui.serve.players import Player, forget_guest, player_home
 from swarmtui.serve.terminal import PtyChild
+from swarmtui.tables.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
 
 if TYPE_CHECKING:
     from swarmtui.serve.server import ServeState
@@ -29,16 +31,21 @@ REPAINT_PAUSE = 0.15
 """Seconds between the two resizes of ``AppSession.repaint`` (the app lays out the first)."""
 NO_TERMINAL = ("swarmtui serve: this server runs the swarmtui terminal app and needs a terminal; "
                "connect with 'ssh -t' from an interactive shell\r\n")
+_NAME = re.compile(r"[A-Za-z0-9_.-]{1,16}")
 NO_COMMANDS = "swarmtui serve: this server runs only the swarmtui app, no commands; connect without one\r\n"
 
 
 class AppSession(asyncssh.SSHServerSession):
     """The byte pump between a channel and its child, plus the session's timers."""
 
-    def __init__(self, state: "ServeState", player: Player, peer: str, *, shown: bool = False) -> None:
+    def __init__(self, state: "ServeState", player: Player, peer: str, *, shown: bool = False,
+                 name: str = "") -> None:
         self.state = state
         self.player = player
         self.peer = peer
+        self.label = player_label(name, player)
+        """What other players see at a table: the user name typed at login and a short id."""
+        self.table_token: str | None = None
         self.shown = shown
         """Others may watch this session live (``watch``); the player logged in as ``show``."""
         self.watchers: set = set()
@@ -96,6 +103,8 @@ class AppSession(asyncssh.SSHServerSession):
         state = self.state
         home = player_home(state.players_root, self.player)
         env = child_environment(self.chan.get_environment(), self.term, home / "saves", home)
+        self.table_token = state.hub.admit(self.player.id, self.label, self.player.guest)
+        env |= {SOCKET_VARIABLE: str(state.hub.path), TOKEN_VARIABLE: self.table_token}
         self.child = PtyChild(self._output, self._child_exited)
         try:
             await self.child.start(state.command, env, str(home), self.size,
@@ -202,11 +211,21 @@ class AppSession(asyncssh.SSHServerSession):
         for timer in self.timers:
             timer.cancel()
         self.timers.clear()
+        if self.table_token is not None:
+            self.state.hub.forget(self.table_token)
+            self.table_token = None
         if self.admitted:
             self.admitted = False
             self.state.count.release(self.player.id)
             self.state.sessions.discard(self)
             forget_guest(self.state.players_root, self.player)
+
+
+def player_label(name: str, player: Player) -> str:
+    """``"alice [3f2a9c]"``: the login name (when it is a plain short word) and the player's id."""
+    short = player.id.partition("-")[2][:6]
+    shown = name if _NAME.fullmatch(name) else ("guest" if player.guest else "player")
+    return f"{shown} [{short}]"
 
 
 def _duration(seconds: float) -> str:

@@ -1,0 +1,244 @@
+"""The app's side of the table hub: requests with replies, and one ``TableLink`` per table.
+
+A ``TableClient`` is a Unix socket to the hub with a reader thread. Requests (``list``,
+``host``, ``join``) wait for their reply (the hub is local, so this is quick; ``REPLY_SECONDS``
+bounds it); moves are sent without waiting, and the hub's refusal, if any, arrives as an
+event. Events go to the ``TableLink`` of their table, which keeps the move list that
+``RemoteSeat.decide`` waits on and tells its ``listener`` (the game screen) what happened.
+Listeners are called from the reader thread.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import socket
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from swarmtui.tables.protocol import (MAX_LINE, SOCKET_VARIABLE, TOKEN_VARIABLE, ProtocolError, decode,
+                                      encode)
+
+REPLY_SECONDS = 10.0
+WAIT_STEP_SECONDS = 0.25
+"""How often a waiting remote seat checks whether it was cancelled."""
+
+
+class TableError(Exception):
+    """The hub refused a request or cannot be reached; the message is one sentence for the player."""
+
+
+class TableClosed(TableError):
+    """The table is gone, or we left it, while a seat waited for its move."""
+
+
+Listener = Callable[[dict[str, Any]], None]
+
+
+class TableLink:
+    """One table as this app sits at it.
+
+    ``mine`` are the seats this app plays (its people and, for the host, the computer
+    seats); every other seat's moves arrive from the hub. ``moves`` is the table's whole
+    move list as far as this app knows it, ``traces`` the deliberation sent with remote
+    moves, ``present`` who sits at each seat now (None: nobody connected).
+    """
+
+    def __init__(self, client: "TableClient", reply: dict[str, Any]) -> None:
+        self.client = client
+        self.id = str(reply["table"])
+        self.game: str = reply["game"]
+        self.title: str = reply.get("title", self.game)
+        self.players: dict[str, str] = dict(reply["players"])
+        self.seed: int = reply["seed"]
+        self.params: dict[str, dict[str, str]] = dict(reply.get("params") or {})
+        self.mine: tuple[str, ...] = tuple(reply["mine"])
+        self.moves: list[str] = list(reply["move_list"])
+        self.traces: dict[int, Any] = {}
+        self.present: dict[str, str | None] = {s["seat"]: s["player"] if s["present"] else None
+                                               for s in reply["seats"]}
+        self.labels: dict[str, str | None] = {s["seat"]: s["player"] for s in reply["seats"]}
+        self.closed: str | None = None
+        """Why the table is gone for us (None while we sit at it)."""
+        self.refused: str | None = None
+        """The hub's last refusal of one of our moves (the two games disagree)."""
+        self.listener: Listener | None = None
+        self._changed = threading.Condition()
+
+    @property
+    def watching(self) -> bool:
+        return not self.mine
+
+    @property
+    def remote(self) -> frozenset[str]:
+        return frozenset(self.players) - set(self.mine)
+
+    def holder(self, seat: str) -> str | None:
+        """The player at ``seat`` now, or None when nobody is there."""
+        return self.present.get(seat)
+
+    # -- our moves ----------------------------------------------------------------------------
+    def publish(self, ply: int, move: str, trace: Any = None) -> None:
+        """Send our move of ``ply`` (once: a second call for the same ply is ignored)."""
+        with self._changed:
+            if ply != len(self.moves) or self.closed:
+                return
+            self.moves.append(move)
+        self.client.send({"op": "move", "table": self.id, "ply": ply, "move": move, "trace": trace})
+
+    # -- theirs ---------------------------------------------------------------------------------
+    def wait_move(self, ply: int, cancelled: Callable[[], bool] = lambda: False) -> tuple[str, Any]:
+        """Block until move ``ply`` has arrived; ``TableClosed`` if the table goes or ``cancelled()``."""
+        with self._changed:
+            while len(self.moves) <= ply:
+                if self.closed:
+                    raise TableClosed(self.closed)
+                if cancelled():
+                    raise TableClosed("stopped waiting")
+                self._changed.wait(WAIT_STEP_SECONDS)
+            return self.moves[ply], self.traces.get(ply)
+
+    def receive(self, event: dict[str, Any]) -> None:
+        """An event for this table (reader thread): update, wake a waiting seat, tell the listener."""
+        kind = event.get("event")
+        with self._changed:
+            if kind == "moved" and event.get("ply") == len(self.moves) and isinstance(event.get("move"), str):
+                self.moves.append(event["move"])
+                if event.get("trace") is not None:
+                    self.traces[event["ply"]] = event["trace"]
+            elif kind == "seat":
+                self.present[event["seat"]] = event["player"] if event.get("present") else None
+                if event.get("present"):
+                    self.labels[event["seat"]] = event["player"]
+            elif kind == "closed":
+                self.closed = str(event.get("reason", "the table closed"))
+            elif kind == "refused":
+                self.refused = str(event.get("error", "refused"))
+            self._changed.notify_all()
+        if self.listener is not None:
+            self.listener(event)
+
+    def leave(self) -> None:
+        """Get up from the table (our seats stay kept for us); any waiting seat stops waiting."""
+        if self.closed is None:
+            self.client.send({"op": "leave", "table": self.id})
+            self.client.links.pop(self.id, None)
+        self.receive({"event": "closed", "reason": "you left the table"})
+
+
+class TableClient:
+    """This app's connection to the hub of the ``swarmtui serve`` it runs under."""
+
+    def __init__(self, path: str, token: str) -> None:
+        self.path = path
+        self.token = token
+        self.links: dict[str, TableLink] = {}
+        self.player = ""
+        self._socket: socket.socket | None = None
+        self._send_lock = threading.Lock()
+        self._numbers = itertools.count(1)
+        self._replies: dict[int, dict[str, Any]] = {}
+        self._arrived = threading.Condition()
+        self._lost: str | None = None
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] = os.environ) -> "TableClient | None":
+        """The client for the hub named in the environment; None outside ``swarmtui serve``."""
+        path, token = environ.get(SOCKET_VARIABLE), environ.get(TOKEN_VARIABLE)
+        return cls(path, token) if path and token else None
+
+    # -- requests -----------------------------------------------------------------------------
+    def list_tables(self) -> list[dict[str, Any]]:
+        """Every table at the server, as the hub describes it (seats, players, moves so far)."""
+        return list(self.request("list")["tables"])
+
+    def host(self, game: str, players: dict[str, str], seed: int, params: dict[str, dict[str, str]],
+             mine: list[str], moves: list[str] = ()) -> TableLink:  # type: ignore[assignment]
+        """Open a table for ``players`` where we play ``mine``; the other human seats are open."""
+        return self._link(self.request("host", game=game, players=players, seed=seed, params=params,
+                                       mine=list(mine), moves=list(moves)))
+
+    def join(self, table: str, *, watch: bool = False) -> TableLink:
+        """Sit at ``table`` (the seats kept for us, else a free one), or only watch it."""
+        return self._link(self.request("join", table=table, watch=watch))
+
+    def _link(self, reply: dict[str, Any]) -> TableLink:
+        link = TableLink(self, reply)
+        self.links[link.id] = link
+        return link
+
+    def request(self, op: str, **fields: Any) -> dict[str, Any]:
+        """Send one request and wait for its reply; ``TableError`` when refused or unreachable."""
+        self._connect()
+        number = next(self._numbers)
+        self.send({"op": op, "re": number, **fields})
+        with self._arrived:
+            if not self._arrived.wait_for(lambda: number in self._replies or self._lost is not None, REPLY_SECONDS):
+                raise TableError("the server's table hub does not answer")
+            reply = self._replies.pop(number, None)
+        if reply is None:
+            raise TableError(f"lost the connection to the server's table hub: {self._lost}")
+        if not reply.get("ok"):
+            raise TableError(str(reply.get("error", "refused")))
+        return reply
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send without waiting (a lost connection shows at the next request)."""
+        if self._socket is None:
+            return
+        with self._send_lock:
+            try:
+                self._socket.sendall(encode(message))
+            except OSError as error:
+                self._lose(f"cannot send: {error.strerror or error}")
+
+    # -- the connection -----------------------------------------------------------------------
+    def _connect(self) -> None:
+        if self._socket is not None and self._lost is None:
+            return
+        self._lost = None
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(REPLY_SECONDS)
+        try:
+            sock.connect(self.path)
+        except OSError as error:
+            sock.close()
+            raise TableError(f"cannot reach the server's table hub: {error.strerror or error}") from None
+        sock.settimeout(None)
+        self._socket = sock
+        threading.Thread(target=self._read, args=(sock,), name="table-hub", daemon=True).start()
+        self.player = self.request("hello", token=self.token).get("player", "")
+
+    def _read(self, sock: socket.socket) -> None:
+        stream = sock.makefile("rb")
+        try:
+            while line := stream.readline(MAX_LINE + 1):
+                message = decode(line)
+                if "re" in message and "event" not in message:
+                    with self._arrived:
+                        self._replies[message["re"]] = message
+                        self._arrived.notify_all()
+                elif (link := self.links.get(str(message.get("table")))) is not None:
+                    link.receive(message)
+            self._lose("the server closed it")
+        except (OSError, ProtocolError) as error:
+            self._lose(str(error))
+
+    def _lose(self, reason: str) -> None:
+        with self._arrived:
+            if self._lost is not None:
+                return
+            self._lost = reason
+            self._arrived.notify_all()
+        for link in list(self.links.values()):
+            link.receive({"event": "closed", "reason": f"lost the connection to the server ({reason})"})
+        self.links.clear()
+
+    def close(self) -> None:
+        if self._socket is not None:
+            try:
+                self._socket.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            self._socket.close()

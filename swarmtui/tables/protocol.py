@@ -1,0 +1,49 @@
+"""The table protocol: one JSON object per line over a Unix stream socket.
+
+Requests carry ``"op"`` and a request number ``"re"``; the hub answers each with
+``{"re": n, "ok": true, ...}`` or ``{"re": n, "ok": false, "error": "<one sentence>"}``.
+Events carry ``"event"`` and no ``"re"``:
+
+- ``moved``  ``table, ply, seat, move, trace``: a move played at the table by someone else.
+- ``seat``   ``table, seat, player, present``: a player took, left or came back to a seat.
+- ``closed`` ``table, reason``: the table is gone (every player left).
+- ``refused`` ``table, ply, error``: the hub refused one of our moves (the games disagree).
+
+Requests: ``hello token`` (first, once), ``list``, ``host game players seed params mine
+moves``, ``join table [watch]``, ``move table ply move [trace]``, ``leave table``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+SOCKET_VARIABLE = "SWARMTUI_TABLES"
+"""The environment variable naming the hub's socket (set by ``swarmtui serve`` only)."""
+TOKEN_VARIABLE = "SWARMTUI_TABLE_TOKEN"
+"""The session's secret: the hub knows which player a connection is by it."""
+
+MAX_LINE = 4 * 1024 * 1024
+"""Longest message accepted (a Halma swarm's trace with its pheromone field is ~100 KB)."""
+
+
+class ProtocolError(ValueError):
+    """A line that is not a JSON object, or is too long."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as a line of compact JSON."""
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """The message of one line; ``ProtocolError`` when it is not a JSON object."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError("message too long")
+    try:
+        message = json.loads(line)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ProtocolError(f"not JSON: {error}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("not a JSON object")
+    return message

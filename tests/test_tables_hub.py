@@ -1,0 +1,193 @@
+"""The table hub and its clients over a real Unix socket: hosting, joining, moves both ways,
+refusals (illegal, out of turn, not your seat, unknown session), leaving and coming back."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from swarmtui.core.trace import NoTrace, SearchTrace
+from swarmtui.games import get_game
+from swarmtui.sim.recording import trace_from_json
+from swarmtui.tables.client import TableClient, TableClosed, TableError
+from swarmtui.tables.hub import Hub
+from swarmtui.tables.remote_seat import RemoteSeat
+
+
+class RunningHub:
+    """A hub on its own event loop in a thread, as the serve process runs it."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="swt-"))  # short: Unix socket paths are limited
+        self.hub = Hub(self.folder / "hub.sock")
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.call(self.hub.start())
+        self.clients: list[TableClient] = []
+
+    def call(self, coroutine):
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(10)
+
+    def client(self, player: str, *, guest: bool = False) -> TableClient:
+        token = self.hub.admit(player, f"{player} [x]", guest)
+        client = TableClient(str(self.hub.path), token)
+        self.clients.append(client)
+        return client
+
+    def close(self) -> None:
+        for client in self.clients:
+            client.close()
+        self.call(self.hub.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture
+def hub():
+    running = RunningHub()
+    yield running
+    running.close()
+
+
+def _events(link) -> list[dict]:
+    seen: list[dict] = []
+    link.listener = seen.append
+    return seen
+
+
+def _until(condition, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def _hive_table(hub):
+    alice, bob = hub.client("alice"), hub.client("bob")
+    host = alice.host("hive", {"White": "human", "Black": "human"}, 7, {}, ["White"])
+    return alice, bob, host
+
+
+def test_host_join_and_play_both_ways(hub):
+    alice, bob, host = _hive_table(hub)
+    assert host.mine == ("White",) and host.remote == {"Black"}
+    tables = bob.list_tables()
+    assert [(t["table"], t["game"], [s["open"] for s in t["seats"]]) for t in tables] == [(host.id, "hive", [False, True])]
+    host_events = _events(host)
+    guest = bob.join(host.id)
+    assert guest.mine == ("Black",) and guest.moves == [] and (guest.seed, guest.players) == (7, host.players)
+    _until(lambda: host.holder("Black") == "bob [x]")
+    assert host_events[-1]["event"] == "seat" and host_events[-1]["present"]
+
+    state = get_game("hive").start()
+    white = RemoteSeat(guest, "White", trace_from_json)
+    host.publish(0, "wS1")
+    decision = white.decide(state)  # the guest's view of White: waits for the host's move
+    assert state.format_move(decision.move) == "wS1" and isinstance(decision.trace, NoTrace)
+    state.play(decision.move)
+    trace = SearchTrace(algorithm="mcts", best=("bS1 wS1-",), chosen="bS1 wS1-").to_json()
+    guest.publish(1, "bS1 wS1-", trace)
+    black = RemoteSeat(host, "Black", trace_from_json)
+    decision = black.decide(state)
+    assert state.format_move(decision.move) == "bS1 wS1-"
+    assert decision.trace == trace_from_json(trace)  # the deliberation travels with the move
+    assert host.moves == guest.moves == ["wS1", "bS1 wS1-"]
+
+
+def test_the_hub_refuses_illegal_out_of_turn_and_foreign_moves(hub):
+    alice, bob, host = _hive_table(hub)
+    guest = bob.join(host.id)
+    guest.publish(0, "bS1")  # White's turn: Black may not move
+    _until(lambda: guest.refused is not None)
+    assert "White's turn" in guest.refused and host.moves == []
+    host.publish(0, "wQ wS1-")  # not a legal first move (and not even on the board)
+    _until(lambda: host.refused is not None)
+    assert "cannot be played" in host.refused
+    watcher = hub.client("carol").join(host.id, watch=True)
+    assert watcher.watching and watcher.remote == {"White", "Black"}
+    with pytest.raises(TableError, match="no free seat"):
+        hub.client("dave").join(host.id)
+    with pytest.raises(TableError, match="there is no table 99"):
+        bob.join("99")
+
+
+def test_an_unknown_session_and_bad_tables_are_refused(hub):
+    stranger = TableClient(str(hub.hub.path), "not-a-token")
+    with pytest.raises(TableError):
+        stranger.list_tables()
+    alice = hub.client("alice")
+    with pytest.raises(TableError, match="computer player"):
+        alice.host("hive", {"White": "human", "Black": "pso"}, 1, {}, ["White"])
+    with pytest.raises(TableError, match="free|join"):
+        alice.host("hive", {"White": "human", "Black": "pso"}, 1, {}, ["White", "Black"])
+    with pytest.raises(TableError, match="seats of Hive"):
+        alice.host("hive", {"Black": "human", "White": "human"}, 1, {}, ["Black"])
+    with pytest.raises(TableError, match="cannot be played"):
+        alice.host("hive", {"White": "human", "Black": "human"}, 1, {}, ["White"], ["wS1", "nonsense"])
+
+
+def test_a_player_who_leaves_gets_their_seat_back_and_nobody_else_does(hub):
+    alice, bob, host = _hive_table(hub)
+    guest = bob.join(host.id)
+    host.publish(0, "wS1")
+    _until(lambda: guest.moves == ["wS1"])
+    host_events = _events(host)
+    guest.leave()
+    _until(lambda: host.holder("Black") is None)
+    assert host_events[-1] == {"event": "seat", "seat": "Black", "player": "bob [x]", "present": False, "table": host.id}
+    with pytest.raises(TableError, match="no free seat"):
+        hub.client("mallory").join(host.id)
+    again = bob.join(host.id)  # bob comes back (e.g. resuming his autosave)
+    assert again.mine == ("Black",) and again.moves == ["wS1"]
+
+
+def test_a_guests_seat_opens_again_and_a_deserted_table_closes(hub):
+    alice = hub.client("alice")
+    host = alice.host("halma", {"1": "human", "2": "greedy", "3": "human"}, 3, {}, ["1", "2"])
+    guest_client = hub.client("guest-1", guest=True)
+    guest = guest_client.join(host.id)
+    assert guest.mine == ("3",) and guest.remote == {"1", "2"}
+    guest_client.close()  # the guest's connection drops
+    _until(lambda: host.holder("3") is None)
+    taken = hub.client("erin").join(host.id)
+    assert taken.mine == ("3",)
+    watcher = hub.client("carol").join(host.id, watch=True)
+    seat = RemoteSeat(watcher, "1", trace_from_json)
+    host.leave()
+    taken.leave()
+    with pytest.raises(TableClosed, match="players left"):
+        seat.decide(get_game("halma").start(3))
+    assert bob_sees_no_tables(hub)
+
+
+def bob_sees_no_tables(hub) -> bool:
+    return hub.client("bob").list_tables() == []
+
+
+def test_a_waiting_seat_can_be_cancelled(hub):
+    alice, bob, host = _hive_table(hub)
+    seat = RemoteSeat(host, "Black", trace_from_json)
+    stop = threading.Event()
+    seat.cancelled = stop.is_set
+    threading.Timer(0.3, stop.set).start()
+    started = time.monotonic()
+    with pytest.raises(TableClosed):
+        seat.decide(get_game("hive").start())
+    assert time.monotonic() - started < 3
+
+
+def test_a_session_that_ends_loses_its_connection_and_seats(hub):
+    alice, bob, host = _hive_table(hub)
+    guest = bob.join(host.id)
+    hub.loop.call_soon_threadsafe(hub.hub.forget, bob.token)
+    _until(lambda: guest.closed is not None and host.holder("Black") is None)
+    with pytest.raises(TableError):
+        bob.list_tables()
