@@ -8,12 +8,17 @@ which call ``action_quit``), and when the terminal goes away — SIGHUP (a close
 dropped SSH session) and SIGTERM run ``hang_up`` on the event loop (asyncio's
 ``add_signal_handler``; Textual installs no handler of its own, see Textualize/textual#5140),
 which saves and exits.
+
+Under ``swarmtui serve`` the app has a ``TableClient`` (from the environment the server sets):
+the menu then lists "Play with others", and a setup seat can be left to a connected player
+(``tui.table_game``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import signal
+from collections.abc import Callable
 
 from textual import events, work
 from textual.app import App
@@ -22,6 +27,7 @@ from textual.widgets import Input
 
 from swarmtui.core.saves import SaveError
 from swarmtui.sim.recording import Recording
+from swarmtui.tables.client import TableClient, TableError
 from swarmtui.tui.match import Match
 from swarmtui.tui.panels.playback import SPEEDS
 from swarmtui.tui.saved_game import SaveEntry
@@ -33,6 +39,8 @@ from swarmtui.tui.screens.replay import ReplayScreen
 from swarmtui.tui.screens.results import ResultsScreen
 from swarmtui.tui.screens.saved_games import SavedGamesScreen
 from swarmtui.tui.screens.setup import SetupScreen
+from swarmtui.tui.screens.tables import TablesScreen
+from swarmtui.tui.table_game import REMOTE, host_match, join_match, resume_match
 from swarmtui.tui.screens.too_small import fit_terminal
 
 HANG_UP_SIGNALS = ("SIGHUP", "SIGTERM")
@@ -58,16 +66,19 @@ class SwarmApp(App[None]):
         Binding("question_mark", "help", "Help"),
     ]
 
-    def __init__(self, *, glyphs: str = "unicode", seed: int | None = None, speed: str = "normal") -> None:
+    def __init__(self, *, glyphs: str = "unicode", seed: int | None = None, speed: str = "normal",
+                 tables: TableClient | None = None) -> None:
         super().__init__()
         if speed not in SPEEDS:
             raise ValueError(f"unknown speed {speed!r} (known: {', '.join(SPEEDS)})")
         self.glyphs = glyphs
         self.seed = seed
         self.speed = speed
+        self.tables = tables if tables is not None else TableClient.from_environment()
+        """The server's table hub (None when not run by ``swarmtui serve``)."""
 
     def on_mount(self) -> None:
-        self.push_screen(MenuScreen(seed=self.seed))
+        self.push_screen(MenuScreen(seed=self.seed, tables=self.tables is not None))
         fit_terminal(self, self.size)
         self.hang_up_signals: list[int] = []
         if not self.is_headless:
@@ -89,17 +100,46 @@ class SwarmApp(App[None]):
 
     # -- screens ----------------------------------------------------------------------------
     def on_menu_screen_open_setup(self, message: MenuScreen.OpenSetup) -> None:
-        self.push_screen(SetupScreen(message.game, seed=self.seed))
+        self.push_screen(SetupScreen(message.game, seed=self.seed, remote=self.tables is not None))
 
     def on_setup_screen_start_game(self, message: SetupScreen.StartGame) -> None:
+        if REMOTE in message.config.agents and self.tables is not None:
+            tables, config = self.tables, message.config
+            self.open_table(lambda: host_match(tables, config), "Cannot open the table")
+            return
         try:
             match = Match(message.config)
         except (ValueError, OSError, SaveError) as error:  # ParamError is a ValueError
             self.notify(str(error), title="Cannot start", severity="error")
             return
+        self.open_game(match)
+
+    def open_game(self, match: Match) -> None:
+        """The game screen of ``match`` (in place of the setup screen, if that is on top)."""
         if isinstance(self.screen, SetupScreen):
             self.pop_screen()
         self.push_screen(GameScreen(match, glyphs=self.glyphs, speed=self.speed), self._game_closed)
+
+    def on_menu_screen_open_tables(self, message: MenuScreen.OpenTables) -> None:
+        if self.tables is not None:
+            self.push_screen(TablesScreen(self.tables))
+
+    def on_tables_screen_join(self, message: TablesScreen.Join) -> None:
+        tables, table, watch = self.tables, message.table, message.watch
+        assert tables is not None
+        self.open_table(lambda: join_match(tables, table, watch=watch),
+                        "Cannot watch" if watch else "Cannot join")
+
+    @work(thread=True, exclusive=True, group="table")
+    def open_table(self, build: Callable[[], Match], failure: str) -> None:
+        """Host, join or watch a table off the event loop (the host's AI seats may re-decide
+        their turns), then open its game screen."""
+        try:
+            match = build()
+        except (TableError, SaveError, ValueError) as error:
+            self.call_from_thread(self.notify, str(error), title=failure, severity="error", markup=False)
+            return
+        self.call_from_thread(self.open_game, match)
 
     def on_menu_screen_open_mazes(self, message: MenuScreen.OpenMazes) -> None:
         self.push_screen(MazeScreen(glyphs=self.glyphs, speed=self.speed, seed=self.seed), self._game_closed)
@@ -122,8 +162,8 @@ class SwarmApp(App[None]):
         Halma game of a hundred moves takes a while) and open it when it is ready."""
         assert entry.game is not None
         try:
-            match = Match.from_saved(entry.game, str(entry.path))
-        except SaveError as error:
+            match = resume_match(self.tables, entry.game, str(entry.path))
+        except (SaveError, TableError) as error:
             self.call_from_thread(self.notify, f"{error}. The file is left as it is.",
                                   title="Cannot resume", severity="error")
             return

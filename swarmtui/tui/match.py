@@ -5,6 +5,11 @@ directly. Each seat's agent gets its own generator ``seat_rng(seed, seat)``, as 
 sim``: the same seed and the same agents replay the same game, also one from a result file.
 A match records its moves in notation and each AI turn's trace, so it can be saved
 (``tui.saved_game``) and rebuilt exactly (``Match.from_saved``).
+
+A match at a table (``tables``: a game with players connected to the same ``swarmtui
+serve``) has a ``TableLink``: the seats the link says are not ours are ``remote`` and played
+by ``RemoteSeat`` agents that wait for the table; every move of ours is published to the
+table as it is played (an AI's as soon as it is decided, see ``publish``).
 """
 
 from __future__ import annotations
@@ -22,6 +27,9 @@ from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError
 from swarmtui.core.trace import NoTrace, Trace
 from swarmtui.games import get_game
+from swarmtui.sim.recording import trace_from_json
+from swarmtui.tables.client import TableLink
+from swarmtui.tables.remote_seat import RemoteSeat
 from swarmtui.tui.saved_game import SavedGame
 
 SEED_RANGE = 1_000_000
@@ -56,8 +64,10 @@ class Match:
     actually used, so a restart of a seeded match replays it and an unseeded one varies.
     """
 
-    def __init__(self, requested: MatchConfig) -> None:
+    def __init__(self, requested: MatchConfig, table: TableLink | None = None) -> None:
         self.requested = requested
+        self.table = table
+        self.remote: frozenset[str] = table.remote if table is not None else frozenset()
         self.config = requested.with_seed()
         spec = get_game(requested.game_id)
         if not spec.playable or spec.new_state is None:
@@ -72,6 +82,8 @@ class Match:
             seat: make_agent(agent_id, spec.id, seat, seat_rng(self.seed, seat), self.config.overrides(i))
             for i, (seat, agent_id) in enumerate(zip(spec.seats_for(players), requested.agents))
         }
+        for seat in self.remote:
+            self.agents[seat] = RemoteSeat(table, seat, trace_from_json)  # type: ignore[arg-type]
         self.moves: list[str] = []
         self.traces: dict[int, Trace] = {}
         self.save_path: Path | None = None
@@ -82,21 +94,37 @@ class Match:
     def play(self, move: object, trace: Trace | None = None) -> None:
         """Play ``move`` for the side to move, recording its notation and the AI's trace."""
         text = self.state.format_move(move)
+        seat = self.state.to_move
         self.state.play(move)
         if trace is not None and not isinstance(trace, NoTrace):
             self.traces[len(self.moves)] = trace
+        if seat not in self.remote:
+            self.publish(text, trace)
         self.moves.append(text)
+
+    def publish(self, move: str, trace: Trace | None = None) -> None:
+        """Send our move of this ply to the table (once; nothing without a table).
+
+        The game screen calls it as soon as an AI seat of ours has decided, so the other
+        players see its reasoning while it is shown here too; ``play`` calls it again, which
+        the link ignores."""
+        if self.table is not None:
+            keep = trace is not None and not isinstance(trace, NoTrace)
+            self.table.publish(len(self.moves), move, trace.to_json() if keep else None)  # type: ignore[union-attr]
 
     def to_saved(self) -> SavedGame:
         """Everything ``from_saved`` needs to rebuild this match (``tui.saved_game``)."""
         params = {seat: dict(self.config.overrides(i)) for i, seat in enumerate(self.seats)
                   if self.config.overrides(i)}
         traces: list[dict[str, Any]] = [{"ply": ply, "trace": t.to_json()} for ply, t in sorted(self.traces.items())]
+        table = None
+        if self.table is not None and not self.table.watching:
+            table = {"id": self.table.id, "mine": list(self.table.mine)}
         return SavedGame(self.config.game_id, {seat: self.agent_id(seat) for seat in self.seats}, self.seed,
-                         self.move_texts(), params, traces, self.is_over, self.result_text())
+                         self.move_texts(), params, traces, self.is_over, self.result_text(), table=table)
 
     @classmethod
-    def from_saved(cls, saved: SavedGame, where: str) -> "Match":
+    def from_saved(cls, saved: SavedGame, where: str, table: TableLink | None = None) -> "Match":
         """Rebuild a saved match: same agents and seed, then every recorded move replayed.
 
         An AI seat re-decides each of its recorded turns before the move is played, so its
@@ -105,12 +133,13 @@ class Match:
         agent's code or defaults changed since the save), the recorded move is played all the
         same and the seat is listed in ``diverged``: the position is exact, its agent's memory
         is then only as good as re-deciding made it. ``SaveError`` (naming ``where``) when the
-        agents cannot be built or a move does not fit the rules.
+        agents cannot be built or a move does not fit the rules. With a ``table``, seats played
+        elsewhere are not re-decided (their agents run in other apps).
         """
         params = tuple(tuple(saved.params.get(seat, {}).items()) for seat in saved.players)
         config = MatchConfig(saved.game, tuple(saved.players.values()), saved.seed, params)
         try:
-            match = cls(config)
+            match = cls(config, table)
         except (ValueError, KeyError) as error:  # ParamError is a ValueError
             raise SaveError(f"{where}: {error}") from None
         if match.seats != tuple(saved.players):
@@ -121,7 +150,7 @@ class Match:
             try:
                 move = state.parse_move(text)
                 trace = None
-                if not match.is_human(seat):
+                if not match.is_human(seat) and seat not in match.remote:
                     decision = match.agents[seat].decide(state.copy())
                     if state.format_move(decision.move) == text:
                         trace = decision.trace
@@ -145,10 +174,15 @@ class Match:
         return self.config.agents[self.seats.index(seat)]
 
     def agent_title(self, seat: str) -> str:
-        return get_spec(self.agent_id(seat)).title
+        """The agent's title; a person at another terminal is named as the table knows them."""
+        spec = get_spec(self.agent_id(seat))
+        if spec.interactive and seat in self.remote:
+            return (self.table.labels.get(seat) if self.table else None) or "a connected player"
+        return spec.title
 
     def is_human(self, seat: str) -> bool:
-        return get_spec(self.agent_id(seat)).interactive
+        """A person plays ``seat`` at this keyboard (not an AI, not somebody at another terminal)."""
+        return get_spec(self.agent_id(seat)).interactive and seat not in self.remote
 
     @property
     def to_move(self) -> str:

@@ -8,7 +8,9 @@ Replaying the moves through the rules restores the position; each AI seat's agen
 from the seed and re-decides its own recorded turns, so its generator and any memory (the Halma
 swarm's pheromone, MCTS trees are per move) continue as if the game had never stopped (see
 ``tui.match.Match.from_saved``). ``traces`` keeps each AI turn's deliberation for the replay
-viewer, in the same shape as ``swarmtui sim`` result files (``sim.recording``).
+viewer, in the same shape as ``swarmtui sim`` result files (``sim.recording``). A game played
+at a table (``tables``) also keeps ``table``: the table's id and the seats this player played
+(``mine``), so resuming it under ``swarmtui serve`` goes back to the table, or opens a new one.
 
 No Textual here: plain data and files. A damaged file is reported (``SaveError``) and never
 written to.
@@ -46,13 +48,18 @@ class SavedGame:
     finished: bool = False
     result: str = ""
     saved: str = ""
+    table: dict[str, Any] | None = None
+    """``{"id": "3", "mine": ["White"]}`` for a game at a table (None for a game of this app alone)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        payload = {
             "kind": SAVE_KIND, "format": SAVE_FORMAT, "game": self.game, "players": self.players,
             "params": self.params, "seed": self.seed, "moves": self.moves, "finished": self.finished,
             "result": self.result, "saved": self.saved, "traces": self.traces,
         }
+        if self.table is not None:
+            payload["table"] = self.table
+        return payload
 
     @classmethod
     def from_json(cls, payload: dict[str, Any], where: str) -> "SavedGame":
@@ -81,9 +88,14 @@ class SavedGame:
         traces = payload.get("traces") or []
         if not isinstance(traces, list):
             raise damaged("'traces' is not a list")
+        table = payload.get("table")
+        if table is not None and not (isinstance(table, dict) and isinstance(table.get("id"), str)
+                                      and isinstance(table.get("mine"), list)
+                                      and all(seat in players for seat in table["mine"])):
+            raise damaged("'table' is not a table id with the seats played here")
         return cls(game, dict(players), seed, list(moves), {s: dict(p) for s, p in params.items()},
                    traces, bool(payload.get("finished")), str(payload.get("result") or ""),
-                   str(payload.get("saved") or ""))
+                   str(payload.get("saved") or ""), dict(table) if table else None)
 
     def record(self) -> dict[str, Any]:
         """The game as a result-file record (``sim.recording.Recording.from_record``)."""
@@ -95,7 +107,8 @@ class SavedGame:
         title = GAMES[self.game].title if self.game in GAMES else self.game
         players = " vs ".join(f"{s} {a}" for s, a in self.players.items())
         state = f"finished: {self.result}" if self.finished else "in progress"
-        return f"{title}  {players}  {len(self.moves)} moves  seed {self.seed}  {state}"
+        where = f"  at table {self.table['id']} as {', '.join(self.table['mine'])}" if self.table else ""
+        return f"{title}  {players}  {len(self.moves)} moves  seed {self.seed}  {state}{where}"
 
 
 def new_save_path(saved: SavedGame) -> Path:

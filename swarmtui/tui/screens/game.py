@@ -12,12 +12,19 @@ between the reasoning and the move log); from ``WIDE`` columns on both show side
 ``w`` saves the game (``tui.saved_game``); it is autosaved when leaving for the menu, and the
 app autosaves it on quit and on hang-up; a finished game is saved once, so it can be replayed
 from the saved-games list. A match keeps one file: later saves replace it.
+
+At a table (a game with players at other terminals, ``tui.table_game``) a remote seat's turn
+is a worker waiting for the table; the table's news (someone sat down, left, came back; the
+table closed) arrives as ``TableNews`` and shows in the status line. Such a game cannot be
+restarted; leaving it saves it and gets up from the table (the seats stay kept for its
+player). A watched game is not autosaved until it has finished.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual import work
+from textual.worker import get_current_worker
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -28,7 +35,9 @@ from textual.widgets import Footer, Static
 from swarmtui.core.agent import Agent
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState
-from swarmtui.core.trace import Decision
+from swarmtui.core.trace import Decision, NoTrace
+from swarmtui.tables.client import TableClosed
+from swarmtui.tables.remote_seat import RemoteSeat
 from swarmtui.tui.boards import BOARD_WIDGETS
 from swarmtui.tui.match import Match
 from swarmtui.tui.panels.deliberation import DeliberationPanel
@@ -107,6 +116,13 @@ class GameScreen(PanelScreen, Screen[str]):
             super().__init__()
             self.token, self.seat, self.error = token, seat, error
 
+    class TableNews(Message):
+        """The table of the match said something (``tables.protocol`` events)."""
+
+        def __init__(self, event: dict) -> None:
+            super().__init__()
+            self.event = event
+
     def __init__(self, match: Match, *, glyphs: str = "unicode", speed: str = "normal") -> None:
         super().__init__()
         self.match = match
@@ -144,6 +160,8 @@ class GameScreen(PanelScreen, Screen[str]):
     def on_mount(self) -> None:
         self.query_one("#board-box").border_title = "Board"
         self.layout_panels()
+        if self.match.table is not None:
+            self.match.table.listener = lambda event: self.post_message(self.TableNews(event))
         self.start(self.match)
 
     # -- the turn loop --------------------------------------------------------------------
@@ -180,6 +198,9 @@ class GameScreen(PanelScreen, Screen[str]):
     @work(thread=True, exclusive=True, group="agent")
     def think(self, token: int, seat: str, agent: Agent, state: GameState) -> None:
         """Run ``agent.decide`` off the event loop and post the result back."""
+        if isinstance(agent, RemoteSeat):
+            worker = get_current_worker()
+            agent.cancelled = lambda: worker.is_cancelled
         try:
             decision = agent.decide(state)
         except Exception as error:  # an agent bug must not take the app down
@@ -191,6 +212,13 @@ class GameScreen(PanelScreen, Screen[str]):
         if message.token != self.token:
             return
         state = self.match.state
+        trace = message.decision.trace
+        if message.seat in self.match.remote and isinstance(trace, NoTrace):
+            self.play(message.decision.move)  # a person's move from the table: nothing to animate
+            self.next_turn()
+            return
+        if message.seat not in self.match.remote:
+            self.match.publish(state.format_move(message.decision.move), trace)
         deliberation = Deliberation(
             message.seat, self.match.agent_title(message.seat),
             message.decision.trace, state.format_move(message.decision.move),
@@ -200,7 +228,9 @@ class GameScreen(PanelScreen, Screen[str]):
         self.panel.show(deliberation)
 
     def on_game_screen_agent_failed(self, message: AgentFailed) -> None:
-        if message.token == self.token:
+        if message.token == self.token and isinstance(message.error, TableClosed):
+            self.set_status(Text(f"The table is closed: {message.error}\nm: menu (the game is saved)", style="bold"))
+        elif message.token == self.token:
             self.set_status(Text(f"{message.seat} ({self.match.agent_title(message.seat)}) failed: {message.error}",
                                  style="bold"))
 
@@ -250,6 +280,27 @@ class GameScreen(PanelScreen, Screen[str]):
     def on_hive_board_note(self, message: HiveBoard.Note) -> None:
         self.set_status(Text(f"{self.match.to_move} to move (you)\n{message.text}"))
 
+    def on_game_screen_table_news(self, message: TableNews) -> None:
+        """Say who sat down or left, and keep the status line true."""
+        event, table = message.event, self.match.table
+        kind = event.get("event")
+        if kind == "seat":
+            if event.get("present"):
+                self.notify(f"{event['player']} sits at {event['seat']}", title=f"Table {table.id}", timeout=4,
+                            markup=False)
+            else:
+                self.notify(f"{event['player']} left {event['seat']}: the game waits for them (their seat is kept)",
+                            title=f"Table {table.id}", timeout=6, markup=False)
+            self.query_one("#title", Static).update(title_text(self.match))
+        elif kind == "refused":
+            self.notify(f"the table refused our move: {event.get('error')}", title=f"Table {table.id}",
+                        severity="error", timeout=10, markup=False)
+        elif kind == "closed" and event.get("reason") != "you left the table":
+            self.notify(f"table {table.id} is closed: {event.get('reason')}", severity="warning", timeout=8,
+                        markup=False)
+        if self.pending is None:
+            self.set_status(status_text(self.match, False))
+
     def play(self, move: object, trace: object = None) -> None:
         self.match.play(move, trace)  # type: ignore[arg-type]
         self.board.last = move  # type: ignore[assignment]
@@ -265,9 +316,12 @@ class GameScreen(PanelScreen, Screen[str]):
     def autosave(self) -> str | None:
         """Save a game worth keeping (moves played, or saved before); None when there is nothing.
 
-        Errors become a notification: autosave runs on the way out and must not stop it.
+        A watched game is kept only once it has finished. Errors become a notification:
+        autosave runs on the way out and must not stop it.
         """
         if not self.match.moves and self.match.save_path is None:
+            return None
+        if self.match.table is not None and self.match.table.watching and not self.match.is_over:
             return None
         try:
             return self.save()
@@ -311,6 +365,10 @@ class GameScreen(PanelScreen, Screen[str]):
             self.notify(f"saved to {where}", title="Saved", timeout=3)
 
     def action_restart(self) -> None:
+        if self.match.table is not None:
+            self.notify("a game at a table cannot be restarted: leave it (m) and host a new one",
+                        title="Not restarted", timeout=5)
+            return
         self.start(Match(self.match.requested))
 
     def action_menu(self) -> None:
@@ -318,6 +376,8 @@ class GameScreen(PanelScreen, Screen[str]):
         self.workers.cancel_group(self, "agent")
         self.token += 1
         self.autosave()
+        if self.match.table is not None:
+            self.match.table.leave()
         self.dismiss(self.speed)
 
 
@@ -327,6 +387,8 @@ def title_text(match: Match) -> Text:
     text = Text(match.title, style="bold", end="")
     text.append(f"  {players}  ")
     text.append(f"seed {match.seed}", style="dim")
+    if match.table is not None:
+        text.append(f"  table {match.table.id}" + (" (watching)" if match.table.watching else ""), style="bold")
     return text
 
 
@@ -349,7 +411,18 @@ def status_text(match: Match, animating: bool) -> Text:
         return text
     seat = match.to_move
     text = Text(f"{seat} to move", style="bold", end="")
-    if match.is_human(seat):
+    if match.table is not None and seat in match.remote:
+        table = match.table
+        if table.closed is not None:
+            text.append(f"\ntable closed: {table.closed}")
+        elif table.holder(seat) is None:
+            waiting = "a player to join" if table.labels.get(seat) is None else f"{table.labels[seat]} to come back"
+            text.append(f" (nobody there)\nwaiting for {waiting} (table {table.id})")
+        elif match.agent_id(seat) == "human":
+            text.append(f" ({table.holder(seat)})\nwaiting for their move")
+        else:
+            text.append(f" (AI, run by {table.holder(seat)})\nthinking...")
+    elif match.is_human(seat):
         text.append(" (you)\narrows/hjkl, enter")
     else:
         text.append(" (AI)\nshowing its reasoning" if animating else " (AI)\nthinking...")

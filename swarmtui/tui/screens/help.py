@@ -32,6 +32,11 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("r", "restart the game"),
         ("m, escape", "back to the menu"),
     )),
+    ("Play with others (over swarmtui serve)", (
+        ("setup", "a seat 'A connected player': Start opens a table"),
+        ("enter", "in 'Play with others': take a free seat"),
+        ("w", "in 'Play with others': watch the table"),
+    )),
     ("Replay", (
         ("right/left", "next / previous move (also l h . ,)"),
         ("home/end", "first / last position"),

@@ -2,8 +2,8 @@
 
 Choosing a game opens its setup screen (players, agents, parameters, seed). Games that are not
 playable yet are listed as "coming"; choosing one says so and opens nothing. Messages up:
-``OpenSetup`` (a game was chosen), ``OpenMazes``, ``OpenSaves``, ``OpenResults``: the app
-opens the screen.
+``OpenSetup`` (a game was chosen), ``OpenMazes``, ``OpenSaves``, ``OpenResults``, ``OpenTables``
+(under ``swarmtui serve`` only: the games of other connected players): the app opens the screen.
 """
 
 from __future__ import annotations
@@ -29,16 +29,20 @@ SAVES = GameSpec("saves", "Saved games", (), True, None,
                  "resume a game in progress (autosaved on quit), or replay a finished one move by move")
 RESULTS = GameSpec("results", "Replay a result file", (), True, None,
                    "step through a game logged by 'swarmtui sim --out', with each AI turn's reasoning when kept")
-TOOLS = (MAZES, SAVES, RESULTS)
-"""Menu entries that are not games: each opens its own screen."""
+TABLES = GameSpec("tables", "Play with others", (), True, None,
+                  "join a game another player connected to this server opened, or watch one live; to open "
+                  "one, choose 'A connected player' for a seat in a game's setup")
+TOOLS = (TABLES, MAZES, SAVES, RESULTS)
+"""Menu entries that are not games: each opens its own screen (``TABLES`` under serve only)."""
 
 BANNER = "swarmtui - swarm-intelligence agents play games; watch them think"
 
 
-def menu_games() -> list[GameSpec]:
+def menu_games(tables: bool = False) -> list[GameSpec]:
     """Playable games first, then the tools, then the games that are coming, in registry order."""
     specs = list(GAMES.values())
-    return [g for g in specs if tui_playable(g)] + list(TOOLS) + [g for g in specs if not tui_playable(g)]
+    tools = [t for t in TOOLS if tables or t is not TABLES]
+    return [g for g in specs if tui_playable(g)] + tools + [g for g in specs if not tui_playable(g)]
 
 
 def game_prompt(spec: GameSpec) -> Text:
@@ -111,10 +115,13 @@ class MenuScreen(Screen[None]):
     class OpenResults(Message):
         """The player chose to replay a result file."""
 
-    def __init__(self, *, seed: int | None = None) -> None:
+    class OpenTables(Message):
+        """The player chose to join or watch another player's game."""
+
+    def __init__(self, *, seed: int | None = None, tables: bool = False) -> None:
         super().__init__()
         self.seed = seed
-        self.games = menu_games()
+        self.games = menu_games(tables)
         self.game = next(g for g in self.games if tui_playable(g))
 
     def compose(self) -> ComposeResult:
@@ -151,7 +158,8 @@ class MenuScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#game-list")
     def game_selected(self, event: OptionList.OptionSelected) -> None:
         game = self.game_by_id(event.option.id)
-        tools = {MAZES.id: self.OpenMazes, SAVES.id: self.OpenSaves, RESULTS.id: self.OpenResults}
+        tools = {MAZES.id: self.OpenMazes, SAVES.id: self.OpenSaves, RESULTS.id: self.OpenResults,
+                 TABLES.id: self.OpenTables}
         if game.id in tools:
             self.post_message(tools[game.id]())
             return

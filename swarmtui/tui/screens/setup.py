@@ -7,6 +7,9 @@ the seat last focused, one field per field of its agent's params dataclass
 dataclass refuses shows its ``ParamError`` sentence under the field at once, and Start refuses
 to go until every seat's values fit. Everything is reachable with Tab and the arrows at 80x24.
 
+Under ``swarmtui serve`` (``remote=True``) a seat can also be "a connected player"
+(``table_game.REMOTE``): Start then opens a table others join from their "Play with others".
+
 Messages up: ``StartGame`` with the chosen ``MatchConfig`` (the app opens the game screen).
 """
 
@@ -29,6 +32,7 @@ from swarmtui.core.agent import AgentSpec
 from swarmtui.core.params import ParamError, apply_overrides
 from swarmtui.games import GameSpec
 from swarmtui.tui.match import MatchConfig
+from swarmtui.tui.table_game import REMOTE, REMOTE_SPEC
 
 DEFAULT_AGENTS = ("human", "minimax")
 """Preferred agent per seat in order; the first agent that plays the game otherwise."""
@@ -61,6 +65,11 @@ def computer_agent(game: GameSpec) -> str:
     """The computer player a Watch game puts in a human's seat."""
     ids = [a.id for a in agents_for(game.id) if not a.interactive]
     return next((a for a in AI_PREFERENCE if a in ids), ids[0])
+
+
+def spec_of(agent_id: str) -> AgentSpec:
+    """The spec of a seat's choice (``REMOTE`` included)."""
+    return REMOTE_SPEC if agent_id == REMOTE else get_spec(agent_id)
 
 
 def check_params(spec: AgentSpec, overrides: dict[str, str]) -> None:
@@ -132,9 +141,11 @@ class SetupScreen(Screen[None]):
             super().__init__()
             self.config = config
 
-    def __init__(self, game: GameSpec, *, seed: int | None = None) -> None:
+    def __init__(self, game: GameSpec, *, seed: int | None = None, remote: bool = False) -> None:
         super().__init__()
         self.game = game
+        self.remote = remote and len(game.seats_for(None)) > 1
+        """Seats may be left to connected players (the app runs under ``swarmtui serve``)."""
         self.seed = seed
         self.players = len(game.seats)
         self.overrides: dict[int, dict[str, str]] = {}
@@ -164,7 +175,7 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def seat_widgets(self) -> ComposeResult:
-        agents = agents_for(self.game.id)
+        agents = agents_for(self.game.id) + ([REMOTE_SPEC] if self.remote else [])
         for i, seat in enumerate(self.game.seats_for(self.players)):
             yield Label(f"{seat} plays as")
             yield Select([(Text(a.title), a.id) for a in agents], allow_blank=False,
@@ -179,7 +190,7 @@ class SetupScreen(Screen[None]):
         return [str(s.value) for s in self.query("#seats Select").results(Select)]
 
     def agent_of(self, index: int) -> AgentSpec:
-        return get_spec(self.seat_agents()[index])
+        return spec_of(self.seat_agents()[index])
 
     @on(Select.Changed, "#players")
     async def players_changed(self, event: Select.Changed) -> None:
@@ -273,7 +284,7 @@ class SetupScreen(Screen[None]):
     async def watch(self) -> None:
         """Start with every human seat given to a computer player (AI vs AI, for demos)."""
         ai = computer_agent(self.game)
-        await self.begin([ai if get_spec(a).interactive else a for a in self.seat_agents()])
+        await self.begin([ai if spec_of(a).interactive else a for a in self.seat_agents()])
 
     async def begin(self, agents: list[str]) -> None:
         try:
@@ -287,7 +298,7 @@ class SetupScreen(Screen[None]):
         for i, agent in enumerate(agents):
             mine = self.overrides.get(i, {}) if agent == self.seat_agents()[i] else {}
             try:
-                check_params(get_spec(agent), mine)
+                check_params(spec_of(agent), mine)
             except ParamError as error:
                 self.notify(f"{seats[i]}: {error}", title="Check the parameters", severity="error")
                 await self.show_params(i)

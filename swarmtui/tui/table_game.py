@@ -1,0 +1,89 @@
+"""Matches at a table: hosting one from the setup, joining or watching one, resuming one.
+
+Plain Python (no Textual): the app runs these in a thread worker, since rebuilding a match
+may replay an AI's turns. The setup's seat choice ``REMOTE`` ("a connected player") marks
+the seats others will take; the host's app plays every other seat, its computer players
+included. Resuming a saved table game under ``swarmtui serve`` goes back to its table when
+the seats are still kept for this player, and opens a new table with the game so far
+otherwise (the other human seats open for anyone). Outside ``serve`` (no hub) the saved game
+resumes here alone, the other people's seats played at this keyboard.
+"""
+
+from __future__ import annotations
+
+from swarmtui.core.agent import AgentSpec
+from swarmtui.games import get_game
+from swarmtui.tables.client import TableClient, TableError, TableLink
+from swarmtui.tui.match import Match, MatchConfig
+from swarmtui.tui.saved_game import SavedGame
+
+REMOTE = "remote"
+"""The setup's pseudo-agent for a seat a connected player will take."""
+HUMAN = "human"
+
+
+def _no_factory(*_: object) -> None:
+    raise ValueError("a connected player's seat is played at their terminal")
+
+
+REMOTE_SPEC = AgentSpec(
+    REMOTE, "A connected player", ("noughts", "halma", "hive"), _no_factory, None, interactive=True,
+    description="someone else connected to this server: Start opens a table, and they take this seat "
+                "from 'Play with others' in their menu (others can watch it from there)",
+)
+"""What the setup shows for ``REMOTE`` (never built: ``host_match`` makes the seat a human's)."""
+
+
+def host_match(client: TableClient, config: MatchConfig) -> Match:
+    """Open a table for ``config`` (its ``REMOTE`` seats open to others) and the match at it."""
+    config = config.with_seed()
+    spec = get_game(config.game_id)
+    seats = spec.seats_for(len(config.agents))
+    mine = [seat for seat, agent in zip(seats, config.agents) if agent != REMOTE]
+    agents = tuple(HUMAN if agent == REMOTE else agent for agent in config.agents)
+    params = {seat: dict(config.overrides(i)) for i, seat in enumerate(seats) if config.overrides(i)}
+    link = client.host(config.game_id, dict(zip(seats, agents)), config.seed, params, mine)  # type: ignore[arg-type]
+    return _at_table(link, f"table {link.id}")
+
+
+def join_match(client: TableClient, table: str, *, watch: bool = False) -> Match:
+    """Sit at ``table`` (or watch it): the match with every move played there so far."""
+    link = client.join(table, watch=watch)
+    return _at_table(link, f"table {link.id}")
+
+
+def resume_match(client: TableClient | None, saved: SavedGame, where: str) -> Match:
+    """Rebuild a saved game; a table game goes back to a table when there is a hub."""
+    if saved.table is None or client is None:
+        return Match.from_saved(saved, where)
+    link = _rejoin(client, saved)
+    if link is None:
+        mine = set(saved.table["mine"]) | {seat for seat, agent in saved.players.items() if agent != HUMAN}
+        link = client.host(saved.game, saved.players, saved.seed, saved.params,
+                           [seat for seat in saved.players if seat in mine], saved.moves)
+    return _at_table(link, where)
+
+
+def _rejoin(client: TableClient, saved: SavedGame) -> TableLink | None:
+    """Our seats at the saved game's table, if it is still this game and still keeps them."""
+    assert saved.table is not None
+    try:
+        link = client.join(saved.table["id"])
+    except TableError:
+        return None
+    same = (link.game, link.players, link.seed, link.moves[:len(saved.moves)]) == (
+        saved.game, saved.players, saved.seed, saved.moves)
+    if same and list(link.mine) == list(saved.table["mine"]):
+        return link
+    link.leave()  # another game now has that number (the server restarted), or other seats
+    return None
+
+
+def _at_table(link: TableLink, where: str) -> Match:
+    """The match of ``link``'s game with every move the table has, our AI seats re-decided."""
+    saved = SavedGame(link.game, link.players, link.seed, list(link.moves), link.params)
+    try:
+        return Match.from_saved(saved, where, table=link)
+    except Exception:
+        link.leave()
+        raise

@@ -1,0 +1,111 @@
+"""Two players connected over SSH (loopback, real asyncssh clients, real apps in ptys) play
+Hive against each other: alice hosts from the setup, bob joins from "Play with others", moves
+go both ways, bob's connection drops and alice's game waits, bob resumes his autosave and is
+back at his seat; a third connection watches the table live."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import asyncssh
+import pytest
+
+from swarmtui.agents import agents_for
+from swarmtui.games import GAMES
+from swarmtui.serve.probe import loopback_config, open_terminal
+from swarmtui.serve.server import start_server
+from swarmtui.tui.screens.menu import menu_games
+from swarmtui.tui.screens.setup import default_agent
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+TABLES_ENTRY = [g.id for g in menu_games(tables=True)].index("tables")
+_HIVE_AGENTS = [a.id for a in agents_for("hive")]
+BLACK_TO_REMOTE = len(_HIVE_AGENTS) - _HIVE_AGENTS.index(default_agent(GAMES["hive"], 1))
+"""Downs in Black's agent list from its default to the last choice, "a connected player"."""
+
+
+def _connect(server, key, user: str):
+    return asyncssh.connect("127.0.0.1", server.port, username=user, known_hosts=None, client_keys=[key],
+                            agent_path=None, config=None)
+
+
+async def _open_tables(probe) -> None:
+    await probe.wait_for(r"About")
+    probe.press(*["down"] * TABLES_ENTRY, "enter")
+    await probe.wait_for(r"Table 1 +Hive")
+
+
+async def test_two_players_play_hive_over_ssh_and_one_watches(tmp_path):
+    config, (alice, bob, carol) = loopback_config(tmp_path, 3)
+    server = await start_server(config)
+    try:
+        async with _connect(server, alice, "alice") as alice_conn:
+            host = await open_terminal(alice_conn, size=(100, 30))
+            await host.wait_for(r"Play with others")
+            host.press("down", "down", "enter")  # Hive
+            await host.wait_for(r"Setup: Hive")
+            host.press("tab", "enter")  # Black's agent list opens
+            await host.wait_for(r"A connected player")
+            host.press(*["down"] * BLACK_TO_REMOTE, "enter")  # its last choice
+            await host.wait_for(r"someone else connected")
+            await host.wait_for(r"This player has no parameters")
+            host.press("tab", "4", "enter")  # seed 4, Start: the table opens
+            await host.wait_for(r"table 1")
+            await host.wait_for(r"White to move \(you\)")
+
+            bob_conn = await _connect(server, bob, "bob")
+            guest = await open_terminal(bob_conn, size=(100, 30))
+            await _open_tables(guest)
+            guest.press("enter")  # take the free seat
+            await guest.wait_for(r"Black alice \[[0-9a-f]{6}\] vs|White alice")
+            mark = len(host.output)
+            await host.wait_for(r"bob \[[0-9a-f]{6}\] sits at Black", start=mark)
+
+            mark_guest = len(guest.output)
+            host.press("enter", "enter")  # White's first piece
+            await guest.wait_for(r"Black to move \(you\)", start=mark_guest)
+            assert "wS1" in guest.text(mark_guest)
+            mark = len(host.output)
+            guest.press("tab", "enter", "enter")  # Black answers: its rack's first piece, first cell
+            await host.wait_for(r"White to move \(you\)", start=mark)
+            assert "bS1" in host.text(mark)
+
+            async with _connect(server, carol, "carol") as carol_conn:
+                watcher = await open_terminal(carol_conn, size=(100, 30))
+                await _open_tables(watcher)
+                watcher.press("w")
+                await watcher.wait_for(r"\(watching\)")
+                mark_watch = len(watcher.output)
+                host.press("tab", "enter", "enter")  # White's second piece: the watcher sees it live
+                await watcher.wait_for(r"Black to move", start=mark_watch)
+                watcher.press("ctrl+q")
+                await asyncio.wait_for(watcher.chan.wait_closed(), 20)
+
+            mark = len(host.output)
+            bob_conn.close()  # bob's connection drops: his app autosaves, his seat waits for him
+            await host.wait_for(r"left Black", start=mark)
+            await host.wait_for(r"to come back", start=mark)
+
+            async with _connect(server, bob, "bob") as bob_again:
+                guest = await open_terminal(bob_again, size=(100, 30))
+                await guest.wait_for(r"About")
+                saves = [g.id for g in menu_games(tables=True)].index("saves")
+                guest.press(*["down"] * saves, "enter")
+                await guest.wait_for(r"at table 1 as Black")
+                mark = len(host.output)
+                guest.press("enter")  # resume: back at table 1, in his own seat
+                await guest.wait_for(r"Black to move \(you\)")
+                await host.wait_for(r"sits at Black", start=mark)
+                guest.press("ctrl+q")
+                await asyncio.wait_for(guest.chan.wait_closed(), 20)
+            host.press("ctrl+q")
+            await asyncio.wait_for(host.chan.wait_closed(), 20)
+        for _ in range(100):
+            if not server.state.sessions:
+                break
+            await asyncio.sleep(0.1)
+        assert not server.state.sessions and not server.state.hub.tables
+    finally:
+        await server.close()
