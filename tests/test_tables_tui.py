@@ -165,3 +165,22 @@ async def test_a_watched_game_follows_the_table_and_takes_no_keys(tui_app, hub):
         await pilot.press("m")
         await until(pilot, lambda: isinstance(app.screen, TablesScreen))
         assert list_games() == []  # a watched game in progress is not saved
+
+
+def test_a_table_save_resumes_on_one_keyboard_outside_serve_and_a_damaged_table_field_is_named():
+    import pytest
+
+    from swarmtui.core.saves import SaveError
+    from swarmtui.tui.saved_game import SavedGame
+    from swarmtui.tui.table_game import resume_match
+
+    saved = SavedGame("hive", {"White": "human", "Black": "human"}, 4, ["wS1", "bS1 wS1-"],
+                      table={"id": "1", "mine": ["White"]})
+    payload = saved.to_json()
+    assert SavedGame.from_json(payload, "x.json").table == {"id": "1", "mine": ["White"]}
+    match = resume_match(None, SavedGame.from_json(payload, "x.json"), "x.json")
+    assert match.table is None and match.remote == frozenset() and match.human_to_move
+    assert match.moves == ["wS1", "bS1 wS1-"] and match.to_saved().table is None
+    for damaged in ({"id": 1, "mine": ["White"]}, {"id": "1", "mine": ["Red"]}, "table 1"):
+        with pytest.raises(SaveError, match="'table'"):
+            SavedGame.from_json({**payload, "table": damaged}, "x.json")
