@@ -184,3 +184,28 @@ def test_a_table_save_resumes_on_one_keyboard_outside_serve_and_a_damaged_table_
     for damaged in ({"id": 1, "mine": ["White"]}, {"id": "1", "mine": ["Red"]}, "table 1"):
         with pytest.raises(SaveError, match="'table'"):
             SavedGame.from_json({**payload, "table": damaged}, "x.json")
+
+
+def test_snapshot_tables_list(snap_compare, tui_app, hub):
+    """Two tables: Hive waiting for Black; a Halma table full, with a computer seat and a watcher."""
+    alice, bob, carol = hub.client("alice"), hub.client("bob"), hub.client("carol")
+    alice.host("hive", {"White": "human", "Black": "human"}, 4, {}, ["White"]).publish(0, "wS1")
+    bob.host("halma", {"1": "human", "2": "greedy", "3": "human"}, 11, {}, ["1", "2"])
+    carol.join("2")
+    hub.client("dave").join("2", watch=True)
+
+    async def run_before(pilot) -> None:
+        await pilot.press(*["down"] * [g.id for g in menu_games(tables=True)].index("tables"), "enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, TablesScreen) and len(pilot.app.screen.tables) == 2)
+
+    assert snap_compare(tui_app(tables=hub.client("erin")), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_hosting_a_table_waits_for_a_player(snap_compare, tui_app, hub):
+    async def run_before(pilot) -> None:
+        screen = await host_hive(pilot.app, pilot)
+        await pilot.press("enter", "enter")
+        await until(pilot, lambda: screen.match.moves == ["wS1"] and "nobody there" in status(screen))
+
+    assert snap_compare(tui_app(speed="instant", tables=hub.client("alice")), terminal_size=(80, 24),
+                        run_before=run_before)

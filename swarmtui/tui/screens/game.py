@@ -388,7 +388,8 @@ def title_text(match: Match) -> Text:
     text.append(f"  {players}  ")
     text.append(f"seed {match.seed}", style="dim")
     if match.table is not None:
-        text.append(f"  table {match.table.id}" + (" (watching)" if match.table.watching else ""), style="bold")
+        text.append("  ")
+        text.append(f"table {match.table.id}" + (" (watching)" if match.table.watching else ""), style="bold")
     return text
 
 

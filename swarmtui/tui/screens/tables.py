@@ -42,9 +42,10 @@ def table_prompt(table: dict[str, Any]) -> Text:
     free = sum(1 for s in table["seats"] if s["open"])
     state = "finished" if table["over"] else f"{free} seat{'s' * (free != 1)} free" if free else "full"
     text = Text(f"Table {table['table']}  {table['title']}", style="bold", end="")
-    text.append(f"  {table['moves']} moves  {state}")
+    text.append(f"  {table['moves']} move{'s' * (table['moves'] != 1)}  {state}")
     if table["watchers"]:
-        text.append(f"  {table['watchers']} watching", style="dim")
+        text.append("  ")
+        text.append(f"{table['watchers']} watching", style="dim")
     text.append("\n  " + "  ".join(seat_text(s) for s in table["seats"]))
     return text
 
