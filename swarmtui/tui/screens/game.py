@@ -161,7 +161,10 @@ class GameScreen(PanelScreen, Screen[str]):
         self.query_one("#board-box").border_title = "Board"
         self.layout_panels()
         if self.match.table is not None:
-            self.match.table.listener = lambda event: self.post_message(self.TableNews(event))
+            table = self.match.table
+            table.listener = lambda event: self.post_message(self.TableNews(event))
+            # the title line is cut at 80 columns with long names: say the table on the board too
+            self.query_one("#board-box").border_title = f"Board - table {table.id}" + " (watching)" * table.watching
         self.start(self.match)
 
     # -- the turn loop --------------------------------------------------------------------
