@@ -20,6 +20,8 @@ from swarmtui.tui.screens.setup import default_agent
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
+WAIT = 60.0
+"""Seconds a step may take: generous, for a loaded CI machine (a wait ends as soon as the text shows)."""
 TABLES_ENTRY = [g.id for g in menu_games(tables=True)].index("tables")
 _HIVE_AGENTS = [a.id for a in agents_for("hive")]
 BLACK_TO_REMOTE = len(_HIVE_AGENTS) - _HIVE_AGENTS.index(default_agent(GAMES["hive"], 1))
@@ -32,9 +34,9 @@ def _connect(server, key, user: str):
 
 
 async def _open_tables(probe) -> None:
-    await probe.wait_for(r"About")
+    await probe.wait_for(r"About", timeout=WAIT)
     probe.press(*["down"] * TABLES_ENTRY, "enter")
-    await probe.wait_for(r"Table 1 +Hive")
+    await probe.wait_for(r"Table 1 +Hive", timeout=WAIT)
 
 
 async def test_two_players_play_hive_over_ssh_and_one_watches(tmp_path):
@@ -43,61 +45,59 @@ async def test_two_players_play_hive_over_ssh_and_one_watches(tmp_path):
     try:
         async with _connect(server, alice, "alice") as alice_conn:
             host = await open_terminal(alice_conn, size=(100, 30))
-            await host.wait_for(r"Play with others")
+            await host.wait_for(r"Play with others", timeout=WAIT)
             host.press("down", "down", "enter")  # Hive
-            await host.wait_for(r"Setup: Hive")
+            await host.wait_for(r"Setup: Hive", timeout=WAIT)
             host.press("tab", "enter")  # Black's agent list opens
-            await host.wait_for(r"A connected player")
+            await host.wait_for(r"A connected player", timeout=WAIT)
             host.press(*["down"] * BLACK_TO_REMOTE, "enter")  # its last choice
-            await host.wait_for(r"someone else connected")
-            await host.wait_for(r"This player has no parameters")
+            await host.wait_for(r"someone else connected", timeout=WAIT)
+            await host.wait_for(r"This player has no parameters", timeout=WAIT)
             host.press("tab", "4", "enter")  # seed 4, Start: the table opens
-            await host.wait_for(r"table 1")
-            await host.wait_for(r"White to move \(you\)")
+            await host.wait_for(r"table 1", timeout=WAIT)
+            await host.wait_for(r"White to move \(you\)", timeout=WAIT)
 
             bob_conn = await _connect(server, bob, "bob")
             guest = await open_terminal(bob_conn, size=(100, 30))
             await _open_tables(guest)
             guest.press("enter")  # take the free seat
-            await guest.wait_for(r"Black alice \[[0-9a-f]{6}\] vs|White alice")
+            await guest.wait_for(r"Black alice \[[0-9a-f]{6}\] vs|White alice", timeout=WAIT)
             mark = len(host.output)
-            await host.wait_for(r"bob \[[0-9a-f]{6}\] sits at Black", start=mark)
+            await host.wait_for(r"bob \[[0-9a-f]{6}\] sits at Black", timeout=WAIT, start=mark)
 
             mark_guest = len(guest.output)
             host.press("enter", "enter")  # White's first piece
-            await guest.wait_for(r"Black to move \(you\)", start=mark_guest)
+            await guest.wait_for(r"Black to move \(you\)", timeout=WAIT, start=mark_guest)
             assert "wS1" in guest.text(mark_guest)
             mark = len(host.output)
             guest.press("tab", "enter", "enter")  # Black answers: its rack's first piece, first cell
-            await host.wait_for(r"White to move \(you\)", start=mark)
+            await host.wait_for(r"White to move \(you\)", timeout=WAIT, start=mark)
             assert "bS1" in host.text(mark)
 
             async with _connect(server, carol, "carol") as carol_conn:
                 watcher = await open_terminal(carol_conn, size=(100, 30))
                 await _open_tables(watcher)
                 watcher.press("w")
-                await watcher.wait_for(r"\(watching\)")
+                await watcher.wait_for(r"\(watching\)", timeout=WAIT)
                 mark_watch = len(watcher.output)
                 host.press("tab", "enter", "enter")  # White's second piece: the watcher sees it live
-                await watcher.wait_for(r"Black to move", start=mark_watch)
+                await watcher.wait_for(r"Black to move", timeout=WAIT, start=mark_watch)
                 watcher.press("ctrl+q")
                 await asyncio.wait_for(watcher.chan.wait_closed(), 20)
 
             mark = len(host.output)
             bob_conn.close()  # bob's connection drops: his app autosaves, his seat waits for him
-            await host.wait_for(r"left Black", start=mark)
-            await host.wait_for(r"to come back", start=mark)
+            await host.wait_for(r"left Black", timeout=WAIT, start=mark)
+            await host.wait_for(r"to come back", timeout=WAIT, start=mark)
 
             async with _connect(server, bob, "bob") as bob_again:
                 guest = await open_terminal(bob_again, size=(100, 30))
-                await guest.wait_for(r"About")
-                saves = [g.id for g in menu_games(tables=True)].index("saves")
-                guest.press(*["down"] * saves, "enter")
-                await guest.wait_for(r"at table 1 as Black")
+                await guest.wait_for(r"Resume it now", timeout=WAIT)  # the dropped game is offered at once
+                assert "at table 1 as Black" in guest.text()
                 mark = len(host.output)
                 guest.press("enter")  # resume: back at table 1, in his own seat
-                await guest.wait_for(r"Black to move \(you\)")
-                await host.wait_for(r"sits at Black", start=mark)
+                await guest.wait_for(r"Black to move \(you\)", timeout=WAIT)
+                await host.wait_for(r"sits at Black", timeout=WAIT, start=mark)
                 guest.press("ctrl+q")
                 await asyncio.wait_for(guest.chan.wait_closed(), 20)
             host.press("ctrl+q")

@@ -442,3 +442,35 @@ def test_redecide_rebuilds_a_sim_games_swarm_traces_exactly() -> None:
         assert recording.traces[ply].kind == "swarm"
     stale = Recording.from_record({**record, "params": {}}, "sim game")  # q0 forgotten: the swarm plays otherwise
     assert stale.redecide() < len(record["moves"]) and "differs at move" in stale.redecided
+
+
+async def test_a_hang_up_is_offered_for_resuming_at_the_next_start_once(tui_app) -> None:
+    from swarmtui.tui.screens.resume_offer import ResumeOffer
+
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await start_game(app, pilot, "noughts", {}, seed=5)
+        await pilot.press("5")
+        await settle(app, pilot, lambda: len(screen.match.moves) == 2)
+        moves = list(screen.match.moves)
+        app.hang_up()  # what SIGHUP runs
+        await pilot.pause()
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        await settle(app, pilot, lambda: isinstance(app.screen, ResumeOffer))
+        assert "in progress" in str(app.screen.query_one("Static").render())
+        await pilot.press("escape")  # not now: the menu, and the game stays under Saved games
+        await settle(app, pilot, lambda: isinstance(app.screen, MenuScreen))
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        await settle(app, pilot, lambda: isinstance(app.screen, MenuScreen))  # offered once only
+        screen = await resume_first_save(app, pilot)
+        assert screen.match.moves == moves
+        app.hang_up()
+        await pilot.pause()
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        await settle(app, pilot, lambda: isinstance(app.screen, ResumeOffer))
+        await pilot.press("enter")  # resume
+        await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.match.moves == moves and app.screen.match.human_to_move

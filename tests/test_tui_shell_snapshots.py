@@ -117,3 +117,16 @@ def test_snapshot_game_wide_with_both_panels(snap_compare, tui_app, monkeypatch)
             await pilot.pause()
 
     assert snap_compare(tui_app(seed=7, speed="instant"), terminal_size=(160, 48), run_before=run_before)
+
+
+def test_snapshot_resume_offer_after_a_hang_up(snap_compare, tui_app, fixed_saves) -> None:
+    """The start after a cut-off session offers its game (80x24)."""
+    from swarmtui.tui.saved_game import mark_interrupted
+
+    write_saves()
+    mark_interrupted(games_dir() / "halma-in-progress.json")
+
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+
+    assert snap_compare(tui_app(), terminal_size=(80, 24), run_before=run_before)

@@ -7,7 +7,8 @@ Games in progress are autosaved when the app closes: on ``q`` (and Textual's own
 which call ``action_quit``), and when the terminal goes away — SIGHUP (a closed window, a
 dropped SSH session) and SIGTERM run ``hang_up`` on the event loop (asyncio's
 ``add_signal_handler``; Textual installs no handler of its own, see Textualize/textual#5140),
-which saves and exits.
+which saves, marks the save as interrupted and exits; the next start offers to resume it
+(``ResumeOffer``).
 
 Under ``swarmtui serve`` the app has a ``TableClient`` (from the environment the server sets):
 the menu then lists "Play with others", and a setup seat can be left to a connected player
@@ -19,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import signal
 from collections.abc import Callable
+from pathlib import Path
 
 from textual import events, work
 from textual.app import App
@@ -30,13 +32,14 @@ from swarmtui.sim.recording import Recording
 from swarmtui.tables.client import TableClient, TableError
 from swarmtui.tui.match import Match
 from swarmtui.tui.panels.playback import SPEEDS
-from swarmtui.tui.saved_game import SaveEntry
+from swarmtui.tui.saved_game import SaveEntry, mark_interrupted, take_interrupted
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import HelpScreen
 from swarmtui.tui.screens.maze import MazeScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.replay import ReplayScreen
 from swarmtui.tui.screens.results import ResultsScreen
+from swarmtui.tui.screens.resume_offer import ResumeOffer
 from swarmtui.tui.screens.saved_games import SavedGamesScreen
 from swarmtui.tui.screens.setup import SetupScreen
 from swarmtui.tui.screens.tables import TablesScreen
@@ -79,6 +82,9 @@ class SwarmApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen(seed=self.seed, tables=self.tables is not None))
+        interrupted = take_interrupted()
+        if interrupted is not None:
+            self.push_screen(ResumeOffer(interrupted), lambda resume: self.resume_entry(interrupted) if resume else None)
         fit_terminal(self, self.size)
         self.hang_up_signals: list[int] = []
         if not self.is_headless:
@@ -151,7 +157,10 @@ class SwarmApp(App[None]):
         self.push_screen(ResultsScreen())
 
     def on_saved_games_screen_resume(self, message: SavedGamesScreen.Resume) -> None:
-        entry = message.entry
+        self.resume_entry(message.entry)
+
+    def resume_entry(self, entry: SaveEntry) -> None:
+        """Rebuild ``entry``'s game (in a worker) and open it."""
         assert entry.game is not None
         self.notify(f"replaying {len(entry.game.moves)} moves of {entry.path.name}...", title="Resuming", timeout=3)
         self.resume(entry)
@@ -223,8 +232,14 @@ class SwarmApp(App[None]):
                 if (where := screen.autosave()) is not None]
 
     def hang_up(self) -> None:
-        """The terminal went away (SIGHUP) or the app is asked to stop (SIGTERM): save and exit."""
-        self.autosave()
+        """The terminal went away (SIGHUP) or the app is asked to stop (SIGTERM): save, mark
+        the save so the next start offers it, and exit."""
+        saved = self.autosave()
+        if saved:
+            try:
+                mark_interrupted(Path(saved[-1]))
+            except (SaveError, OSError):
+                pass  # the game is saved; only the offer at the next start is lost
         self.exit(return_code=1)
 
     def action_help(self) -> None:

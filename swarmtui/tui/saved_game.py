@@ -23,11 +23,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from swarmtui.core.saves import SaveError, free_path, read_json, saves_dir, write_json
+from swarmtui.core.saves import SaveError, free_path, read_json, read_text, saves_dir, write_atomic, write_json
 from swarmtui.games import GAMES
 
 SAVE_KIND = "game"
 SAVE_FORMAT = 1
+INTERRUPTED_MARK = ".interrupted"
+"""In the games folder: the name of the save a hang-up wrote, so the next start offers it."""
 
 
 def games_dir() -> Path:
@@ -151,3 +153,29 @@ def list_games(folder: Path | None = None) -> list[SaveEntry]:
         except SaveError as error:
             entries.append(SaveEntry(path, None, str(error)))
     return entries
+
+
+def mark_interrupted(path: Path) -> None:
+    """Remember that ``path`` was saved because the session was cut off (SIGHUP, SIGTERM)."""
+    write_atomic(games_dir() / INTERRUPTED_MARK, Path(path).name)
+
+
+def take_interrupted() -> SaveEntry | None:
+    """The game a cut-off session saved, once (the mark is removed); None when there is none,
+    or when that save has since finished, gone or become unreadable."""
+    mark = games_dir() / INTERRUPTED_MARK
+    if not mark.exists():
+        return None
+    try:
+        name = read_text(mark, limit=4096, what="interrupted-game mark").strip()
+        mark.unlink()
+    except (SaveError, OSError):
+        return None
+    path = games_dir() / name
+    if "/" in name or not name.endswith(".json") or not path.is_file():
+        return None
+    try:
+        game = read_game(path)
+    except SaveError:
+        return None
+    return None if game.finished else SaveEntry(path, game)
