@@ -3,12 +3,22 @@
 ``tui_app`` builds a SwarmApp with the theme and animation level pinned on the instance
 (environment variables are read before conftest runs: see TEXTUAL_NOTES), with the saves
 folder in the test's temporary directory (games are autosaved on quit and when they end);
-``genome_deliberation`` builds a GA turn as the ga agent records it, for panel tests.
+``genome_deliberation`` builds a GA turn as the ga agent records it, for panel tests; ``hub``
+runs a table hub on its own event loop thread (``RunningHub``), as the serve process does.
 """
 
 from __future__ import annotations
 
+import asyncio
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+
 import pytest
+
+from swarmtui.tables.client import TableClient
+from swarmtui.tables.hub import Hub
 
 
 @pytest.fixture
@@ -47,3 +57,41 @@ def genome_deliberation():
         return Deliberation("X", "Genetic algorithm", trace, move)
 
     return genome_deliberation
+
+
+class RunningHub:
+    """A hub on its own event loop in a thread, as the serve process runs it."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="swt-"))  # short: Unix socket paths are limited
+        self.hub = Hub(self.folder / "hub.sock")
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.call(self.hub.start())
+        self.clients: list[TableClient] = []
+
+    def call(self, coroutine):
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(10)
+
+    def client(self, player: str, *, guest: bool = False) -> TableClient:
+        token = self.hub.admit(player, f"{player} [x]", guest)
+        client = TableClient(str(self.hub.path), token)
+        self.clients.append(client)
+        return client
+
+    def close(self) -> None:
+        for client in self.clients:
+            client.close()
+        self.call(self.hub.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture
+def hub():
+    """A table hub for the test; ``hub.client(name)`` is a player's connection to it."""
+    running = RunningHub()
+    yield running
+    running.close()

@@ -3,12 +3,8 @@ refusals (illegal, out of turn, not your seat, unknown session), leaving and com
 
 from __future__ import annotations
 
-import asyncio
-import shutil
-import tempfile
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
@@ -16,45 +12,7 @@ from swarmtui.core.trace import NoTrace, SearchTrace
 from swarmtui.games import get_game
 from swarmtui.sim.recording import trace_from_json
 from swarmtui.tables.client import TableClient, TableClosed, TableError
-from swarmtui.tables.hub import Hub
 from swarmtui.tables.remote_seat import RemoteSeat
-
-
-class RunningHub:
-    """A hub on its own event loop in a thread, as the serve process runs it."""
-
-    def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="swt-"))  # short: Unix socket paths are limited
-        self.hub = Hub(self.folder / "hub.sock")
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-        self.call(self.hub.start())
-        self.clients: list[TableClient] = []
-
-    def call(self, coroutine):
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(10)
-
-    def client(self, player: str, *, guest: bool = False) -> TableClient:
-        token = self.hub.admit(player, f"{player} [x]", guest)
-        client = TableClient(str(self.hub.path), token)
-        self.clients.append(client)
-        return client
-
-    def close(self) -> None:
-        for client in self.clients:
-            client.close()
-        self.call(self.hub.close())
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-
-@pytest.fixture
-def hub():
-    running = RunningHub()
-    yield running
-    running.close()
 
 
 def _events(link) -> list[dict]:
@@ -165,11 +123,7 @@ def test_a_guests_seat_opens_again_and_a_deserted_table_closes(hub):
     taken.leave()
     with pytest.raises(TableClosed, match="players left"):
         seat.decide(get_game("halma").start(3))
-    assert bob_sees_no_tables(hub)
-
-
-def bob_sees_no_tables(hub) -> bool:
-    return hub.client("bob").list_tables() == []
+    assert hub.client("bob").list_tables() == []
 
 
 def test_a_waiting_seat_can_be_cancelled(hub):

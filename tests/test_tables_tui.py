@@ -3,7 +3,7 @@ from the setup, a second player joins and moves, leaves and the seat waits; the 
 reopens a table; a guest joins a Halma table from "Play with others" and sees the host's
 computer player's reasoning; a third person watches.
 
-The other players are scripted ``TableClient``s on the same hub (``test_tables_hub``); the
+The other players are scripted ``TableClient``s on the same hub (the ``hub`` fixture of ``conftest``); the
 SSH test (``test_serve_tables``) has two real apps play each other.
 """
 
@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import time
 
-import numpy as np
 from textual.widgets import Select
 
 from swarmtui.agents import make_agent
@@ -24,8 +23,6 @@ from swarmtui.tui.screens.menu import MenuScreen, menu_games
 from swarmtui.tui.screens.saved_games import SavedGamesScreen
 from swarmtui.tui.screens.setup import SetupScreen
 from swarmtui.tui.screens.tables import TablesScreen
-
-from test_tables_hub import hub  # noqa: F401  (the fixture)
 
 
 async def until(pilot, condition, timeout: float = 20.0) -> None:

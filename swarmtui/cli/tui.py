@@ -10,33 +10,13 @@ import typer
 
 from swarmtui import __version__
 from swarmtui.cli.app import CliError, app
-
-THEMES = {"dark": "textual-dark", "light": "textual-light", "ansi": "ansi-dark"}
-"""Short names for ``--theme``; any Textual theme name (``ansi-light``, ``nord``, ...) works too."""
+from swarmtui.tui.theme import UnknownTheme, choose_theme
 
 
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"swarmtui {__version__}")
         raise typer.Exit()
-
-
-def choose_theme(name: str | None) -> None:
-    """Set Textual's theme for this process (``TEXTUAL_THEME``, read when Textual is first
-    imported, which the CLI does only after this). Under ``NO_COLOR`` the default becomes
-    the terminal-palette theme: Textual then strips every colour (its NoColor filter) instead
-    of drawing in shades of grey (its Monochrome filter for the other themes)."""
-    chosen = THEMES.get(name, name) if name else ("ansi-dark" if os.environ.get("NO_COLOR") else None)
-    if chosen is None:
-        return
-    if "textual" in sys.modules:
-        raise RuntimeError("choose_theme must run before Textual is imported")
-    os.environ["TEXTUAL_THEME"] = chosen
-    from textual.theme import BUILTIN_THEMES
-
-    if chosen not in BUILTIN_THEMES:
-        known = ", ".join([*THEMES, *sorted(set(BUILTIN_THEMES) - set(THEMES.values()))])
-        raise CliError(f"unknown theme {name!r} (known: {known})")
 
 
 def terminal_problem() -> str | None:
@@ -64,7 +44,10 @@ def root(
     """Open the terminal UI (when no command is given)."""
     if ctx.invoked_subcommand is not None:
         return
-    choose_theme(theme)
+    try:
+        choose_theme(theme)  # before anything imports Textual
+    except UnknownTheme as error:
+        raise CliError(str(error)) from None
     problem = terminal_problem()
     if problem:
         typer.echo(

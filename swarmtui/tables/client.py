@@ -14,7 +14,7 @@ import itertools
 import os
 import socket
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from swarmtui.tables.protocol import (MAX_LINE, SOCKET_VARIABLE, TOKEN_VARIABLE, ProtocolError, decode,
@@ -154,7 +154,7 @@ class TableClient:
         return list(self.request("list")["tables"])
 
     def host(self, game: str, players: dict[str, str], seed: int, params: dict[str, dict[str, str]],
-             mine: list[str], moves: list[str] = ()) -> TableLink:  # type: ignore[assignment]
+             mine: Sequence[str], moves: Sequence[str] = ()) -> TableLink:
         """Open a table for ``players`` where we play ``mine``; the other human seats are open."""
         return self._link(self.request("host", game=game, players=players, seed=seed, params=params,
                                        mine=list(mine), moves=list(moves)))

@@ -8,6 +8,8 @@ messages, then call ``_continue``); ``phase_delay`` may be overridden for its ow
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.timer import Timer
 
 from swarmtui.tui.panels.playback import Playback
@@ -18,6 +20,8 @@ class PlaybackClock:
 
     playback: Playback
     done: bool
+    _changed: Callable[[], None]
+    """The widget's redraw after a phase change (each widget using the clock defines it)."""
     _timer: Timer | None = None
 
     @property
@@ -49,9 +53,6 @@ class PlaybackClock:
             self._schedule()
         self._controls_changed()
         return speed
-
-    def _changed(self) -> None:
-        raise NotImplementedError
 
     def _controls_changed(self) -> None:
         """Pause or speed changed (e.g. to update a subtitle)."""
