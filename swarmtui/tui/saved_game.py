@@ -104,12 +104,14 @@ class SavedGame:
         return {"game": self.game, "players": self.players, "moves": self.moves,
                 "traces": self.traces, "seed": self.seed, "result": self.result}
 
-    def describe(self) -> str:
-        """``"Noughts & Crosses  X human vs O minimax  5 moves  seed 7  in progress"``."""
+    def describe(self, table_sep: str = "  ") -> str:
+        """``"Noughts & Crosses  X human vs O minimax  5 moves  seed 7  in progress"``, then, for a
+        table game, ``table_sep`` and ``"at table 3 as Black"`` (a newline keeps that phrase whole
+        where the line would wrap)."""
         title = GAMES[self.game].title if self.game in GAMES else self.game
         players = " vs ".join(f"{s} {a}" for s, a in self.players.items())
         state = f"finished: {self.result}" if self.finished else "in progress"
-        where = f"  at table {self.table['id']} as {', '.join(self.table['mine'])}" if self.table else ""
+        where = f"{table_sep}at table {self.table['id']} as {', '.join(self.table['mine'])}" if self.table else ""
         return f"{title}  {players}  {len(self.moves)} moves  seed {self.seed}  {state}{where}"
 
 
