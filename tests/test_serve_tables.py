@@ -68,11 +68,11 @@ async def test_two_players_play_hive_over_ssh_and_one_watches(tmp_path):
             mark_guest = len(guest.output)
             host.press("enter", "enter")  # White's first piece
             await guest.wait_for(r"Black to move \(you\)", timeout=WAIT, start=mark_guest)
-            assert "wS1" in guest.text(mark_guest)
+            await guest.wait_for(r"wS1", timeout=WAIT, start=mark_guest)
             mark = len(host.output)
             guest.press("tab", "enter", "enter")  # Black answers: its rack's first piece, first cell
             await host.wait_for(r"White to move \(you\)", timeout=WAIT, start=mark)
-            assert "bS1" in host.text(mark)
+            await host.wait_for(r"bS1", timeout=WAIT, start=mark)
 
             async with _connect(server, carol, "carol") as carol_conn:
                 watcher = await open_terminal(carol_conn, size=(100, 30))

@@ -124,7 +124,7 @@ class TableLink:
         if self.closed is None:
             self.client.send({"op": "leave", "table": self.id})
             self.client.links.pop(self.id, None)
-        self.receive({"event": "closed", "reason": "you left the table"})
+        self.receive({"event": "closed", "reason": "you left the table", "ours": True})
 
 
 class TableClient:

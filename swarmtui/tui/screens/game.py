@@ -298,7 +298,7 @@ class GameScreen(PanelScreen, Screen[str]):
         elif kind == "refused":
             self.notify(f"the table refused our move: {event.get('error')}", title=f"Table {table.id}",
                         severity="error", timeout=10, markup=False)
-        elif kind == "closed" and event.get("reason") != "you left the table":
+        elif kind == "closed" and not event.get("ours"):  # not when we got up ourselves
             self.notify(f"table {table.id} is closed: {event.get('reason')}", severity="warning", timeout=8,
                         markup=False)
         if self.pending is None:
