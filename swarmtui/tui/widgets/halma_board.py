@@ -34,6 +34,7 @@ from swarmtui.games.halma.render import GLYPH_SETS, column, render_board
 from swarmtui.games.halma.rules import Board, Move
 from swarmtui.tui.overlay import BoardOverlay
 from swarmtui.tui.widgets import board_messages
+from swarmtui.tui.widgets.board_keys import CURSOR_BINDINGS
 
 LABEL_WIDTH = 2
 """Characters of the row letter before each row of the rendered star."""
@@ -126,10 +127,7 @@ class HalmaBoard(Widget, can_focus=True):
     DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text()
 
     BINDINGS = [
-        Binding("up,k", "move('up')", "Up", show=False),
-        Binding("down,j", "move('down')", "Down", show=False),
-        Binding("left,h", "move('left')", "Left", show=False),
-        Binding("right,l", "move('right')", "Right", show=False),
+        *CURSOR_BINDINGS,
         Binding("enter", "choose", "Select/Play", show=True),
         Binding("escape", "cancel", "Cancel", show=True),
         Binding("t", "toggle_heat", "Heat", show=False),

@@ -26,6 +26,7 @@ from swarmtui.games.hive.render import stacks_text
 from swarmtui.games.hive.rules import PASS, Board, Move
 from swarmtui.tui.overlay import BoardOverlay
 from swarmtui.tui.widgets import board_messages
+from swarmtui.tui.widgets.board_keys import CURSOR_BINDINGS
 from swarmtui.tui.widgets.hive_field import FIELD_GLYPHS, HiveField, Scene
 from swarmtui.tui.widgets.hive_rack import HiveRack, placeable
 
@@ -64,10 +65,7 @@ class HiveBoard(Widget, can_focus=True):
     DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text()
 
     BINDINGS = [
-        Binding("up,k", "move('up')", "Up", show=False),
-        Binding("down,j", "move('down')", "Down", show=False),
-        Binding("left,h", "move('left')", "Left", show=False),
-        Binding("right,l", "move('right')", "Right", show=False),
+        *CURSOR_BINDINGS,
         Binding("enter", "choose", "Select/Play", show=True),
         Binding("tab,i", "rack", "Rack", show=True),
         Binding("escape", "cancel", "Cancel", show=True),

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from swarmtui.games.noughts.render import render_board
 from swarmtui.games.noughts.rules import Board
 from swarmtui.tui.overlay import BoardOverlay
+from swarmtui.tui.widgets.board_keys import CURSOR_BINDINGS
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -35,10 +36,7 @@ class NoughtsBoard(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up,k", "move('up')", "Up", show=False),
-        Binding("down,j", "move('down')", "Down", show=False),
-        Binding("left,h", "move('left')", "Left", show=False),
-        Binding("right,l", "move('right')", "Right", show=False),
+        *CURSOR_BINDINGS,
         Binding("enter", "choose", "Play", show=True),
         *(Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)),
     ]
