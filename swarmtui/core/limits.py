@@ -13,6 +13,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from swarmtui.core.agent import Agent
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
 
@@ -48,10 +49,8 @@ def honours_limits(agent: object) -> bool:
     return isinstance(agent, LimitedAgent)
 
 
-def decide_limited(agent: object, state: GameState, limit: Limit | None) -> Decision:
+def decide_limited(agent: Agent, state: GameState, limit: Limit | None) -> Decision:
     """``agent``'s decision within ``limit`` when it honours limits, its plain decision otherwise."""
     if limit is not None and isinstance(agent, LimitedAgent):
         return agent.decide_within(state, limit)
-    decide = getattr(agent, "decide")
-    result: Decision = decide(state)
-    return result
+    return agent.decide(state)
