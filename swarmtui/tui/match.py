@@ -24,7 +24,7 @@ from swarmtui.agents import get_spec, make_agent
 from swarmtui.core.agent import Agent
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.saves import SaveError
-from swarmtui.core.state import GameState, IllegalMoveError, NotationError
+from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Termination
 from swarmtui.core.trace import NoTrace, Trace
 from swarmtui.games import get_game
 from swarmtui.sim.recording import trace_from_json
@@ -46,7 +46,7 @@ class MatchConfig:
     seed: int | None = None
     params: tuple[tuple[tuple[str, str], ...], ...] = ()
 
-    def with_seed(self) -> "MatchConfig":
+    def with_seed(self) -> MatchConfig:
         """This config with a concrete seed (a fresh random one when none was given)."""
         if self.seed is not None:
             return self
@@ -80,7 +80,7 @@ class Match:
         self.state: GameState = spec.start(players)
         self.agents: dict[str, Agent] = {
             seat: make_agent(agent_id, spec.id, seat, seat_rng(self.seed, seat), self.config.overrides(i))
-            for i, (seat, agent_id) in enumerate(zip(spec.seats_for(players), requested.agents))
+            for i, (seat, agent_id) in enumerate(zip(spec.seats_for(players), requested.agents, strict=False))
         }
         for seat in self.remote:
             self.agents[seat] = RemoteSeat(table, seat, trace_from_json)  # type: ignore[arg-type]
@@ -124,7 +124,7 @@ class Match:
                          self.move_texts(), params, traces, self.is_over, self.result_text(), table=table)
 
     @classmethod
-    def from_saved(cls, saved: SavedGame, where: str, table: TableLink | None = None) -> "Match":
+    def from_saved(cls, saved: SavedGame, where: str, table: TableLink | None = None) -> Match:
         """Rebuild a saved match: same agents and seed, then every recorded move replayed.
 
         An AI seat re-decides each of its recorded turns before the move is played, so its
@@ -202,8 +202,7 @@ class Match:
         if outcome is None:
             return ""
         if outcome.winner is None:
-            reason, cap, _ = outcome.reason.partition(": unfinished")  # Halma's move cap
-            return f"Unfinished ({reason})" if cap else "Draw"
+            return "Draw" if outcome.termination is Termination.DRAW else outcome.summary()
         line = getattr(self.state, "winning_line", None)
         cells = f" ({' '.join(self.state.format_move(c) for c in line)})" if line else ""
         return f"{outcome.winner} wins{cells}"

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping
 
 from swarmtui.core.hexgrid import DIRECTIONS, Hex, distance
-from swarmtui.core.state import IllegalMoveError, Outcome
+from swarmtui.core.state import IllegalMoveError, Outcome, Termination
 from swarmtui.games.halma.geometry import SEATING, STAR, TRIANGLES, corner_of, opposite
 
 PIECES = 10
@@ -479,7 +479,7 @@ class Board:
             why = "all 10 pieces in the goal" if own == PIECES else f"goal filled ({own} own pieces, the rest blocked)"
             return Outcome(self.seats[k - 1], why)
         if self.max_moves is not None and self.ply >= self.max_moves:
-            return Outcome(None, f"move cap of {self.max_moves} moves reached: unfinished")
+            return Outcome(None, f"move cap of {self.max_moves} moves reached", Termination.MOVE_CAP)
         return None
 
     def _initial_outcome(self) -> Outcome | None:
@@ -487,7 +487,7 @@ class Board:
             if self._pieces[k] and self._goal_complete(k):
                 return self._outcome_after(k)
         if self.max_moves is not None and self.ply >= self.max_moves:
-            return Outcome(None, f"move cap of {self.max_moves} moves reached: unfinished")
+            return Outcome(None, f"move cap of {self.max_moves} moves reached", Termination.MOVE_CAP)
         if not self._has_move(self._turn + 1):
             self._pass_turn()
         return self._outcome

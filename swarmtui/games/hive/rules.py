@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from swarmtui.core.hexgrid import DIRECTIONS, Hex
-from swarmtui.core.state import IllegalMoveError, Outcome
+from swarmtui.core.state import IllegalMoveError, Outcome, Termination
 from swarmtui.games.hive.pieces import (
     ALL_PIECES, BUG_COUNTS, BUG_ORDER, COLOUR_NAMES, COLOURS, PIECE_CODES, PIECES_PER_SIDE, Bug, Piece,
 )
@@ -529,7 +529,7 @@ class Board:
         if repeats >= 3:
             return Outcome(None, "threefold repetition")
         if self.move_cap is not None and self._ply >= self.move_cap:
-            return Outcome(None, f"move cap of {self.move_cap} plies")
+            return Outcome(None, f"move cap of {self.move_cap} plies", Termination.MOVE_CAP)
         return None
 
     def _judge_surround(self) -> Outcome | None:
