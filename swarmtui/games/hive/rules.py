@@ -25,10 +25,16 @@ play it, which refine McGuile's summary (section 3.2) where it is incomplete:
 
 Cells are stored as integers ``q * W + r`` (``W = 2**20``), which keeps the hot loops free of
 tuple arithmetic; the public API speaks ``core.hexgrid.Hex``.
+
+Every position carries a 64-bit Zobrist hash (``Board.zobrist``), updated incrementally by
+``play``/``undo``: the XOR of one key per piece in play, drawn from the piece's colour, bug and
+number, its cell and its height in the stack, plus one key when Black is to move. Search players
+key their transposition tables by it.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from swarmtui.core.hexgrid import DIRECTIONS, Hex
@@ -98,6 +104,48 @@ KIND_COUNT = tuple(BUG_COUNTS[b] for b in BUG_ORDER)
 KIND: tuple[int, ...] = tuple(BUG_ORDER.index(p.bug) for p in ALL_PIECES[:PIECES_PER_SIDE]) * 2
 
 
+# -- Zobrist keys ---------------------------------------------------------------------------
+_MASK64 = (1 << 64) - 1
+
+
+def _mix64(x: int) -> int:
+    """The splitmix64 finaliser: a 64-bit bijection that scatters nearby integers."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def _piece_seed(piece: Piece) -> int:
+    """A fixed 64-bit number per tile, from its colour, bug letter and number only (so new bug
+    kinds get keys without a table, and keys do not depend on the order of ``ALL_PIECES``)."""
+    name = f"{piece.colour}{piece.bug.value}{piece.number}".encode()
+    return int.from_bytes(hashlib.blake2b(name, digest_size=8, person=b"swarmtui-hive").digest(), "big")
+
+
+_PIECE_SEED: tuple[int, ...] = tuple(_piece_seed(p) for p in ALL_PIECES)
+ZOBRIST_BLACK_TO_MOVE = _mix64(0x5EED_B1AC)  # XORed in when Black is to move
+
+
+def zobrist_index(code: int, cell: int, height: int) -> int:
+    """The ``ZOBRIST`` index of piece ``code`` at ``height`` (1 = on the ground) on ``cell``."""
+    return (cell << 10) | (height << 6) | code
+
+
+class _ZobristKeys(dict):
+    """``zobrist_index(code, cell, height)`` -> 64-bit key, made on first use (the board is
+    unbounded, so keys cannot be tabled in advance) and deterministic across runs."""
+
+    def __missing__(self, index: int) -> int:
+        code, height, cell = index & 63, (index >> 6) & 15, index >> 10
+        key = self[index] = _mix64(_PIECE_SEED[code] ^ _mix64((cell & _MASK64) ^ (height << 58)))
+        return key
+
+
+ZOBRIST = _ZobristKeys()
+assert len(ALL_PIECES) <= 64  # zobrist_index packs the piece code into 6 bits
+
+
 class Move(NamedTuple):
     """A move: a placement (``origin`` None), a movement, or a pass (all three None)."""
 
@@ -153,6 +201,7 @@ class Board:
         self._cut: set[int] | None = None  # articulation points of this position, once needed
         self._seen: dict[tuple, int] = {}
         self._keys: list[tuple] = []
+        self._hash = 0
         if repetition:
             self._remember()
 
@@ -220,6 +269,20 @@ class Board:
     def neighbours_occupied(self, cell: Hex) -> int:
         """How many of ``cell``'s six neighbours hold a piece."""
         return len(BITS[self._nmask.get(cell_of(cell), 0)])
+
+    @property
+    def zobrist(self) -> int:
+        """The 64-bit Zobrist hash of the position (pieces by colour, bug, number, cell and
+        height, and the side to move); equal positions reached by different move orders agree."""
+        return self._hash
+
+    def zobrist_from_scratch(self) -> int:
+        """The Zobrist hash recomputed from the stacks (the incremental one must equal it)."""
+        h = ZOBRIST_BLACK_TO_MOVE if self._ply & 1 else 0
+        for cell, st in self._stacks.items():
+            for height, code in enumerate(st, 1):
+                h ^= ZOBRIST[zobrist_index(code, cell, height)]
+        return h
 
     def position_key(self) -> tuple:
         """The position as a hashable value: side to move and every stack (not the history)."""
@@ -469,6 +532,7 @@ class Board:
                 self._take(self._pos[code])
             self._put(dest[0] * W + dest[1], code)
         self._ply += 1
+        self._hash ^= ZOBRIST_BLACK_TO_MOVE
         self.history.append(move)
         self._legal = None
         self._cut = None
@@ -477,7 +541,7 @@ class Board:
     def _take(self, cell: int) -> None:
         """Remove the top piece of ``cell`` (its position is set by the caller)."""
         st = self._stacks[cell]
-        st.pop()
+        self._hash ^= ZOBRIST[(cell << 10) | (len(st) << 6) | st.pop()]
         if not st:
             del self._stacks[cell]
             self._lift(cell)
@@ -488,8 +552,10 @@ class Board:
         if st is None:
             self._stacks[cell] = [code]
             self._land(cell)
+            self._hash ^= ZOBRIST[(cell << 10) | 64 | code]
         else:
             st.append(code)
+            self._hash ^= ZOBRIST[(cell << 10) | (len(st) << 6) | code]
         self._pos[code] = cell
 
     def undo(self) -> Move:
@@ -514,6 +580,7 @@ class Board:
             else:
                 self._put(move[1][0] * W + move[1][1], code)
         self._ply -= 1
+        self._hash ^= ZOBRIST_BLACK_TO_MOVE
         self._legal = None
         self._cut = None
         self._outcome = None  # no move is ever played from a finished position
@@ -657,6 +724,7 @@ class Board:
         if ply & 1 != colour:
             raise ValueError(f"ply {ply} has {SEATS[ply & 1]} to move, not {SEATS[colour]}")
         board._ply = ply
+        board._hash = board.zobrist_from_scratch()
         if board.repetition:
             board._seen.clear()
             board._keys.clear()
@@ -691,6 +759,7 @@ class Board:
         board._cut = self._cut
         board._seen = dict(self._seen)
         board._keys = list(self._keys)
+        board._hash = self._hash
         return board
 
     def parse_move(self, text: str) -> Move:
