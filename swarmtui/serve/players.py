@@ -29,12 +29,12 @@ class Player:
     guest: bool
 
     @classmethod
-    def from_key(cls, key: asyncssh.SSHKey) -> "Player":
+    def from_key(cls, key: asyncssh.SSHKey) -> Player:
         digest = hashlib.sha256(key.public_data).hexdigest()
         return cls(f"key-{digest[:32]}", guest=False)
 
     @classmethod
-    def new_guest(cls) -> "Player":
+    def new_guest(cls) -> Player:
         return cls(f"guest-{secrets.token_hex(8)}", guest=True)
 
 

@@ -20,7 +20,8 @@ from swarmtui.serve.server import ServeConfig
 
 _ESCAPE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 
-KEYS = {"ctrl+q": b"\x11", "end": b"\x1b[F", "home": b"\x1b[H", "enter": b"\r", "tab": b"\t", "escape": b"\x1b", "down": b"\x1b[B", "up": b"\x1b[A"}
+KEYS = {"ctrl+q": b"\x11", "end": b"\x1b[F", "home": b"\x1b[H", "enter": b"\r", "tab": b"\t", "escape": b"\x1b",
+        "down": b"\x1b[B", "up": b"\x1b[A"}
 
 
 def loopback_config(root: Path, count: int = 1, limits: Limits | None = None,
@@ -37,11 +38,13 @@ def loopback_config(root: Path, count: int = 1, limits: Limits | None = None,
 class Probe(asyncssh.SSHClientSession):
     """One terminal session: ``output`` grows as the app draws; ``text()`` is it without escapes."""
 
+    chan: asyncssh.SSHClientChannel
+    """Set by ``connection_made``, which asyncssh calls before any other method of a session."""
+
     def __init__(self) -> None:
         self.output = bytearray()
         self.stderr = bytearray()
         self.changed = asyncio.Event()
-        self.chan: asyncssh.SSHClientChannel | None = None
 
     def connection_made(self, chan: asyncssh.SSHClientChannel) -> None:
         self.chan = chan
@@ -69,7 +72,7 @@ class Probe(asyncssh.SSHClientSession):
             self.changed.clear()
             try:
                 await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     def press(self, *keys: str) -> None:
@@ -80,7 +83,9 @@ class Probe(asyncssh.SSHClientSession):
 async def open_terminal(conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24),
                         term: str = "xterm-256color", env: dict[str, str] | None = None) -> Probe:
     """A session with a pty of ``size`` (columns, rows) running the server's app."""
-    _, probe = await conn.create_session(Probe, term_type=term, term_size=size, encoding=None, env=env or {})
+    _, probe = await conn.create_session(Probe, term_type=term, term_size=size, encoding=None,
+                                         env=list((env or {}).items()))
+    assert isinstance(probe, Probe)  # create_session returns what the factory made; asyncssh types it as the base
     return probe
 
 

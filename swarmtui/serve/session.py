@@ -13,6 +13,7 @@ import asyncio
 import logging
 import re
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -24,6 +25,7 @@ from swarmtui.tables.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
 
 if TYPE_CHECKING:
     from swarmtui.serve.server import ServeState
+    from swarmtui.serve.watch import WatchSession
 
 log = logging.getLogger("swarmtui.serve")
 
@@ -38,7 +40,10 @@ NO_COMMANDS = "swarmtui serve: this server runs only the swarmtui app, no comman
 class AppSession(asyncssh.SSHServerSession):
     """The byte pump between a channel and its child, plus the session's timers."""
 
-    def __init__(self, state: "ServeState", player: Player, peer: str, *, shown: bool = False,
+    chan: asyncssh.SSHServerChannel
+    """Set by ``connection_made``, which asyncssh calls before any other method of a session."""
+
+    def __init__(self, state: ServeState, player: Player, peer: str, *, shown: bool = False,
                  name: str = "") -> None:
         self.state = state
         self.player = player
@@ -48,9 +53,8 @@ class AppSession(asyncssh.SSHServerSession):
         self.table_token: str | None = None
         self.shown = shown
         """Others may watch this session live (``watch``); the player logged in as ``show``."""
-        self.watchers: set = set()
+        self.watchers: set[WatchSession] = set()
         self.started = time.time()
-        self.chan: asyncssh.SSHServerChannel | None = None
         self.term: str | None = None
         self.size = (80, 24)
         self.refusal: str | None = None
@@ -65,7 +69,8 @@ class AppSession(asyncssh.SSHServerSession):
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
 
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: dict) -> bool:
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Mapping[int, int]) -> bool:
         self.term = term_type
         if term_size[0] > 0 and term_size[1] > 0:
             self.size = (term_size[0], term_size[1])

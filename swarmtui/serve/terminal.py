@@ -41,6 +41,14 @@ def _child_setup(memory_bytes: int, cpu_seconds: int) -> Callable[[], None]:
     return setup
 
 
+def _signal(process: asyncio.subprocess.Process, number: int) -> None:
+    """Signal the child's whole process group (it is a session leader), if it still exists."""
+    try:
+        os.killpg(process.pid, number)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
 class PtyChild:
     """One child process on a fresh pty; output goes to ``on_output``, the end to ``on_exit``."""
 
@@ -70,7 +78,7 @@ class PtyChild:
         os.set_blocking(master, False)
         self.master = master
         self.resume_output()
-        self._loop.create_task(self._wait())
+        self._loop.create_task(self._wait(self.process))
 
     @property
     def pid(self) -> int | None:
@@ -134,21 +142,15 @@ class PtyChild:
         if process is None or process.returncode is not None:
             return
         log.info("hanging up pid %s (SIGHUP)", process.pid)
-        self._signal(signal.SIGHUP)
+        _signal(process, signal.SIGHUP)
         try:
             await asyncio.wait_for(asyncio.shield(process.wait()), grace)
-        except asyncio.TimeoutError:
-            self._signal(signal.SIGKILL)
+        except TimeoutError:
+            _signal(process, signal.SIGKILL)
             await process.wait()
 
-    def _signal(self, number: int) -> None:
-        try:
-            os.killpg(self.process.pid, number)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-    async def _wait(self) -> None:
-        code = await self.process.wait()
+    async def _wait(self, process: asyncio.subprocess.Process) -> None:
+        code = await process.wait()
         await asyncio.sleep(0)  # let the last output through
         while self._reading:
             try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -37,11 +38,13 @@ LEAVE_KEYS = {b"q", b"Q", b"\x03", b"\x11", b"\x04"}
 class WatchSession(asyncssh.SSHServerSession):
     """A watcher: choose a shown session, then mirror it until ``q`` or until it ends."""
 
-    def __init__(self, state: "ServeState", player: Player, peer: str) -> None:
+    chan: asyncssh.SSHServerChannel
+    """Set by ``connection_made``, which asyncssh calls before any other method of a session."""
+
+    def __init__(self, state: ServeState, player: Player, peer: str) -> None:
         self.state = state
         self.player = player
         self.peer = peer
-        self.chan: asyncssh.SSHServerChannel | None = None
         self.size: tuple[int, int] | None = None
         self.choices: list[AppSession] = []
         self.typed = b""
@@ -52,7 +55,8 @@ class WatchSession(asyncssh.SSHServerSession):
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
 
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: dict) -> bool:
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Mapping[int, int]) -> bool:
         self.size = (term_size[0], term_size[1])
         return True
 
