@@ -36,7 +36,7 @@ class Rollout:
     """Per hole, steps to the nearest empty goal hole (found on first use after each move)."""
 
     @classmethod
-    def of(cls, board: Board, seat: str, corner: int) -> "Rollout":
+    def of(cls, board: Board, seat: str, corner: int) -> Rollout:
         occupied = [False] * len(STAR)
         for cell, who in board.cells():
             occupied[INDEX[cell]] = who is not None

@@ -11,8 +11,9 @@ What changes against ``aco-bco`` (Kuehner & Stock, section V), and why:
 - **The BCO forward pass, restored, builds ladders.** The paper dropped the bees' forward pass
   (V); here the bee of an exploiting ant takes each of the ant's ``top_k`` best paths and
   rolls it forward ``m`` moves in all (``aco_bco_forward``: each further move the swarm's
-  best by the same rating, discounted by γ per move, so a gain sooner beats the same gain later). A move that opens a jump chain for another
-  piece — a rung of a ladder — is valued by what it enables, not only by what it gains.
+  best by the same rating, discounted by γ per move, so a gain sooner beats the same gain later).
+  A move that opens a jump chain for another piece — a rung of a ladder — is valued by what
+  it enables, not only by what it gains.
   Exploring ants (1 − q0) draw a path that does not lose ground, and their bees roll it too.
 - **Bees recruit by a sharpened roulette.** Fitness is exp(κ · (value − best value)); the
   share rule (eq. 14), advertise/abandon and the roulette over advertisers are the paper's.
@@ -31,11 +32,13 @@ import numpy as np
 from swarmtui.agents.aco_bco.agent import AcoBcoAgent, resolve_memory
 from swarmtui.agents.aco_bco.ants import AntPlan, candidate_paths, resting_pieces
 from swarmtui.agents.aco_bco.params import AcoBcoParams
-from swarmtui.agents.aco_bco.pheromone import path_deposit
+from swarmtui.agents.aco_bco.memory import Memory
+from swarmtui.agents.aco_bco.pheromone import PheromoneField, path_deposit
 from swarmtui.agents.aco_bco_forward import Rollout, forward_value
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.params import ParamError
+from swarmtui.core.trace import PheromoneDelta
 from swarmtui.games.halma.geometry import STAR, advance
 from swarmtui.games.halma.rules import INDEX, Board
 
@@ -70,13 +73,18 @@ class AcoBcoPlusAgent(AcoBcoAgent):
     """Ants with lookahead, bees with a sharpened roulette, trails of progress."""
 
     id = "aco-bco-plus"
+    params: PlusParams
 
-    def _fitness(self, plans: list[AntPlan], in_goal: list[bool], field) -> np.ndarray:
+    def __init__(self, seat: str, rng: np.random.Generator, params: PlusParams = PlusParams(),
+                 memory: Memory | None = None) -> None:
+        super().__init__(seat, rng, params, memory)
+
+    def _fitness(self, plans: list[AntPlan], in_goal: list[bool], field: PheromoneField) -> np.ndarray:
         """exp(κ · (value − best value)): the sharpened roulette weights of the bees."""
         values = np.array([plan.scores[plan.chosen] for plan in plans])
         return np.exp(self.params.kappa * (values - values.max()))
 
-    def _plan(self, board: Board, field) -> tuple[list[AntPlan], frozenset[Hex]]:
+    def _plan(self, board: Board, field: PheromoneField) -> tuple[list[AntPlan], frozenset[Hex]]:
         """Ants rate paths by progress and cohesion; exploiting ants' bees roll the top_k forward."""
         params, edges, corner = self.params, self.edges, field.goal_corner
         resting = set(resting_pieces(board, self.seat))
@@ -115,17 +123,17 @@ class AcoBcoPlusAgent(AcoBcoAgent):
             plans.append(AntPlan(piece, paths, edge_lists, lengths, sums, scores, draw, exploit, chosen))
         return plans, frozenset(resting)
 
-    def _reinforce(self, plan: AntPlan, goal: frozenset[Hex]):
+    def _reinforce(self, plan: AntPlan, goal: frozenset[Hex], field: PheromoneField) -> list[PheromoneDelta]:
         """eq. 15 only on paths that gain ground, scaled by the rows gained; eq. 16 as in ``aco-bco``."""
         path = plan.path
-        gain = advance(path[-1], self.field.goal_corner) - advance(path[0], self.field.goal_corner)
+        gain = advance(path[-1], field.goal_corner) - advance(path[0], field.goal_corner)
         if gain <= 0:
             self.travelled[path[-1]] = self.travelled.pop(path[0], []) + list(plan.edges[plan.chosen])
             return []
-        deltas = super()._reinforce(plan, goal)
+        deltas = super()._reinforce(plan, goal, field)
         extra = (gain - 1) * path_deposit(float(plan.lengths[plan.chosen]), False, self.params)
         if extra > 0:
-            self.field.deposit(plan.edges[plan.chosen], extra)
+            field.deposit(plan.edges[plan.chosen], extra)
         return deltas
 
 

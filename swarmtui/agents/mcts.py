@@ -30,7 +30,8 @@ import math
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Hashable
+from typing import Any
+from collections.abc import Hashable
 
 import numpy as np
 
@@ -67,7 +68,7 @@ class Node:
 
     __slots__ = ("move", "mover", "parent", "children", "untried", "terminal", "n", "w")
 
-    def __init__(self, move: Hashable | None, mover: str | None, parent: "Node | None") -> None:
+    def __init__(self, move: Hashable | None, mover: str | None, parent: Node | None) -> None:
         self.move = move
         self.mover = mover
         self.parent = parent

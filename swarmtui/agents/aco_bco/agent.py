@@ -83,7 +83,7 @@ class AcoBcoAgent:
         in_goal = [plan.piece in goal for plan in plans]
         bees = backward_pass(self._fitness(plans, in_goal, field), in_goal, self.params, self.rng)
         plan = plans[bees.recruited]
-        deltas += self._reinforce(plan, goal)
+        deltas += self._reinforce(plan, goal, field)
         evaporation = self._evaporate()
         trace = SwarmTrace(self._ant_trace(ants, resting, deltas, evaporation), _bee_trace(plans, bees))
         path = plan.path
@@ -107,10 +107,9 @@ class AcoBcoAgent:
         raised = self.field.exchange(partner.field, self.params.c, self.params.t_o)
         return self._deltas("eq18", raised, self.params.c)
 
-    def _reinforce(self, plan: AntPlan, goal: frozenset[Hex]) -> list[PheromoneDelta]:
+    def _reinforce(self, plan: AntPlan, goal: frozenset[Hex], field: PheromoneField) -> list[PheromoneDelta]:
         """eq. 15 on the moved path; eq. 16 on every edge the piece used if it reaches the goal."""
-        field, params = self.field, self.params
-        assert field is not None
+        params = self.params
         edges = plan.edges[plan.chosen]
         path = plan.path
         jumps = len(path) > 1 and path[1] not in set(path[0].neighbours())
@@ -146,8 +145,8 @@ class AcoBcoAgent:
         ants = tuple(
             AntChoice(
                 plan.piece, plan.draw, "exploit" if plan.exploit else "explore",
-                tuple(PathScore(path, float(l), float(s), float(p))
-                      for path, l, s, p in zip(plan.paths, plan.lengths, plan.sums, plan.scores)),
+                tuple(PathScore(path, float(length), float(s), float(p))
+                      for path, length, s, p in zip(plan.paths, plan.lengths, plan.sums, plan.scores, strict=True)),
                 plan.chosen,
             )
             for plan in plans
@@ -162,7 +161,7 @@ class AcoBcoAgent:
             return ()
         holes, ends = _edge_ends(self.edges.model)
         into = np.bincount(ends, weights=self.field.tau, minlength=len(holes))
-        return tuple((hole, float(f"{tau:.4g}")) for hole, tau in zip(holes, into.tolist()))
+        return tuple((hole, float(f"{tau:.4g}")) for hole, tau in zip(holes, into.tolist(), strict=True))
 
     def _fallback(self, board: Board, plans, resting, deltas) -> Decision:
         """No ant proposes a path (all pieces rest under V-E or find nothing approaching the goal):
@@ -180,8 +179,8 @@ class AcoBcoAgent:
 def _bee_trace(plans: list[AntPlan], bees: BeePass) -> BeeTrace:
     choices = tuple(
         BeeChoice(plan.piece, plan.path, float(bees.fitness[i]), bees.in_goal[i], float(bees.shares[i]),
-                  bool(bees.advertises[i]), plans[bees.follows[i]].piece if bees.follows[i] is not None else None)
-        for i, plan in enumerate(plans)
+                  bool(bees.advertises[i]), None if follows is None else plans[follows].piece)
+        for i, (plan, follows) in enumerate(zip(plans, bees.follows, strict=True))
     )
     recruited = plans[bees.recruited]
     return BeeTrace(bees=choices, threshold=1.0 / len(plans), recruited=recruited.piece,

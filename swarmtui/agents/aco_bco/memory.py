@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -49,7 +49,7 @@ class Memory:
 
     def to_json(self) -> dict[str, Any]:
         edges = edge_set(self.edge_model)
-        rows = [[a.q, a.r, b.q, b.r, round(float(t), 6)] for (a, b), t in zip(edges.pairs, self.tau)]
+        rows = [[a.q, a.r, b.q, b.r, round(float(t), 6)] for (a, b), t in zip(edges.pairs, self.tau, strict=True)]
         return {"kind": KIND, "format": FORMAT, "edge_model": self.edge_model, "moves": self.moves,
                 "seed": self.seed, "source": self.source, "params": self.params, "edges": rows}
 
@@ -127,7 +127,7 @@ def _parse(path: Path) -> Memory:
     return Memory(model, tau, moves, seed, source, params)
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 

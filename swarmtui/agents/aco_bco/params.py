@@ -54,7 +54,8 @@ class AcoBcoParams:
     fitness_p: FitnessScore = _p("sum", "p in eq. 12: sum (Σ τ, the paper's bullet list) or score (eq. 11's l·Σ τ)")
     beta_mode: BetaMode = _p("none", "none: eq. 11 as printed; eta: p = l·Σ τ·η^β with η = 1/d of the landing hole")
     recruit: Recruit = _p("fitness", "fitness: roulette over advertisers (V-C); followers: by bees won")
-    heading: Heading = _p("exploit", "which ants consider only paths approaching the goal: exploit (exploiting ants), all, none")
+    heading: Heading = _p("exploit", "which ants consider only paths approaching the goal: "
+                                     "exploit (exploiting ants), all, none")
     stay_in_goal: bool = _p(True, "pieces in the goal only take paths that end in the goal (V-E)")
 
     def __post_init__(self) -> None:

@@ -40,7 +40,7 @@ class PheromoneField:
 
     @classmethod
     def initial(cls, edges: EdgeSet, goal_corner: int, params: AcoBcoParams,
-                memory: np.ndarray | None = None) -> "PheromoneField":
+                memory: np.ndarray | None = None) -> PheromoneField:
         """The start of a game: eq. 9 or eq. 10, plus the best game's memory weighted by b."""
         tau = np.full(edges.size, params.tau0, dtype=np.float64)
         if params.init == "distance":
@@ -69,7 +69,7 @@ class PheromoneField:
         """eq. 17 with ``factor`` = 1 − α."""
         self.tau *= factor
 
-    def exchange(self, partner: "PheromoneField", c: float, t_o: float) -> np.ndarray:
+    def exchange(self, partner: PheromoneField, c: float, t_o: float) -> np.ndarray:
         """eq. 18: add c to τ(r, s) wherever the partner's τ(s, r) > t_o; returns those edges."""
         raised = np.flatnonzero(partner.tau[self.edges.reverse] > t_o)
         self.tau[raised] += c

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from swarmtui.agents.ga import hochmuth, paper, subtree
 from swarmtui.agents.ga.evolution import Algorithm

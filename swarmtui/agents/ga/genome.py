@@ -9,7 +9,7 @@ one genome per row. In files a genome is the paper's mapping ``{gene string: all
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Mapping
+from collections.abc import Mapping
 
 import numpy as np
 

@@ -12,7 +12,7 @@ anyone it sees — and otherwise to the tied member nearest to it, then by piece
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from swarmtui.core.hexgrid import Hex, distance
 
