@@ -38,7 +38,7 @@ def tui_app(monkeypatch, tmp_path):
 
 @pytest.fixture
 def genome_deliberation():
-    from swarmtui.core.trace import GenomeTrace
+    from swarmtui.agents.ga.trace import GenomeTrace
     from swarmtui.games.noughts import symmetry
     from swarmtui.games.noughts.notation import format_cell, format_position
     from swarmtui.games.noughts.rules import Board

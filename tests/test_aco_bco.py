@@ -17,7 +17,7 @@ from swarmtui.agents.aco_bco.pheromone import PheromoneField, path_deposit
 from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.core.params import ParamError
 from swarmtui.core.rng import make_rng
-from swarmtui.core.trace import SwarmTrace
+from swarmtui.agents.aco_bco.trace import SwarmTrace
 from swarmtui.games.halma.geometry import STAR, rows_from_tip, tip
 from swarmtui.games.halma.rules import Board
 

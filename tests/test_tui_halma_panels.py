@@ -18,9 +18,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from swarmtui.core.hexgrid import Hex
-from swarmtui.core.trace import (
-    AntChoice, AntTrace, BeeChoice, BeeTrace, PathScore, PheromoneDelta, SwarmTrace,
-)
+from swarmtui.agents.aco_bco.trace import AntChoice, AntTrace, BeeChoice, BeeTrace, PathScore, PheromoneDelta, SwarmTrace
 from swarmtui.games.halma.notation import format_cell, parse_cell
 from swarmtui.games.halma.render import render_board
 from swarmtui.games.halma.rules import Board
@@ -106,7 +104,7 @@ def lines(text: Text) -> list[str]:
 def test_ant_phases_walk_the_colony_each_ant_the_proposals_then_the_update() -> None:
     t = ant_trace()
     assert ants.phases(t) == ("ants", "ant n2", "ant o2", "proposals", "pheromone update")
-    assert frames_for(t) is ants
+    assert frames_for(t) is ants.FRAMES
     colony = ants.frame(t, 0).plain
     assert "2 ants" in colony and "1 exploit, 1 explore" in colony and "resting" in colony and "q1" in colony
 
@@ -179,7 +177,7 @@ def test_compact_numbers_and_shortened_paths() -> None:
 # -- bees ---------------------------------------------------------------------------------------
 def test_bee_phases_and_fitness_bars() -> None:
     t = bee_trace()
-    assert bees.phases(t) == bees.PHASES and frames_for(t) is bees
+    assert bees.phases(t) == bees.PHASES and frames_for(t) is bees.FRAMES
     rows = lines(bees.frame(t, 0))[-4:]
     assert rows[0].startswith("n2  to j7") and rows[0].endswith(" 50")
     assert rows[0].count("█") == bees.BAR  # the best bee fills its bar
@@ -219,7 +217,7 @@ def test_recruit_names_the_piece_and_its_path() -> None:
 # -- the whole turn -----------------------------------------------------------------------------
 def test_swarm_turn_runs_ants_then_bees_then_the_update() -> None:
     d = Deliberation("1", "ACO-BCO", SwarmTrace(ant_trace(), bee_trace()), "o2:m6")
-    assert frames_for(d.trace) is halma_swarm
+    assert frames_for(d.trace) is halma_swarm.FRAMES
     names = halma_swarm.phases(d)
     assert names == ("ants", "ant n2", "ant o2", "proposals", "bees: fitness", "bees: roulette",
                      "bees: followers", "bees: recruit", "pheromone update")

@@ -121,7 +121,7 @@ async def test_pso_reply_steps_through_the_particles_panel(tui_app) -> None:
         await settle(app, pilot, lambda: screen.panel.deliberation is not None)
         await pilot.press("p")  # pause: only the step key advances
         trace = screen.panel.deliberation.trace
-        assert trace.kind == "particle" and frames_for(trace) is particles
+        assert trace.kind == "particle" and frames_for(trace) is particles.FRAMES
         def picture() -> str:
             return "\n".join(line.plain for line in screen.board.query_one("#field").picture.lines)
 

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 NO_COLOR_SCRIPT = textwrap.dedent('''
     import asyncio
-    from swarmtui.core.trace import GenomeTrace
+    from swarmtui.agents.ga.trace import GenomeTrace
     from swarmtui.tui.app import SwarmApp
     from swarmtui.tui.panels.frames import Deliberation, phase_count
     from swarmtui.tui.screens.game import GameScreen

@@ -10,6 +10,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from swarmtui.agents.aco_bco import trace as _aco_bco_trace  # noqa: F401  (registers the agents' trace kinds,
+from swarmtui.agents.ga import trace as _ga_trace  # noqa: F401  so core.trace.trace_from_json reads every kind
+from swarmtui.agents.pso import trace as _pso_trace  # noqa: F401  once the agents package is imported)
 from swarmtui.core.agent import Agent, AgentSpec
 from swarmtui.core.params import ParamError, apply_overrides
 

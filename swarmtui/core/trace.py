@@ -1,26 +1,108 @@
 """Decisions and the traces that record how an agent reached them (DESIGN.md, core vocabulary).
 
 Traces are plain data: panels animate them, ``swarmtui sim`` can log them as JSON, tests
-assert on them. Each trace kind is a frozen dataclass with a ``kind`` tag and ``to_json()``.
-Trace kinds of later games (AntTrace, BeeTrace, ParticleTrace) join this module with them.
+assert on them. Each trace kind is a frozen dataclass with a ``kind`` tag and ``to_json()``;
+defining the subclass registers its kind, and ``trace_from_json`` (``Trace.from_json``) builds
+the right class back from that tag. Kinds every search shares (``NoTrace``, ``SearchTrace``)
+live here; an agent's own kind lives beside the agent (``agents/aco_bco/trace.py``,
+``agents/pso/trace.py``, ``agents/ga/trace.py``) and registers when its module is imported
+(importing ``swarmtui.agents`` imports them all).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
 from dataclasses import asdict, dataclass, field
 from typing import Any, Generic, TypeVar
 
 Move = TypeVar("Move")
+T = TypeVar("T", bound="Trace")
+
+_KINDS: dict[str, type[Trace]] = {}
+
+Cell = tuple[int, int]
+"""A hole as axial ``(q, r)`` (``core.hexgrid.Hex`` is one) — traces stay plain tuples."""
 
 
 @dataclass(frozen=True)
 class Trace:
-    """Base of every trace kind."""
+    """Base of every trace kind: a subclass that sets ``kind`` registers itself under it."""
 
     kind: str = field(init=False, default="trace")
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = cls.__dict__.get("kind")  # the dataclass decorator has not run yet: a Field
+        tag = declared.default if isinstance(declared, dataclasses.Field) else declared
+        if not isinstance(tag, str):
+            return
+        known = _KINDS.get(tag)
+        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
+            raise ValueError(f"trace kind {tag!r} is taken by {known.__module__}.{known.__qualname__}")
+        _KINDS[tag] = cls
+
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+    @classmethod
+    def from_json(cls: type[T], payload: Any) -> T:
+        """The trace ``to_json`` wrote, as its registered class (``ValueError`` for an unknown
+        kind, a damaged payload, or a kind that is not ``cls``)."""
+        trace = trace_from_json(payload)
+        if not isinstance(trace, cls):
+            raise ValueError(f"a {trace.kind} trace is not a {cls.__name__}")
+        return trace
+
+
+def trace_kinds() -> dict[str, type[Trace]]:
+    """Every registered trace class by its ``kind`` tag."""
+    return dict(_KINDS)
+
+
+def trace_from_json(payload: Any) -> Trace:
+    """The trace object ``Trace.to_json`` wrote (``ValueError`` for an unknown or damaged one)."""
+    kind = payload.get("kind") if isinstance(payload, dict) else None
+    if not isinstance(kind, str) or kind not in _KINDS:
+        raise ValueError(f"unknown trace kind {kind!r}")
+    try:
+        trace = _dataclass(_KINDS[kind], payload)
+    except (TypeError, KeyError, ValueError) as error:
+        raise ValueError(f"damaged {kind} trace: {error}") from None
+    assert isinstance(trace, Trace)
+    return trace
+
+
+def _build(annotation: Any, value: Any) -> Any:
+    """``value`` (plain JSON) converted to ``annotation``: dataclasses, tuples, optionals."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        options = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return _build(options[0], value)
+    if dataclasses.is_dataclass(annotation) and isinstance(annotation, type):
+        if not isinstance(value, dict):
+            raise TypeError(f"expected an object for {annotation.__name__}")
+        return _dataclass(annotation, value)
+    if origin is tuple:
+        args = typing.get_args(annotation)
+        if not isinstance(value, (list, tuple)):
+            raise TypeError("expected a list")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_build(args[0], v) for v in value)
+        return tuple(_build(a, v) for a, v in zip(args, value, strict=False))
+    return value
+
+
+def _dataclass(cls: type, payload: dict[str, Any]) -> Any:
+    hints = typing.get_type_hints(cls)
+    kwargs = {
+        f.name: _build(hints[f.name], payload[f.name])
+        for f in dataclasses.fields(cls) if f.init and f.name in payload
+    }
+    return cls(**kwargs)
 
 
 @dataclass(frozen=True)
@@ -56,195 +138,6 @@ class SearchTrace(Trace):
     best: tuple[str, ...] = ()
     chosen: str = ""
     nodes: int = 0
-
-
-@dataclass(frozen=True)
-class GenomeTrace(Trace):
-    """The noughts GA reading its strategy (Ford, section 3.1, Figure 3).
-
-    The position is mapped by ``symmetry`` onto its base-case ``canonical`` state, the gene
-    ``gene`` (the paper's string encoding, empty=1, X=2, O=3) is looked up, its allele is a cell
-    of the canonical state, and the inverse symmetry maps it back to ``move`` on the real board.
-    """
-
-    kind: str = field(init=False, default="genome")
-    position: str = ""
-    symmetry: str = ""
-    canonical: str = ""
-    gene: str = ""
-    gene_index: int = -1
-    allele: int = -1
-    move: str = ""
-    strategy: str = ""
-
-
-Cell = tuple[int, int]
-"""A hole as axial ``(q, r)`` (``core.hexgrid.Hex`` is one) — traces stay plain tuples."""
-
-
-@dataclass(frozen=True)
-class PathScore:
-    """One path a Halma piece could take (Kuehner & Stock, eq. 11).
-
-    ``path`` lists the holes from the piece to the landing hole, ``length`` is the path length
-    l, ``pheromone`` the sum of τ over its edges and ``score`` p = l · Σ τ.
-    """
-
-    path: tuple[Cell, ...]
-    length: float
-    pheromone: float
-    score: float
-
-
-@dataclass(frozen=True)
-class AntChoice:
-    """One piece's ant (section V-B): its draw q, exploit (q < q0) or explore, and its path.
-
-    ``candidates`` are every valid step and jump path of the piece, each scored by eq. 11;
-    ``chosen`` indexes the one the ant proposes (the max-p path when exploiting, a uniformly
-    random one when exploring).
-    """
-
-    piece: Cell
-    draw: float
-    mode: str
-    candidates: tuple[PathScore, ...]
-    chosen: int
-
-
-@dataclass(frozen=True)
-class PheromoneDelta:
-    """τ added to the directed edge ``start``→``end`` by ``rule`` ("eq15", "eq16", "eq18")."""
-
-    rule: str
-    start: Cell
-    end: Cell
-    delta: float
-
-
-@dataclass(frozen=True)
-class AntTrace(Trace):
-    """The Halma ACO half of a swarm turn (section V-B, V-D, V-F).
-
-    ``ants`` holds one ``AntChoice`` per piece that takes part; ``resting`` the pieces that
-    take no part (goal filled from the far row, section V-E, or no valid path). ``deltas`` are
-    the pheromone additions of this turn (eq. 15 on the moved path, eq. 16 when the piece
-    reaches the goal, eq. 18 from a cooperating partner); ``evaporation`` is the factor all
-    edges were multiplied by (eq. 17: 1 - α every e moves, else 1). ``field`` is the whole
-    pheromone field after the turn's update, summed per hole over the edges leading into it
-    (the heat map of the panel).
-    """
-
-    kind: str = field(init=False, default="ant")
-    seat: str = ""
-    q0: float = 0.0
-    ants: tuple[AntChoice, ...] = ()
-    resting: tuple[Cell, ...] = ()
-    deltas: tuple[PheromoneDelta, ...] = ()
-    evaporation: float = 1.0
-    field: tuple[tuple[Cell, float], ...] = ()
-
-
-@dataclass(frozen=True)
-class BeeChoice:
-    """One piece's bee in the backward pass (section V-C).
-
-    ``fitness`` is eq. 12 (eq. 13 when ``in_goal``), ``share`` its roulette share (eq. 14);
-    it advertises when ``share`` exceeds 1/|C|, otherwise it abandons and ``follows`` the
-    advertiser it picked by roulette over the advertisers only.
-    """
-
-    piece: Cell
-    path: tuple[Cell, ...]
-    fitness: float
-    in_goal: bool
-    share: float
-    advertises: bool
-    follows: Cell | None = None
-
-
-@dataclass(frozen=True)
-class BeeTrace(Trace):
-    """The Halma BCO backward pass (section V-C): who advertised, who followed whom, who moves.
-
-    ``threshold`` is 1/|C|; ``recruited`` is the piece chosen among the advertisers (eq. 14
-    over the advertisers) and ``path`` the path it moves along.
-    """
-
-    kind: str = field(init=False, default="bee")
-    bees: tuple[BeeChoice, ...] = ()
-    threshold: float = 0.0
-    recruited: Cell | None = None
-    path: tuple[Cell, ...] = ()
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class SwarmTrace(Trace):
-    """A Halma swarm turn: the ants' path planning and the bees' recruiting (a ``Decision``
-    carries one trace, so the ACO-BCO player returns both halves in this pair)."""
-
-    kind: str = field(init=False, default="swarm")
-    ants: AntTrace = field(default_factory=AntTrace)
-    bees: BeeTrace = field(default_factory=BeeTrace)
-
-
-@dataclass(frozen=True)
-class IntentionFactor:
-    """One term of a Hive particle's intention score (McGuile 3.5.5.1, 4.2): its name and value."""
-
-    name: str
-    value: float
-
-
-@dataclass(frozen=True)
-class ParticleView:
-    """One insect of the Hive swarm in one turn (McGuile 3.5, eq. 2.1).
-
-    Cells are axial ``(q, r)``. ``fitness`` is the hex distance to the opponent Queen (0 counted
-    as 1, 3.5.2); ``velocity_before``/``velocity_after`` straddle eq. 2.1 and ``desired`` is the
-    position plus the rounded velocity (0.25 threshold, 3.5.3). ``move`` is the valid move the
-    intention settled on (the nearest to ``desired``, or the direct-to-goal move) and
-    ``intention`` names the rule that scored it; ``score`` is None when the insect cannot move.
-    ``tiebreak`` is the ability bonus that orders equal scores (3.5.5.1; 0 with the tiebreak off).
-    """
-
-    piece: str
-    position: Cell
-    fitness: int
-    velocity_before: tuple[float, float]
-    velocity_after: tuple[float, float]
-    personal_best: Cell
-    vicinity_best: Cell
-    vicinity: tuple[str, ...] = ()
-    desired: Cell = (0, 0)
-    move: str = ""
-    move_cell: Cell | None = None
-    intention: str = ""
-    factors: tuple[IntentionFactor, ...] = ()
-    score: float | None = None
-    tiebreak: float = 0.0
-
-
-@dataclass(frozen=True)
-class ParticleTrace(Trace):
-    """A Hive PSO turn (McGuile 3.5, 4.2): every insect, each vicinity's winner, the pick.
-
-    ``vicinity_winners`` pairs each insect with the winner of the vicinity centred on it;
-    ``chosen`` is the insect that moves and ``move`` its UHP MoveString. ``fallback`` is empty
-    for a swarm move; otherwise it says which documented policy chose the move and why the
-    swarm had none (no opponent Queen yet, no insect on the board, every insect pinned).
-    """
-
-    kind: str = field(init=False, default="particle")
-    variant: str = ""
-    goal: Cell | None = None
-    particles: tuple[ParticleView, ...] = ()
-    vicinity_winners: tuple[tuple[str, str], ...] = ()
-    chosen: str = ""
-    move: str = ""
-    fallback: str = ""
-    note: str = ""
 
 
 @dataclass(frozen=True)

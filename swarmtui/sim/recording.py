@@ -11,69 +11,15 @@ so the TUI's deliberation panels can animate a logged turn exactly as a live one
 
 from __future__ import annotations
 
-import dataclasses
-import types
-import typing
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from swarmtui.core import trace as trace_kinds
+import swarmtui.agents  # noqa: F401  (registers every agent's trace kind for trace_from_json)
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError
-from swarmtui.core.trace import Trace
+from swarmtui.core.trace import Trace, trace_from_json
 from swarmtui.games import GAMES
-
-
-def _trace_classes() -> dict[str, type[Trace]]:
-    """Every concrete trace dataclass of ``core.trace`` by its ``kind`` tag."""
-    found: dict[str, type[Trace]] = {}
-    for value in vars(trace_kinds).values():
-        if isinstance(value, type) and issubclass(value, Trace) and value is not Trace:
-            found[value.__dataclass_fields__["kind"].default] = value
-    return found
-
-
-def _build(annotation: Any, value: Any) -> Any:
-    """``value`` (plain JSON) converted to ``annotation``: dataclasses, tuples, optionals."""
-    origin = typing.get_origin(annotation)
-    if origin in (typing.Union, types.UnionType):
-        if value is None:
-            return None
-        options = [a for a in typing.get_args(annotation) if a is not type(None)]
-        return _build(options[0], value)
-    if dataclasses.is_dataclass(annotation) and isinstance(annotation, type):
-        if not isinstance(value, dict):
-            raise TypeError(f"expected an object for {annotation.__name__}")
-        return _dataclass(annotation, value)
-    if origin is tuple:
-        args = typing.get_args(annotation)
-        if not isinstance(value, (list, tuple)):
-            raise TypeError("expected a list")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_build(args[0], v) for v in value)
-        return tuple(_build(a, v) for a, v in zip(args, value))
-    return value
-
-
-def _dataclass(cls: type, payload: dict[str, Any]) -> Any:
-    hints = typing.get_type_hints(cls)
-    kwargs = {
-        f.name: _build(hints[f.name], payload[f.name])
-        for f in dataclasses.fields(cls) if f.init and f.name in payload
-    }
-    return cls(**kwargs)
-
-
-def trace_from_json(payload: dict[str, Any]) -> Trace:
-    """The trace object ``Trace.to_json`` wrote (``ValueError`` for an unknown or damaged one)."""
-    classes = _trace_classes()
-    kind = payload.get("kind") if isinstance(payload, dict) else None
-    if kind not in classes:
-        raise ValueError(f"unknown trace kind {kind!r}")
-    try:
-        return _dataclass(classes[kind], payload)
-    except (TypeError, KeyError, ValueError) as error:
-        raise ValueError(f"damaged {kind} trace: {error}") from None
 
 
 @dataclass
@@ -102,14 +48,15 @@ class Recording:
         return tuple(self.positions[0].seats) if hasattr(self.positions[0], "seats") else tuple(self.players)
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], where: str) -> "Recording":
+    def from_record(cls, record: dict[str, Any], where: str) -> Recording:
         """Replay ``record``; ``SaveError`` naming ``where`` when anything does not fit."""
         game = record.get("game")
         if game not in GAMES or GAMES[game].new_state is None:
             raise SaveError(f"{where}: unknown or unplayable game {game!r}")
         spec = GAMES[game]
         players = record.get("players")
-        if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
+        if not isinstance(players, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
             raise SaveError(f"{where}: 'players' is not a map of seat to agent")
         moves = record.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -143,7 +90,8 @@ class Recording:
                 except ValueError:
                     continue  # a trace this swarmtui cannot read: the move still replays
         seed = record.get("seed")
-        params = record.get("params") if isinstance(record.get("params"), dict) else {}
+        given = record.get("params")
+        params: dict[str, Any] = given if isinstance(given, dict) else {}
         return cls(game, dict(players), list(moves), positions, labels, movers, traces,
                    result=_result(record, state), seed=seed if isinstance(seed, int) else None,
                    params={s: dict(p) for s, p in params.items() if isinstance(p, dict)})
@@ -173,7 +121,7 @@ class Recording:
             self.redecided = f"the agents cannot be rebuilt: {error}"
             return 0
         rebuilt = 0
-        for ply, (seat, text) in enumerate(zip(self.movers, self.moves)):
+        for ply, (seat, text) in enumerate(zip(self.movers, self.moves, strict=False)):
             if stop():
                 break
             if seat not in agents or ply in self.traces:

@@ -25,9 +25,8 @@ from swarmtui.core.agent import Agent
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Termination
-from swarmtui.core.trace import NoTrace, Trace
+from swarmtui.core.trace import NoTrace, Trace, trace_from_json
 from swarmtui.games import get_game
-from swarmtui.sim.recording import trace_from_json
 from swarmtui.tables.client import TableLink
 from swarmtui.tables.remote_seat import RemoteSeat
 from swarmtui.tui.saved_game import SavedGame
@@ -227,8 +226,6 @@ class Match:
 
 def _traces_of(saved: SavedGame) -> dict[int, Trace]:
     """The saved AI turns' traces as objects (unreadable ones are left out)."""
-    from swarmtui.sim.recording import trace_from_json
-
     traces = {}
     for entry in saved.traces:
         try:

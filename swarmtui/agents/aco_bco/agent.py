@@ -31,9 +31,10 @@ from swarmtui.agents.aco_bco.params import AcoBcoParams
 from swarmtui.agents.aco_bco.pheromone import PheromoneField, goal_deposit, path_deposit
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.params import ParamError
-from swarmtui.core.trace import (
-    AntChoice, AntTrace, BeeChoice, BeeTrace, Decision, PathScore, PheromoneDelta, SwarmTrace,
+from swarmtui.agents.aco_bco.trace import (
+    AntChoice, AntTrace, BeeChoice, BeeTrace, PathScore, PheromoneDelta, SwarmTrace,
 )
+from swarmtui.core.trace import Decision
 from swarmtui.games.halma.rules import Board, Move
 
 

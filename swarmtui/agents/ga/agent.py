@@ -15,7 +15,8 @@ import numpy as np
 
 from swarmtui.agents.ga.strategy import Strategy, load_strategy, shipped_strategy_path
 from swarmtui.core.params import ParamError
-from swarmtui.core.trace import Decision, GenomeTrace
+from swarmtui.agents.ga.trace import GenomeTrace
+from swarmtui.core.trace import Decision
 from swarmtui.games.noughts.notation import format_position
 from swarmtui.games.noughts.rules import Board
 from swarmtui.games.noughts.states import gene_index

@@ -48,7 +48,8 @@ from swarmtui.agents.pso.vicinity import vicinity_best, vicinity_members
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.core.params import check_range
-from swarmtui.core.trace import Decision, IntentionFactor, ParticleTrace, ParticleView
+from swarmtui.agents.pso.trace import IntentionFactor, ParticleTrace, ParticleView
+from swarmtui.core.trace import Decision
 from swarmtui.games.hive.pieces import Bug, Piece
 
 Variant = Literal["velocity-or-dtg", "velocity", "accuracy", "fitness", "velocity+accuracy", "velocity-or-accuracy"]

@@ -38,7 +38,8 @@ from swarmtui.agents.pso.intentions import sees_goal
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.core.params import check_range
-from swarmtui.core.trace import Decision, IntentionFactor, ParticleTrace
+from swarmtui.agents.pso.trace import IntentionFactor, ParticleTrace
+from swarmtui.core.trace import Decision
 
 
 @dataclass(frozen=True)

@@ -28,11 +28,14 @@ from collections import defaultdict
 from rich.text import Text
 
 from swarmtui.core.hexgrid import Hex
-from swarmtui.core.trace import AntChoice, AntTrace, Cell, PathScore, PheromoneDelta, Trace
+from swarmtui.agents.aco_bco.trace import AntChoice, AntTrace, PathScore, PheromoneDelta
+from swarmtui.core.trace import Cell, Trace
 from swarmtui.games.halma.notation import format_cell, format_move
 from swarmtui.games.halma.rules import Move
 from swarmtui.tui.overlay import BoardOverlay, Mark, Trail
-from swarmtui.tui.panels.frames import CHOSEN, HEADING, MUTED, Deliberation, phase_heading, stack
+from swarmtui.tui.panels.frames import (
+    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack,
+)
 
 COLONY = "ants"
 PROPOSALS = "proposals"
@@ -185,7 +188,8 @@ def candidate_table(ant: AntChoice) -> Text:
 def proposals_text(t: AntTrace, index: int = -1, glyphs: str = "unicode") -> Text:
     """Every ant's proposed path with its p (what the bees will rate)."""
     text = Text(f"{len(t.ants)} proposals go to the bees", end="")
-    width = max((len(format_path(_proposal(a).path, PATH_WIDTH)) for a in t.ants if _proposal(a)), default=4)
+    proposed = [p for p in map(_proposal, t.ants) if p is not None]
+    width = max((len(format_path(p.path, PATH_WIDTH)) for p in proposed), default=4)
     text.append(f"\n{'ant':<4}{'mode':<8}{'path':<{width}} {'p':>5}", HEADING)
     for ant in t.ants:
         proposal = _proposal(ant)
@@ -296,7 +300,7 @@ def smelled_heat(t: AntTrace) -> tuple[tuple[Hex, float], ...]:
     """The pheromone field: τ into each hole when the trace carries the field (``AntTrace.field``),
     else the largest Σ τ of any candidate path landing on each hole; 0..1 on a log scale."""
     if t.field:
-        return log_heat({tuple(cell): tau for cell, tau in t.field})
+        return log_heat({(cell[0], cell[1]): tau for cell, tau in t.field})
     best: dict[Cell, float] = {}
     for ant in t.ants:
         for c in ant.candidates:
@@ -325,3 +329,6 @@ def log_heat(values: dict[Cell, float]) -> tuple[tuple[Hex, float], ...]:
 def hexes(path: tuple[Cell, ...]) -> tuple[Hex, ...]:
     """A trace path (plain tuples) as ``Hex`` cells for the overlay."""
     return tuple(Hex(*c) for c in path)
+
+
+FRAMES = register_frames(AntTrace, Frames(phases, frame, overlay))

@@ -20,11 +20,14 @@ from __future__ import annotations
 from rich.text import Text
 
 from swarmtui.core.hexgrid import Hex
-from swarmtui.core.trace import BeeChoice, BeeTrace, Cell, Trace
+from swarmtui.agents.aco_bco.trace import BeeChoice, BeeTrace
+from swarmtui.core.trace import Cell, Trace
 from swarmtui.games.halma.notation import format_cell
 from swarmtui.tui.overlay import BoardOverlay, Trail
 from swarmtui.tui.panels.ants import CHOSEN_HOLE, RANKS, SUBJECT, compact, format_path, hexes, mark, trace_of
-from swarmtui.tui.panels.frames import CHOSEN, HEADING, MUTED, Deliberation, phase_heading, stack
+from swarmtui.tui.panels.frames import (
+    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack,
+)
 
 PHASES = ("fitness", "roulette", "followers", "recruit")
 BAR = 12
@@ -188,3 +191,5 @@ def _end(b: BeeChoice) -> str:
     """``to o3``: the landing hole of the bee's path (the table is narrow)."""
     return f"to {_cell(b.path[-1])}" if len(b.path) > 1 else "-"
 
+
+FRAMES = register_frames(BeeTrace, Frames(phases, frame, overlay))

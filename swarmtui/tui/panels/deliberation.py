@@ -24,13 +24,10 @@ IDLE_TEXT = "An AI player's reasoning appears here, step by step, when it moves.
 
 
 def frame_overlay(d: Deliberation, phase: int, glyphs: str = "unicode") -> BoardOverlay | None:
-    """What phase ``phase`` of ``d`` draws on the board: its frame module's optional
-    ``overlay(d, phase, glyphs)`` (same arguments as its ``frame``), else nothing."""
-    overlay = getattr(frames_for(d.trace), "overlay", None)
-    if overlay is None:
-        return None
+    """What phase ``phase`` of ``d`` draws on the board: its frame set's ``overlay(d, phase,
+    glyphs)`` (same arguments as its ``frame``; None when the set draws nothing)."""
     count = phase_count(d)
-    return overlay(d, max(0, min(phase, count - 1)), glyphs)
+    return frames_for(d.trace).overlay(d, max(0, min(phase, count - 1)), glyphs)
 
 
 class DeliberationPanel(PlaybackClock, Widget):

@@ -1,14 +1,17 @@
-"""What every deliberation frame module shares: the record it draws and a few text helpers."""
+"""What every deliberation frame module shares: the record it draws, the frame-set protocol
+each trace class registers, and a few text helpers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
+from typing import Protocol, TypeVar
 
 from rich.style import Style
 from rich.text import Text
 
 from swarmtui.core.trace import Trace
+from swarmtui.tui.overlay import BoardOverlay
 
 HEADING = Style(bold=True)
 MUTED = Style(dim=True)
@@ -25,13 +28,53 @@ class Deliberation:
     move: str
 
 
-def frames_for(trace: Trace) -> ModuleType:
-    """The frame module that draws ``trace`` (``plain`` for kinds without their own panel)."""
-    from swarmtui.tui.panels import genome, plain, search
-    from swarmtui.tui.panels import particles
-    from swarmtui.tui.panels import ants, bees, halma_swarm
+class FrameSet(Protocol):
+    """How one trace class is animated: the names of its phases, each phase's frame (a pure
+    function of the trace and the phase index) and what that phase draws on the board."""
 
-    return {"genome": genome, "search": search, "particle": particles, "ant": ants, "bee": bees, "swarm": halma_swarm}.get(trace.kind, plain)
+    def phases(self, d: Deliberation, /) -> tuple[str, ...]: ...
+
+    def frame(self, d: Deliberation, phase: int, glyphs: str, /) -> Text: ...
+
+    def overlay(self, d: Deliberation, phase: int, glyphs: str, /) -> BoardOverlay | None: ...
+
+
+def _no_overlay(d: Deliberation, phase: int, glyphs: str = "unicode") -> BoardOverlay | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Frames:
+    """A ``FrameSet`` made of a panel module's functions (``overlay`` optional: nothing drawn)."""
+
+    phases: Callable[[Deliberation], tuple[str, ...]]
+    frame: Callable[[Deliberation, int, str], Text]
+    overlay: Callable[[Deliberation, int, str], BoardOverlay | None] = _no_overlay
+
+
+F = TypeVar("F", bound=FrameSet)
+_FRAMES: dict[type[Trace], FrameSet] = {}
+
+
+def register_frames(trace_class: type[Trace], frames: F) -> F:
+    """Animate ``trace_class`` (and its subclasses without their own) with ``frames``."""
+    _FRAMES[trace_class] = frames
+    return frames
+
+
+def _load_builtin() -> None:
+    """The panels shipped with swarmtui register their frame sets when imported."""
+    from swarmtui.tui.panels import ants, bees, genome, halma_swarm, particles, plain, search  # noqa: F401
+
+
+def frames_for(trace: Trace) -> FrameSet:
+    """The frame set registered for ``trace``'s class or its nearest base (``Trace`` itself:
+    the plain frames, for kinds without a panel of their own)."""
+    _load_builtin()
+    for cls in type(trace).__mro__:
+        if cls in _FRAMES:
+            return _FRAMES[cls]
+    raise LookupError(f"no frames for {type(trace).__name__}")
 
 
 def phase_heading(names: tuple[str, ...], phase: int) -> Text:

@@ -13,12 +13,12 @@ from pathlib import PurePath
 from rich.text import Text
 
 from swarmtui.core.state import NotationError
-from swarmtui.core.trace import GenomeTrace
+from swarmtui.agents.ga.trace import GenomeTrace
 from swarmtui.games.noughts.notation import format_cell, parse_cell
 from swarmtui.games.noughts.render import render_board
 from swarmtui.games.noughts.rules import Board
 from swarmtui.tui.panels.frames import (
-    CHOSEN, MUTED, Deliberation, centred_label, phase_heading, side_by_side, stack,
+    CHOSEN, MUTED, Deliberation, Frames, centred_label, phase_heading, register_frames, side_by_side, stack,
 )
 
 PHASES = ("position", "symmetry", "base case", "allele", "map back", "move")
@@ -104,3 +104,6 @@ def _cell(notation: str) -> int | None:
         return parse_cell(notation)
     except NotationError:
         return None
+
+
+FRAMES = register_frames(GenomeTrace, Frames(phases, frame))

@@ -12,10 +12,12 @@ from types import ModuleType
 
 from rich.text import Text
 
-from swarmtui.core.trace import SwarmTrace, Trace
+from swarmtui.agents.aco_bco.trace import SwarmTrace
+
+from swarmtui.core.trace import Trace
 from swarmtui.tui.overlay import BoardOverlay
 from swarmtui.tui.panels import ants, bees
-from swarmtui.tui.panels.frames import Deliberation, phase_heading, stack
+from swarmtui.tui.panels.frames import Deliberation, Frames, phase_heading, register_frames, stack
 
 
 def _swarm(d: Deliberation | Trace) -> SwarmTrace:
@@ -51,3 +53,6 @@ def overlay(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> Boa
     phase = max(0, min(phase, len(phases(d)) - 1))
     module, half, own = part(_swarm(d), phase)
     return module.overlay(half, own, glyphs)
+
+
+FRAMES = register_frames(SwarmTrace, Frames(phases, frame, overlay))

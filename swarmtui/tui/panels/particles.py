@@ -16,12 +16,17 @@ vectors as trails from each insect to its desired cell ``d``, ``m`` the nearest 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from swarmtui.core.hexgrid import Hex
-from swarmtui.core.trace import ParticleTrace, Trace
+from swarmtui.agents.pso.trace import ParticleTrace
+from swarmtui.core.trace import Trace
 from swarmtui.tui.overlay import BoardOverlay, Mark, Trail
-from swarmtui.tui.panels.frames import CHOSEN, HEADING, MUTED, Deliberation, phase_heading, stack
+from swarmtui.tui.panels.frames import (
+    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack,
+)
 
 PHASES = ("insects", "bests", "velocity", "nearest move", "intentions", "vicinity winners", "pick")
 FALLBACK_PHASES = ("no swarm move", "fallback")
@@ -91,7 +96,8 @@ def _intentions(trace: ParticleTrace, arrow: str) -> Text:
             rows.append((p.piece, "cannot move", "", ""))
             continue
         factors = " + ".join(f"{_short(f.name)} {_num(f.value)}" for f in p.factors)
-        rows.append((p.piece, f"{factors} = {_num(p.score)}", p.intention, f"+{_num(p.tiebreak)}" if p.tiebreak else ""))
+        tie = f"+{_num(p.tiebreak)}" if p.tiebreak else ""
+        rows.append((p.piece, f"{factors} = {_num(p.score)}", p.intention, tie))
     table = _table(("insect", "factors = score", "rule", "tie"), rows)
     table.append("\ntie: ability bonus for equal scores (3.5.5.1)", MUTED)
     return table
@@ -203,12 +209,12 @@ def _mark(cell: tuple[int, int], letter: str, style: str, label: str) -> Mark:
     return Mark(Hex(*cell), letter, letter, style, label)
 
 
-def _table(head: tuple[str, ...], rows: list[tuple[str, ...]]) -> Text:
+def _table(head: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> Text:
     """Left-aligned columns, each as wide as its widest entry; the heading bold."""
     widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(head)]
-    text = Text("  ".join(h.ljust(w) for h, w in zip(head, widths)).rstrip(), HEADING, end="")
+    text = Text("  ".join(h.ljust(w) for h, w in zip(head, widths, strict=False)).rstrip(), HEADING, end="")
     for row in rows:
-        text.append("\n" + "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
+        text.append("\n" + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=False)).rstrip())
     return text
 
 
@@ -227,3 +233,6 @@ def _num(value: float) -> str:
 def _short(name: str) -> str:
     """Factor names short enough for an 80-column panel: ``direct-to-goal`` -> ``dtg``."""
     return {"direct-to-goal": "dtg", "velocity": "vel", "accuracy": "acc", "fitness": "fit"}.get(name, name)
+
+
+FRAMES = register_frames(ParticleTrace, Frames(phases, frame, overlay))

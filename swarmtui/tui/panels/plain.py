@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from swarmtui.tui.panels.frames import CHOSEN, Deliberation, phase_heading, stack
+from swarmtui.core.trace import Trace
+from swarmtui.tui.panels.frames import CHOSEN, Deliberation, Frames, phase_heading, register_frames, stack
 
 PHASES = ("choose", "move")
 
@@ -19,3 +20,6 @@ def frame(d: Deliberation, phase: int, glyphs: str = "unicode") -> Text:
     body = Text(f"{d.seat} ({d.agent}): {note}", end="")
     move = Text(f"plays {d.move}", CHOSEN, end="") if phase >= 1 else Text(end="")
     return stack(phase_heading(PHASES, phase), body, move)
+
+
+FRAMES = register_frames(Trace, Frames(phases, frame))

@@ -10,7 +10,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from swarmtui.core.trace import CandidateMove, SearchTrace
-from swarmtui.tui.panels.frames import CHOSEN, HEADING, MUTED, Deliberation, phase_heading, stack
+from swarmtui.tui.panels.frames import (
+    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack,
+)
 
 
 
@@ -58,3 +60,6 @@ def _value(value: float) -> str:
     if value == int(value):
         return f"{int(value):+d}" if value else "0"
     return f"{value:+.2f}"
+
+
+FRAMES = register_frames(SearchTrace, Frames(phases, frame))

@@ -1,0 +1,54 @@
+"""Trace kinds register themselves; ``trace_from_json`` rebuilds each; every kind has frames."""
+
+from dataclasses import dataclass, field
+
+import pytest
+
+import swarmtui.agents  # noqa: F401  (registers the agents' trace kinds)
+from swarmtui.core.trace import NoTrace, SearchTrace, Trace, trace_from_json, trace_kinds
+
+
+def test_every_shipped_kind_is_registered_beside_its_agent():
+    kinds = trace_kinds()
+    assert {"none", "search", "genome", "ant", "bee", "swarm", "particle"} <= set(kinds)
+    assert kinds["ant"].__module__ == "swarmtui.agents.aco_bco.trace"
+    assert kinds["particle"].__module__ == "swarmtui.agents.pso.trace"
+    assert kinds["genome"].__module__ == "swarmtui.agents.ga.trace"
+
+
+def test_a_new_kind_registers_by_being_defined_and_reads_back():
+    @dataclass(frozen=True)
+    class ProbeTrace(Trace):
+        kind: str = field(init=False, default="test-probe")
+        steps: tuple[int, ...] = ()
+
+    probe = ProbeTrace(steps=(1, 2))
+    assert trace_from_json(probe.to_json()) == probe
+    assert ProbeTrace.from_json({"kind": "test-probe", "steps": [3]}) == ProbeTrace(steps=(3,))
+    with pytest.raises(ValueError, match="not a ProbeTrace"):
+        ProbeTrace.from_json(NoTrace().to_json())
+
+
+def test_a_kind_cannot_be_taken_twice():
+    with pytest.raises(ValueError, match="taken"):
+        @dataclass(frozen=True)
+        class Impostor(Trace):
+            kind: str = field(init=False, default="search")
+
+
+def test_unknown_or_damaged_payloads_are_one_value_error():
+    for bad in ({"kind": "telepathy"}, [], {"kind": "search", "candidates": 3}):
+        with pytest.raises(ValueError):
+            trace_from_json(bad)
+    assert SearchTrace.from_json(SearchTrace(chosen="b2").to_json()) == SearchTrace(chosen="b2")
+
+
+def test_every_registered_kind_has_a_frame_set():
+    from swarmtui.tui.panels.frames import frames_for
+    from swarmtui.tui.panels import plain
+
+    for kind, cls in trace_kinds().items():
+        if kind.startswith("test-"):
+            continue
+        frames = frames_for(cls())
+        assert (frames is plain.FRAMES) == (kind == "none"), kind
