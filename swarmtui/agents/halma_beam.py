@@ -132,7 +132,7 @@ class CrossingSearch:
         params = self.params
         beam: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {self.start: ()}
         meet = self.turned(tuple(self.obstacles)) == tuple(sorted(self.obstacles))
-        turned = {self.turned(self.start): ()} if meet else {}
+        turned: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {self.turned(self.start): ()} if meet else {}
         expanded = 0
         best: tuple[tuple[int, int], ...] | None = None
         best_partial: tuple[tuple[int, int], ...] = ()

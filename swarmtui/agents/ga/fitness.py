@@ -63,7 +63,7 @@ class FitnessParams:
     def points(self, side: str) -> Points:
         paper = PAPER_POINTS[side]
         chosen = (self.win_points, self.draw_points, self.loss_points)
-        return Points(*(p if c is None else c for c, p in zip(chosen, paper)))
+        return Points(*(p if c is None else c for c, p in zip(chosen, paper, strict=True)))
 
 
 class Scores(NamedTuple):

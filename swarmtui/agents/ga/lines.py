@@ -34,7 +34,8 @@ def reached(genomes: np.ndarray, side: str) -> np.ndarray:
             owners = np.repeat(np.arange(len(step.opponent_states)), np.diff(
                 np.append(step.opponent_starts, len(step.opponent_succ))))
             hit = seen[:, step.opponent_states][:, owners]
-            np.logical_or.at(seen, (slice(None), step.opponent_succ), hit)
+            # NumPy's stubs leave slices out of ufunc.at's index type; NumPy itself accepts them.
+            np.logical_or.at(seen, (slice(None), step.opponent_succ), hit)  # type: ignore[arg-type]
     return seen
 
 

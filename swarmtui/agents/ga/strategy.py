@@ -47,7 +47,7 @@ class Strategy:
         }
 
 
-def check_side(side: str) -> str:
+def check_side(side: object) -> str:
     """``"x"``/``"X"`` -> ``"X"``; ``ValueError`` for anything but X or O."""
     upper = side.strip().upper() if isinstance(side, str) else ""
     if upper not in ("X", "O"):

@@ -103,7 +103,8 @@ def breed(population: np.ndarray, ranked: np.ndarray, scores: Scores, context: C
     crossing = rng.random(count) < p.crossover_rate
     children = ordered[mothers].copy()
     for i in np.flatnonzero(crossing):
-        children[i] = subtree_crossover(ordered[mothers[i]], ordered[fathers[i]], lines[mothers[i]], context.side, rng, p.graft)
+        children[i] = subtree_crossover(ordered[mothers[i]], ordered[fathers[i]], lines[mothers[i]], context.side,
+                                        rng, p.graft)
     children = mutate(children, rng, p.mutation_rate, context.member_genes)
     return np.concatenate([ordered[:p.elite], children])
 
