@@ -34,11 +34,11 @@ from swarmtui.agents.aco_bco.ants import AntPlan, candidate_paths, resting_piece
 from swarmtui.agents.aco_bco.params import AcoBcoParams
 from swarmtui.agents.aco_bco.memory import Memory
 from swarmtui.agents.aco_bco.pheromone import PheromoneField, path_deposit
+from swarmtui.agents.aco_bco.trace import PheromoneDelta
 from swarmtui.agents.aco_bco_forward import Rollout, forward_value
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.params import ParamError
-from swarmtui.core.trace import PheromoneDelta
 from swarmtui.games.halma.geometry import STAR, advance
 from swarmtui.games.halma.rules import INDEX, Board
 
