@@ -1,9 +1,8 @@
 """Halma rules against facts derived independently of the implementation.
 
-The brute-force move generator below uses its own board: a plain 17 x 25 character grid built
-from the published shape of the star (row lengths 1, 2, 3, 4, 13, 12, 11, 10, 9, 10, ...,
-centred), with neighbours two columns apart on a row and one column apart on the rows above
-and below. It knows nothing of ``core.hexgrid`` or ``games.halma``.
+The brute-force move generator is ``tests/halma_grid.py``: its own board, a plain 17 x 25
+character grid built from the published shape of the star, that knows nothing of
+``core.hexgrid`` or ``games.halma``.
 """
 
 from __future__ import annotations
@@ -21,59 +20,11 @@ from swarmtui.games.halma.geometry import (
 )
 from swarmtui.games.halma.rules import Board, HalmaRules, Move
 
-# -- an independent grid model of the star ---------------------------------------------------------
-ROW_LENGTHS = (1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1)
-GRID_HOLES = {(y, 12 - (n - 1) + 2 * i) for y, n in enumerate(ROW_LENGTHS) for i in range(n)}
-GRID_DIRS = ((0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
-
-
-def grid_triangle(name: str) -> set[tuple[int, int]]:
-    """The six points by rows of the drawing: tips, and the 4-3-2-1 ends of the long rows."""
-    if name == "N":
-        return {h for h in GRID_HOLES if h[0] <= 3}
-    if name == "S":
-        return {h for h in GRID_HOLES if h[0] >= 13}
-    rows = range(4, 8) if name in ("NW", "NE") else range(9, 13)
-    out = set()
-    for y in rows:
-        row = sorted(x for yy, x in GRID_HOLES if yy == y)
-        k = (8 - y) if name in ("NW", "NE") else (y - 8)
-        out |= {(y, x) for x in (row[:k] if name in ("NW", "SW") else row[-k:])}
-    return out
-
-
-GRID_CORNERS = ("N", "NE", "SE", "S", "SW", "NW")  # clockwise from the top, like the contract
+from halma_grid import GRID_CORNERS, GRID_HOLES, grid_moves, grid_triangle
 
 
 def to_grid(cell: Hex) -> tuple[int, int]:
     return cell.r + 8, 2 * cell.q + cell.r + 12
-
-
-def grid_moves(occupied: dict[tuple[int, int], int], seat: int, goal: set) -> set:
-    """All (start, end) pairs for ``seat``: steps and breadth-first jump chains, goal kept."""
-    moves = set()
-    for start, owner in occupied.items():
-        if owner != seat:
-            continue
-        ends = set()
-        for dy, dx in GRID_DIRS:
-            n = (start[0] + dy, start[1] + dx)
-            if n in GRID_HOLES and n not in occupied:
-                ends.add(n)
-        seen, frontier = {start}, [start]
-        while frontier:
-            here = frontier.pop()
-            for dy, dx in GRID_DIRS:
-                over = (here[0] + dy, here[1] + dx)
-                land = (here[0] + 2 * dy, here[1] + 2 * dx)
-                if over in occupied and land in GRID_HOLES and land not in occupied and land not in seen:
-                    seen.add(land)
-                    frontier.append(land)
-                    ends.add(land)
-        if start in goal:
-            ends &= goal
-        moves |= {(start, e) for e in ends}
-    return moves
 
 
 def model_moves(board: Board) -> set:
@@ -171,7 +122,8 @@ def test_known_chain_with_a_turn():
 
 def test_two_chains_to_one_hole_are_both_paths_but_one_move():
     board = Board.from_pieces(1, {"1": [Hex(0, 0), Hex(1, 0), Hex(0, 1), Hex(1, 1)]})
-    jumps = {p for p in board.paths_from(Hex(0, 0)) if Hex(0, 0) not in p[1:] and (len(p) > 2 or p[1] in (Hex(2, 0), Hex(0, 2)))}
+    jumps = {p for p in board.paths_from(Hex(0, 0))
+             if Hex(0, 0) not in p[1:] and (len(p) > 2 or p[1] in (Hex(2, 0), Hex(0, 2)))}
     assert jumps == {
         (Hex(0, 0), Hex(2, 0)), (Hex(0, 0), Hex(2, 0), Hex(0, 2)),
         (Hex(0, 0), Hex(0, 2)), (Hex(0, 0), Hex(0, 2), Hex(2, 0)),
@@ -334,3 +286,42 @@ def test_play_undo_round_trip_and_piece_conservation(players, picks):
         assert board.text == before[-1]
     assert board.text == Board(players).text
     assert copy.text == final and copy.history == board.history + copy.history
+
+
+# -- perft and the generator's shortcuts ------------------------------------------------------------
+@pytest.mark.parametrize("players,depth", [(2, 3), (3, 2), (6, 2)])
+def test_perft_matches_the_grid_model(players, depth):
+    from halma_grid import grid_perft
+
+    from swarmtui.games.halma.perft import perft
+
+    board = Board(players, max_moves=None)
+    occupied = {to_grid(c): int(s) for c, s in board.cells() if s is not None}
+    goals = {int(s): {to_grid(c) for c in board.goal(s)} for s in board.seats}
+    seats = tuple(int(s) for s in board.seats)
+    assert perft(board, depth) == grid_perft(occupied, seats, goals, depth)
+    assert board.ply == 0 and board.text == Board(players, max_moves=None).text
+
+
+def test_generated_paths_are_built_on_demand_and_stale_moves_are_checked():
+    board = Board(2)
+    rng = random.Random(5)
+    for _ in range(30):
+        board.play(rng.choice(board.legal_moves()))
+    for move in board.legal_moves():
+        fresh = Move(move.start, move.end, move.path)  # a move built by hand is checked
+        assert board.is_legal(fresh) and move == fresh and hash(move) == hash(fresh)
+        assert move.path[0] == move.start and move.path[-1] == move.end
+        assert move.is_jump == (len(move.path) > 2 or abs(to_grid(move.start)[1] - to_grid(move.end)[1]) > 2
+                                or abs(to_grid(move.start)[0] - to_grid(move.end)[0]) > 1)
+    stale = board.legal_moves()
+    board.play(stale[0])
+    refused = [m for m in stale if not board.is_legal(m)]
+    assert refused  # moves generated before the last move are re-checked, not trusted
+    with pytest.raises(IllegalMoveError):
+        board.play(refused[0])
+    board.undo()
+    assert all(board.is_legal(m) for m in stale)  # the same position again: trusted again
+    copy = board.copy()
+    copy.play(stale[-1])
+    assert board.history == copy.history[:-1]

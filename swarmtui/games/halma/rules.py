@@ -39,9 +39,9 @@ move is skipped; if nobody can move the game ends without a winner.
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping
+import itertools
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
 from swarmtui.core.hexgrid import DIRECTIONS, Hex, distance
 from swarmtui.core.state import IllegalMoveError, Outcome, Termination
@@ -65,6 +65,9 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 )
 """Per hole, the index of the neighbour in each of the six directions (-1 off the star)."""
 
+STEPS: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in row if j >= 0) for row in NEIGHBOURS)
+"""Per hole, the indices of its neighbours on the star."""
+
 JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple(
         (INDEX[cell + d], INDEX[cell + d.scale(2)])
@@ -75,7 +78,7 @@ JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 )
 """Per hole, ``(over, landing)`` index pairs of the straight jumps that stay on the star."""
 
-CORNER: tuple[int, ...] = tuple(-1 if corner_of(c) is None else corner_of(c) for c in STAR)
+CORNER: tuple[int, ...] = tuple(-1 if (k := corner_of(c)) is None else k for c in STAR)
 """Per hole, its point (0-5) or -1 for the central hexagon."""
 
 
@@ -94,24 +97,68 @@ class HalmaRules:
             raise ValueError(f"blocked_goal must be one of {', '.join(BLOCKED_GOAL_MODES)}, not {self.blocked_goal!r}")
 
 
-@dataclass(frozen=True)
 class Move:
     """A move from ``start`` to ``end``; equal and hashed by those two holes only.
 
     ``path`` is the concrete route (``path[0] == start``, ``path[-1] == end``): two holes for a
     step or a single jump, one more hole per further jump. An empty path means "any legal
     route": ``Board.play`` then uses the board's own.
+
+    Moves from ``Board.legal_moves`` carry the breadth-first search that found them and build
+    their path only when it is asked for (the TUI, traces, notation), so generating moves costs
+    no path tuples; they also carry the position they were generated in, so ``Board.play`` takes
+    them without re-checking the route. Immutable by convention (``__slots__``, no setters).
     """
+
+    __slots__ = ("start", "end", "_path", "_found")
 
     start: Hex
     end: Hex
-    path: tuple[Hex, ...] = field(default=(), compare=False)
+
+    def __init__(self, start: Hex, end: Hex, path: tuple[Hex, ...] = ()) -> None:
+        self.start = start
+        self.end = end
+        self._path = tuple(path)
+        self._found: tuple[int, int, dict[int, int] | None, int] | None = None
+
+    @property
+    def path(self) -> tuple[Hex, ...]:
+        try:
+            return self._path
+        except AttributeError:  # a generated move: (start, end, jump-search parents, stamp)
+            assert self._found is not None
+            _, hole, parent, _ = self._found
+            if parent is None:
+                path: tuple[Hex, ...] = (self.start, self.end)
+            else:
+                route = [hole]
+                while (hole := parent[hole]) != -1:
+                    route.append(hole)
+                path = tuple(STAR[i] for i in reversed(route))
+            self._path = path
+            return path
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.start == other.start and self.end == other.end
+
+    def __hash__(self) -> int:
+        return hash((self.start, self.end))
+
+    def __repr__(self) -> str:
+        return f"Move(start={self.start!r}, end={self.end!r}, path={self.path!r})"
+
+    def __reduce__(self) -> tuple:
+        return (Move, (self.start, self.end, self.path))
 
     @property
     def is_jump(self) -> bool:
         """True for a jump chain (the first hop spans two holes), False for a step."""
-        if len(self.path) >= 2:
-            return distance(self.path[0], self.path[1]) == 2
+        if self._found is not None:
+            return self._found[2] is not None
+        if len(self._path) >= 2:
+            return distance(self._path[0], self._path[1]) == 2
         return distance(self.start, self.end) != 1
 
     @property
@@ -125,12 +172,18 @@ class Move:
         return format_move(self)
 
 
-@dataclass(frozen=True)
-class _Played:
-    move: Move
-    seat: int
-    turn_before: int
-    outcome_before: Outcome | None
+def _generated(begin: int, end: int, parent: dict[int, int] | None, stamp: int, new=Move.__new__) -> Move:
+    """A move found by the board's generator: path built on demand from ``parent`` (None: a step)."""
+    move = new(Move)
+    move.start = STAR[begin]
+    move.end = STAR[end]
+    move._found = (begin, end, parent, stamp)
+    return move
+
+
+_STAMPS = itertools.count(1)
+"""Position stamps: a board takes a fresh one on every move, and an undo restores the earlier
+one, so one stamp always means one position (copies share it until they move)."""
 
 
 class Board:
@@ -154,12 +207,22 @@ class Board:
             frozenset(i for i, k in enumerate(CORNER) if k >= 0 and k not in (c, opposite(c)))
             for c in self._corners
         )
+        # per seat number k (index 0 unused): byte masks over the holes for the generator
+        self._goal_mask = [bytes(121)] + [bytes(i in g for i in range(len(STAR))) for g in self._goal]
+        self._no_stop = [bytes(121)] + [
+            bytes(rules.neutral != "free" and i in n for i in range(len(STAR))) for n in self._neutral]
+        self._no_enter = [bytes(121)] + [
+            bytes(rules.neutral == "closed" and i in n for i in range(len(STAR))) for n in self._neutral]
         self._occ: list[int] = [0] * len(STAR)
         self._pieces: list[set[int]] = [set() for _ in range(players + 1)]
+        self._in_goal = [0] * (players + 1)
+        self._mobile = [0] * (players + 1)
         self._turn = 0
         self._ply0 = 0
-        self._played: list[_Played] = []
+        self._played: list[tuple[Move, int, int, int, int, int]] = []
         self._outcome: Outcome | None = None
+        self._unsettled = False  # after a move: is the next seat able to move? (see _settle)
+        self._stamp = next(_STAMPS)
         if setup:
             for seat in range(1, players + 1):
                 for i in self._home[seat - 1]:
@@ -169,7 +232,7 @@ class Board:
     @classmethod
     def from_pieces(cls, players: int, pieces: Mapping[str, Iterable[Hex]], to_move: str = "1",
                     rules: HalmaRules = HalmaRules(), max_moves: int | None = DEFAULT_MAX_MOVES,
-                    ply: int = 0) -> "Board":
+                    ply: int = 0) -> Board:
         """A position with the given pieces per seat (any number each, for hand-built tests)."""
         board = cls(players, rules, max_moves, setup=False)
         for seat, cells in pieces.items():
@@ -183,30 +246,33 @@ class Board:
         board._turn = board._seat_number(to_move) - 1
         board._ply0 = ply
         board._outcome = board._initial_outcome()
+        board._stamp = next(_STAMPS)
         return board
 
     @classmethod
     def from_text(cls, text: str, rules: HalmaRules = HalmaRules(),
-                  max_moves: int | None = DEFAULT_MAX_MOVES) -> "Board":
+                  max_moves: int | None = DEFAULT_MAX_MOVES) -> Board:
         """A board from position notation (see ``notation.parse_position``)."""
         from swarmtui.games.halma.notation import parse_position
 
         players, pieces, to_move, ply = parse_position(text)
         return cls.from_pieces(players, pieces, to_move, rules, max_moves, ply)
 
-    def copy(self) -> "Board":
-        board = Board(self.players, self.rules, self.max_moves, setup=False)
+    def copy(self) -> Board:
+        """An independent board at the same position (moves generated on either play on both)."""
+        board = Board.__new__(Board)
+        board.__dict__.update(self.__dict__)
         board._occ = list(self._occ)
         board._pieces = [set(p) for p in self._pieces]
-        board._turn = self._turn
-        board._ply0 = self._ply0
+        board._in_goal = list(self._in_goal)
+        board._mobile = list(self._mobile)
         board._played = list(self._played)
-        board._outcome = self._outcome
         return board
 
     def _put(self, i: int, seat: int) -> None:
         self._occ[i] = seat
         self._pieces[seat].add(i)
+        self._in_goal[seat] += self._goal_mask[seat][i]
 
     def _seat_number(self, seat: str) -> int:
         try:
@@ -220,6 +286,8 @@ class Board:
     # -- position -------------------------------------------------------------------------------
     @property
     def to_move(self) -> str:
+        if self._unsettled:
+            self._settle()
         return self.seats[self._turn]
 
     @property
@@ -229,19 +297,21 @@ class Board:
 
     @property
     def outcome(self) -> Outcome | None:
+        if self._unsettled:
+            self._settle()
         return self._outcome
 
     def is_over(self) -> bool:
-        return self._outcome is not None
+        return self.outcome is not None
 
     @property
     def history(self) -> list[Move]:
         """The moves played on this board, oldest first."""
-        return [p.move for p in self._played]
+        return [p[0] for p in self._played]
 
     @property
     def last_move(self) -> Move | None:
-        return self._played[-1].move if self._played else None
+        return self._played[-1][0] if self._played else None
 
     def pieces(self, seat: str) -> frozenset[Hex]:
         return frozenset(STAR[i] for i in self._pieces[self._seat_number(seat)])
@@ -264,65 +334,82 @@ class Board:
 
     def in_goal(self, seat: str) -> int:
         """How many of ``seat``'s pieces are in its goal."""
-        k = self._seat_number(seat)
-        return len(self._pieces[k] & self._goal[k - 1])
+        return self._in_goal[self._seat_number(seat)]
 
     # -- moves ----------------------------------------------------------------------------------
     def _may_enter(self, k: int, i: int) -> bool:
-        return self.rules.neutral != "closed" or i not in self._neutral[k - 1]
+        return not self._no_enter[k][i]
 
     def _may_stop(self, k: int, start: int, end: int) -> bool:
-        if self.rules.neutral != "free" and end in self._neutral[k - 1]:
+        if self._no_stop[k][end]:
             return False
-        goal = self._goal[k - 1]
-        return self.rules.leave_goal or start not in goal or end in goal
+        return self.rules.leave_goal or not self._goal_mask[k][start] or bool(self._goal_mask[k][end])
+
+    def _ends(self, start: int) -> tuple[list[int], list[int], dict[int, int]]:
+        """The piece on ``start``: its step ends, its jump ends, and the jump search's parents.
+
+        Jump chains are searched breadth-first (directions in ``DIRECTIONS`` order), so
+        ``parents`` unwinds to the chain with the fewest jumps. A step and a jump never share an
+        end: every jump moves by an even vector.
+        """
+        occ = self._occ
+        k = occ[start]
+        no_stop = self._no_stop[k]
+        goal = self._goal_mask[k]
+        keep_in = goal if goal[start] and not self.rules.leave_goal else None
+        steps = [j for j in STEPS[start] if not occ[j] and not no_stop[j] and (keep_in is None or keep_in[j])]
+        no_enter = self._no_enter[k]
+        parent = {start: -1}
+        frontier = [start]
+        jumps = []
+        for here in frontier:  # grows while it is read: breadth-first
+            for over, land in JUMPS[here]:
+                if occ[over] and not occ[land] and land not in parent and not no_enter[land]:
+                    parent[land] = here
+                    frontier.append(land)
+                    if not no_stop[land] and (keep_in is None or keep_in[land]):
+                        jumps.append(land)
+        return steps, jumps, parent
 
     def _routes(self, start: int) -> dict[int, tuple[int, ...]]:
         """End hole -> one route for the piece on ``start``: steps first, then the shortest chains."""
-        occ, k = self._occ, self._occ[start]
-        routes: dict[int, tuple[int, ...]] = {}
-        for j in NEIGHBOURS[start]:
-            if j >= 0 and not occ[j] and self._may_stop(k, start, j):
-                routes[j] = (start, j)
-        parent = {start: -1}
-        queue = deque([start])
-        while queue:
-            c = queue.popleft()
-            for over, land in JUMPS[c]:
-                if occ[over] and not occ[land] and land not in parent and self._may_enter(k, land):
-                    parent[land] = c
-                    queue.append(land)
-                    if land not in routes and self._may_stop(k, start, land):
-                        routes[land] = self._unwind(parent, land)
+        steps, jumps, parent = self._ends(start)
+        routes: dict[int, tuple[int, ...]] = {j: (start, j) for j in steps}
+        for land in jumps:
+            route = [land]
+            while (hole := parent[route[-1]]) != -1:
+                route.append(hole)
+            routes[land] = tuple(reversed(route))
         return routes
-
-    @staticmethod
-    def _unwind(parent: dict[int, int], end: int) -> tuple[int, ...]:
-        route = [end]
-        while parent[route[-1]] != -1:
-            route.append(parent[route[-1]])
-        return tuple(reversed(route))
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the side to move, one per (start, end), in reading order.
 
-        The kept path is the step for adjacent ends and otherwise the chain with the fewest jumps
-        (breadth-first, directions in ``DIRECTIONS`` order).
+        The path (built on demand) is the step for adjacent ends and otherwise the chain with the
+        fewest jumps (breadth-first, directions in ``DIRECTIONS`` order).
         """
+        if self._unsettled:
+            self._settle()
         if self._outcome is not None:
             return []
         moves = []
+        stamp = self._stamp
         for start in sorted(self._pieces[self._turn + 1]):
-            for end, route in self._routes(start).items():
-                moves.append(Move(STAR[start], STAR[end], tuple(STAR[i] for i in route)))
+            moves.extend(self._piece_moves(start, stamp))
         return moves
+
+    def _piece_moves(self, start: int, stamp: int) -> list[Move]:
+        steps, jumps, parent = self._ends(start)
+        return [_generated(start, j, None, stamp) for j in steps] + [_generated(start, j, parent, stamp) for j in jumps]
 
     def moves_from(self, cell: Hex) -> list[Move]:
         """The legal moves of the piece on ``cell`` if it belongs to the side to move."""
         i = INDEX.get(cell)
+        if self._unsettled:
+            self._settle()
         if i is None or self._outcome is not None or self._occ[i] != self._turn + 1:
             return []
-        return [Move(cell, STAR[end], tuple(STAR[j] for j in route)) for end, route in self._routes(i).items()]
+        return self._piece_moves(i, self._stamp)
 
     def paths_from(self, cell: Hex) -> list[tuple[Hex, ...]]:
         """Every step and EVERY simple jump chain the piece on ``cell`` may make, any seat's piece.
@@ -357,6 +444,8 @@ class Board:
         """The index route of ``move`` if it is legal for the side to move (IllegalMoveError otherwise)."""
         from swarmtui.games.halma.notation import format_cell
 
+        if self._unsettled:
+            self._settle()
         if self._outcome is not None:
             raise IllegalMoveError("the game is over")
         start = INDEX.get(move.start)
@@ -392,10 +481,11 @@ class Board:
             if occ[route[1]]:
                 raise IllegalMoveError(f"{format_cell(path[1])} is occupied")
         else:
-            for a, b in zip(route, route[1:]):
+            for a, b in zip(route, route[1:], strict=False):
                 over = next((o for o, land in JUMPS[a] if land == b), None)
                 if over is None:
-                    raise IllegalMoveError(f"{format_cell(STAR[a])} to {format_cell(STAR[b])} is neither a step nor a jump")
+                    raise IllegalMoveError(
+                        f"{format_cell(STAR[a])} to {format_cell(STAR[b])} is neither a step nor a jump")
                 if not occ[over]:
                     raise IllegalMoveError(f"no piece to jump over on {format_cell(STAR[over])}")
                 if occ[b]:
@@ -407,6 +497,8 @@ class Board:
         return route
 
     def is_legal(self, move: Move) -> bool:
+        if move._found is not None and move._found[3] == self._stamp:
+            return True
         try:
             self._check_route(move)
         except IllegalMoveError:
@@ -414,16 +506,48 @@ class Board:
         return True
 
     def play(self, move: Move) -> None:
-        """Make ``move`` for the side to move (its own path if it gives one, else the board's)."""
-        route = self._check_route(move)
-        k = self._turn + 1
-        played = Move(move.start, move.end, tuple(STAR[i] for i in route))
-        self._played.append(_Played(played, k, self._turn, self._outcome))
-        self._occ[route[0]] = 0
-        self._pieces[k].discard(route[0])
-        self._put(route[-1], k)
-        self._outcome = self._outcome_after(k)
-        if self._outcome is None:
+        """Make ``move`` for the side to move (its own path if it gives one, else the board's).
+
+        A move generated in this very position (``legal_moves``, ``moves_from``; on this board or
+        a copy) is taken as it is; any other is checked first (IllegalMoveError).
+        """
+        found = move._found
+        if found is not None and found[3] == self._stamp:  # generated here, so already settled
+            start, end = found[0], found[1]
+        else:
+            route = self._check_route(move)  # settles the turn
+            start, end = route[0], route[-1]
+            move = Move(move.start, move.end, tuple(STAR[i] for i in route))
+        turn = self._turn
+        k = turn + 1
+        self._played.append((move, k, turn, start, end, self._stamp))  # the game was running
+        self._stamp = next(_STAMPS)
+        occ = self._occ
+        occ[start] = 0
+        occ[end] = k
+        pieces = self._pieces[k]
+        pieces.discard(start)
+        pieces.add(end)
+        goal = self._goal_mask[k]
+        entered = goal[end] and not goal[start]
+        if goal[end] != goal[start]:
+            self._in_goal[k] += goal[end] - goal[start]
+        if ((entered and self._goal_complete(k))  # only a piece entering its goal can complete it
+                or (self.max_moves is not None and self._ply0 + len(self._played) >= self.max_moves)):
+            self._outcome = self._outcome_after(k)
+            return
+        self._turn = k % self.players
+        self._unsettled = True
+
+    def _settle(self) -> None:
+        """Skip the seat to move if it has no legal move (checked on demand: rarely needed).
+
+        ``play`` hands the turn to the next seat unchecked; whatever reads the turn or the outcome
+        settles it first, so a perft leaf or a search node that is never looked at costs nothing.
+        """
+        self._unsettled = False
+        if not self._has_move(self._turn + 1):
+            self._turn = (self._turn - 1) % self.players
             self._pass_turn()
 
     push = play
@@ -432,19 +556,40 @@ class Board:
         """Take back the last move and return it."""
         if not self._played:
             raise IndexError("no move to undo")
-        played = self._played.pop()
-        start, end = INDEX[played.move.start], INDEX[played.move.end]
-        self._occ[end] = 0
-        self._pieces[played.seat].discard(end)
-        self._put(start, played.seat)
-        self._turn = played.turn_before
-        self._outcome = played.outcome_before
-        return played.move
+        move, k, self._turn, start, end, self._stamp = self._played.pop()
+        self._outcome = None
+        self._unsettled = False
+        occ = self._occ
+        occ[end] = 0
+        occ[start] = k
+        pieces = self._pieces[k]
+        pieces.discard(end)
+        pieces.add(start)
+        goal = self._goal_mask[k]
+        if goal[end] != goal[start]:
+            self._in_goal[k] += goal[start] - goal[end]
+        return move
 
     pop = undo
 
     def _has_move(self, k: int) -> bool:
-        return any(self._routes(i) for i in sorted(self._pieces[k]))
+        """True if seat ``k`` can move; tries first the piece that could step last time (a hint)."""
+        occ = self._occ
+        no_stop = self._no_stop[k]
+        hint = self._mobile[k]
+        if occ[hint] == k and (self.rules.leave_goal or not self._goal_mask[k][hint]):
+            for j in STEPS[hint]:
+                if not occ[j] and not no_stop[j]:
+                    return True
+        goal = self._goal_mask[k]
+        leave = self.rules.leave_goal
+        for i in self._pieces[k]:  # a free neighbour it may stop on is the common case
+            if leave or not goal[i]:
+                for j in STEPS[i]:
+                    if not occ[j] and not no_stop[j]:
+                        self._mobile[k] = i
+                        return True
+        return any(any(self._ends(i)[:2]) for i in sorted(self._pieces[k]))
 
     def _pass_turn(self) -> None:
         """Hand the turn to the next seat that can move; end the game when nobody can."""
@@ -461,12 +606,14 @@ class Board:
         return self._goal_complete(self._seat_number(seat))
 
     def _goal_complete(self, k: int) -> bool:
-        goal = self._goal[k - 1]
-        own = len(self._pieces[k] & goal)
-        if own == len(goal):
+        own = self._in_goal[k]
+        if own == PIECES:
             return True
         if self.rules.blocked_goal != "fill" or own == 0:
             return False
+        goal = self._goal[k - 1]
+        if own == len(goal):
+            return True
         owners = {self._occ[i] for i in goal}
         if 0 in owners:
             return False
@@ -474,11 +621,11 @@ class Board:
         return all(self._home[b - 1] == goal and self._pieces[b] for b in blockers)
 
     def _outcome_after(self, k: int) -> Outcome | None:
-        if self._goal_complete(k):
-            own = len(self._pieces[k] & self._goal[k - 1])
+        if self._in_goal[k] and self._goal_complete(k):
+            own = self._in_goal[k]
             why = "all 10 pieces in the goal" if own == PIECES else f"goal filled ({own} own pieces, the rest blocked)"
             return Outcome(self.seats[k - 1], why)
-        if self.max_moves is not None and self.ply >= self.max_moves:
+        if self.max_moves is not None and self._ply0 + len(self._played) >= self.max_moves:
             return Outcome(None, f"move cap of {self.max_moves} moves reached", Termination.MOVE_CAP)
         return None
 
