@@ -42,7 +42,7 @@ from typing import Literal
 
 import numpy as np
 
-from swarmtui.agents.pso.intentions import VARIANTS, Insect, Intention, IntentionConstants, Surroundings
+from swarmtui.agents.pso.intentions import VARIANTS, Insect, Intention, IntentionConstants, Surroundings, landing
 from swarmtui.agents.pso.particles import Particle, desired_cell, fitness, initial_velocity, update_velocity
 from swarmtui.agents.pso.vicinity import vicinity_best, vicinity_members
 from swarmtui.core.agent import AgentSpec
@@ -64,11 +64,13 @@ class PsoParams:
     c1: float = field(default=0.8, metadata={"help": "cognitive constant c1 (eq. 2.1; thesis code 0.8)"})
     c2: float = field(default=0.9, metadata={"help": "social constant c2 (eq. 2.1; thesis code 0.9)"})
     radius: int = field(default=2, metadata={"help": "vicinity radius (3.5.4: 2; the thesis' experiment code: 3)"})
-    topology: Literal["local", "global"] = field(default="local", metadata={"help": "vicinity best or global best (3.5.3-4)"})
+    topology: Literal["local", "global"] = field(default="local",
+                                                 metadata={"help": "vicinity best or global best (3.5.3-4)"})
     threshold: float = field(default=0.25, metadata={"help": "velocity rounding threshold (3.5.3)"})
     initial_speed: float = field(default=1.0, metadata={"help": "initial velocity components uniform in [-s, s]"})
     accuracy_scale: float = field(default=5.0, metadata={"help": "the 5 of eq. 4.1"})
-    dtg_score: float = field(default=5.0, metadata={"help": "direct-to-goal score for a move beside the Queen (4.3.2.2)"})
+    dtg_score: float = field(default=5.0,
+                             metadata={"help": "direct-to-goal score for a move beside the Queen (4.3.2.2)"})
     danger_five: float = field(default=6.0, metadata={"help": "Danger Theory bonus, five around own Queen (4.2.1)"})
     danger_four: float = field(default=3.0, metadata={"help": "Danger Theory bonus, four around own Queen"})
     danger_queen_five: float = field(default=8.0, metadata={"help": "the Queen's own bonus, five around her"})
@@ -114,6 +116,15 @@ def axial(h: Hex) -> tuple[int, int]:
     return (h.q, h.r)
 
 
+Rank = tuple[float, ...]
+"""How an insect's intention compares with the others' (larger wins; ``SwarmTurn.ranks``)."""
+
+
+def _rounded(velocity: tuple[float, float]) -> tuple[float, float]:
+    """A velocity as traces show it (4 decimals)."""
+    return round(velocity[0], 4), round(velocity[1], 4)
+
+
 @dataclass
 class SwarmTurn:
     """Everything one swarm turn computed, before the pick (reused by improved variants)."""
@@ -122,7 +133,9 @@ class SwarmTurn:
     intentions: list[Intention | None]
     views: list[ParticleView]
     members: list[list[int]]
-    ranks: list[tuple]
+    ranks: list[Rank | None]
+    """Per insect: (intention score, ability bonus, tie-break draw), compared as a tuple; None
+    for an insect without a move."""
     velocities: list[tuple[float, float]]
     goal: Hex
 
@@ -164,8 +177,8 @@ class SwarmAgent:
         cells = [state.position(piece) for piece in pieces]
         names = [str(piece) for piece in pieces]
         fits = [fitness(c, goal) for c in cells]
-        memory = []
-        for name, cell in zip(names, cells):
+        memory: list[Particle] = []
+        for name, cell in zip(names, cells, strict=True):
             particle = self.particles.get(name)
             if particle is None:
                 particle = Particle(initial_velocity(self.rng, p.initial_speed), cell)
@@ -178,8 +191,13 @@ class SwarmAgent:
         where = Surroundings(goal, own_queen, state.neighbours_occupied(own_queen) if own_queen else 0)
         rule = VARIANTS[p.intention][0]
         draws = self.rng.random((len(pieces), 3))  # r1, r2 of eq. 2.1 and a tie-break draw
-        insects, intentions, views, members_of, ranks, velocities = [], [], [], [], [], []
-        for i, (piece, cell) in enumerate(zip(pieces, cells)):
+        insects: list[Insect] = []
+        intentions: list[Intention | None] = []
+        views: list[ParticleView] = []
+        members_of: list[list[int]] = []
+        ranks: list[Rank | None] = []
+        velocities: list[tuple[float, float]] = []
+        for i, (piece, cell) in enumerate(zip(pieces, cells, strict=True)):
             members = vicinity_members(cells, i, radius)
             z = cells[vicinity_best(members, i, cells, fits, names)]
             particle = memory[i]
@@ -196,17 +214,16 @@ class SwarmAgent:
             velocities.append(velocity)
             views.append(ParticleView(
                 piece=names[i], position=axial(cell), fitness=fits[i],
-                velocity_before=tuple(round(v, 4) for v in particle.velocity),
-                velocity_after=tuple(round(v, 4) for v in velocity),
+                velocity_before=_rounded(particle.velocity), velocity_after=_rounded(velocity),
                 personal_best=axial(particle.personal_best), vicinity_best=axial(z),
                 vicinity=tuple(names[j] for j in members), desired=axial(desired),
                 move=state.format_move(intention.move) if intention else "",
-                move_cell=axial(intention.move.dest) if intention else None,
+                move_cell=axial(landing(intention.move)) if intention else None,
                 intention=intention.rule if intention else "",
                 factors=tuple(IntentionFactor(n, v) for n, v in intention.factors) if intention else (),
                 score=intention.score if intention else None, tiebreak=bonus,
             ))
-        for name, particle in zip(names, memory):
+        for name, particle in zip(names, memory, strict=True):
             self.particles[name] = particle
         return SwarmTurn(insects, intentions, views, members_of, ranks, velocities, goal)
 
@@ -214,24 +231,27 @@ class SwarmAgent:
         """The winning insect and each vicinity's winner (section 3.5.5.1), or None."""
         winners: list[tuple[str, str]] = []
         finalists: set[int] = set()
+        ranks = {j: rank for j, rank in enumerate(turn.ranks) if rank is not None and (allowed is None or j in allowed)}
         for i, members in enumerate(turn.members):
-            able = [j for j in members if turn.ranks[j] is not None and (allowed is None or j in allowed)]
+            able = [j for j in members if j in ranks]
             if not able:
                 winners.append((turn.views[i].piece, ""))
                 continue
-            best = max(able, key=lambda j: turn.ranks[j])
+            best = max(able, key=ranks.__getitem__)
             winners.append((turn.views[i].piece, turn.views[best].piece))
             finalists.add(best)
         if not finalists:
             return None
-        return max(finalists, key=lambda j: turn.ranks[j]), winners
+        return max(finalists, key=ranks.__getitem__), winners
 
     def commit(self, state, turn: SwarmTurn, pick: tuple[int, list[tuple[str, str]]], note: str = "") -> Decision:
         """Store the new velocities and return the chosen insect's move with the trace."""
         index, winners = pick
-        for view, velocity in zip(turn.views, turn.velocities):
+        for view, velocity in zip(turn.views, turn.velocities, strict=True):
             self.particles[view.piece].velocity = velocity
-        move = turn.intentions[index].move
+        intention = turn.intentions[index]
+        assert intention is not None, "pick() chooses only insects that have an intention"
+        move = intention.move
         trace = ParticleTrace(
             variant=self.params.intention, goal=axial(turn.goal), particles=tuple(turn.views),
             vicinity_winners=tuple(winners), chosen=turn.views[index].piece, move=state.format_move(move), note=note,

@@ -79,14 +79,29 @@ class Surroundings:
     surround: int
 
 
+def landing(move: Move) -> Hex:
+    """The cell an insect's move ends on (its moves are its placements and movements, never the pass)."""
+    if move.dest is None:
+        raise ValueError("the pass is no insect's move")
+    return move.dest
+
+
 def nearest_move(insect: Insect, goal: Hex) -> Move:
     """The valid move ending nearest the desired cell (3.5.3); ties: nearer the goal, then cell."""
-    return min(insect.moves, key=lambda m: (distance(m.dest, insect.desired), fitness(m.dest, goal), m.dest))
+    def key(move: Move) -> tuple[int, int, Hex]:
+        cell = landing(move)
+        return distance(cell, insect.desired), fitness(cell, goal), cell
+
+    return min(insect.moves, key=key)
 
 
 def direct_move(insect: Insect, goal: Hex) -> Move:
     """The valid move ending nearest the opponent Queen (4.2.7); ties: nearer the desired cell."""
-    return min(insect.moves, key=lambda m: (fitness(m.dest, goal), distance(m.dest, insect.desired), m.dest))
+    def key(move: Move) -> tuple[int, int, Hex]:
+        cell = landing(move)
+        return fitness(cell, goal), distance(cell, insect.desired), cell
+
+    return min(insect.moves, key=key)
 
 
 def velocity_factor(insect: Insect) -> float:
@@ -95,7 +110,7 @@ def velocity_factor(insect: Insect) -> float:
 
 def accuracy_factor(insect: Insect, move: Move, k: IntentionConstants) -> float:
     """Eq. 4.1: ``max(0, 5 - dist(p1, p2))``, p1 the desired cell, p2 the nearest valid move."""
-    return max(0.0, k.accuracy_scale - distance(insect.desired, move.dest))
+    return max(0.0, k.accuracy_scale - distance(insect.desired, landing(move)))
 
 
 def danger_factor(insect: Insect, where: Surroundings, k: IntentionConstants) -> float:
@@ -117,7 +132,8 @@ def sees_goal(insect: Insect, k: IntentionConstants) -> bool:
 
 def _velocity(insect: Insect, where: Surroundings, k: IntentionConstants) -> Intention:
     move = nearest_move(insect, where.goal)
-    return Intention(move, "velocity", (("velocity", velocity_factor(insect)), ("danger", danger_factor(insect, where, k))))
+    return Intention(move, "velocity",
+                     (("velocity", velocity_factor(insect)), ("danger", danger_factor(insect, where, k))))
 
 
 def _accuracy(insect: Insect, where: Surroundings, k: IntentionConstants) -> Intention:
@@ -146,7 +162,7 @@ def _velocity_or_accuracy(insect: Insect, where: Surroundings, k: IntentionConst
 def direct_to_goal(insect: Insect, where: Surroundings, k: IntentionConstants) -> Intention:
     """Direct-to-Goal (4.2.7) plus Danger Theory; see the module docstring for the score."""
     move = direct_move(insect, where.goal)
-    reached = fitness(move.dest, where.goal)
+    reached = fitness(landing(move), where.goal)
     score = max(0.0, k.dtg_score - (reached - 1)) if reached < insect.fitness else 0.0
     return Intention(move, "direct-to-goal", (("direct-to-goal", score), ("danger", danger_factor(insect, where, k))))
 
@@ -158,11 +174,13 @@ def _velocity_or_direct(insect: Insect, where: Surroundings, k: IntentionConstan
 Rule = Callable[[Insect, Surroundings, IntentionConstants], Intention]
 
 VARIANTS: dict[str, tuple[Rule, str]] = {
-    "velocity-or-dtg": (_velocity_or_direct, "Velocity + DT, or Direct-to-Goal when the opponent Queen is within the vicinity radius"),
+    "velocity-or-dtg": (_velocity_or_direct,
+                        "Velocity + DT, or Direct-to-Goal when the opponent Queen is within the vicinity radius"),
     "velocity": (_velocity, "Velocity + DT"),
     "accuracy": (_accuracy, "Accuracy + DT"),
     "fitness": (_worst_fitness, "Worst Fitness + DT"),
     "velocity+accuracy": (_velocity_and_accuracy, "Velocity + Accuracy + DT"),
-    "velocity-or-accuracy": (_velocity_or_accuracy, "Velocity + DT, or Accuracy + DT when the opponent Queen is within the vicinity radius"),
+    "velocity-or-accuracy": (_velocity_or_accuracy,
+                             "Velocity + DT, or Accuracy + DT when the opponent Queen is within the vicinity radius"),
 }
 """Intention variants by name (Tables 4.1/4.2 rows); the first is the thesis' final swarm."""

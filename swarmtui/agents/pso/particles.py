@@ -73,4 +73,5 @@ def round_component(value: float, threshold: float) -> int:
 
 def desired_cell(position: Hex, velocity: tuple[float, float], threshold: float) -> Hex:
     """Where the insect would like to be: its position plus the rounded velocity."""
-    return Hex(position.q + round_component(velocity[0], threshold), position.r + round_component(velocity[1], threshold))
+    return Hex(position.q + round_component(velocity[0], threshold),
+               position.r + round_component(velocity[1], threshold))

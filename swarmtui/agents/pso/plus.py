@@ -33,24 +33,27 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from swarmtui.agents.pso.agent import PsoParams, SwarmAgent, SwarmTurn, axial, colour_of
-from swarmtui.agents.pso.intentions import sees_goal
+from swarmtui.agents.pso.agent import PsoParams, Rank, SwarmAgent, SwarmTurn, axial, colour_of
+from swarmtui.agents.pso.intentions import landing, sees_goal
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.core.params import check_range
 from swarmtui.agents.pso.trace import IntentionFactor, ParticleTrace
 from swarmtui.core.trace import Decision
+from swarmtui.games.hive.rules import Move
 
 
 @dataclass(frozen=True)
 class PlusParams(PsoParams):
     """The thesis swarm's parameters plus the look-ahead's."""
 
-    attack_weight: float = field(default=4.0, metadata={"help": "score per opponent-Queen neighbour filled (-1: vacated)"})
+    attack_weight: float = field(default=4.0,
+                                 metadata={"help": "score per opponent-Queen neighbour filled (-1: vacated)"})
     repeat_penalty: float = field(default=2.0, metadata={"help": "score lost by a move back to a recent cell"})
     recall: int = field(default=4, metadata={"help": "cells each insect remembers"})
     safety: bool = field(default=True, metadata={"help": "refuse moves that allow a one-move loss"})
-    guard_weight: float = field(default=3.0, metadata={"help": "score per own-Queen neighbour freed (crowding her: lost)"})
+    guard_weight: float = field(default=3.0,
+                                metadata={"help": "score per own-Queen neighbour freed (crowding her: lost)"})
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -62,11 +65,11 @@ class Candidate:
     """One move an insect offers, with its adjusted score."""
 
     index: int
-    move: object
+    move: Move
     gain: int
     guard: float
     repeat: bool
-    rank: tuple
+    rank: Rank
 
 
 def surround_gain(state, move, goal: Hex) -> int:
@@ -114,6 +117,7 @@ class PlusAgent(SwarmAgent):
     """The thesis' swarm with look-ahead, surround gain and recall; see the module docstring."""
 
     id = "pso-plus"
+    params: PlusParams
 
     def __init__(self, rng: np.random.Generator, params: PlusParams) -> None:
         super().__init__(rng, params)
@@ -138,7 +142,7 @@ class PlusAgent(SwarmAgent):
         views: tuple = ()
         goal = None
         if isinstance(turn, SwarmTurn):
-            for view, velocity in zip(turn.views, turn.velocities):
+            for view, velocity in zip(turn.views, turn.velocities, strict=True):
                 self.particles[view.piece].velocity = velocity
             views, goal = tuple(turn.views), axial(turn.goal)
         trace = ParticleTrace(variant=self.params.intention, goal=goal, particles=views,
@@ -148,9 +152,9 @@ class PlusAgent(SwarmAgent):
 
     def commit(self, state, turn: SwarmTurn, pick, note: str = "") -> Decision:
         """Re-rank every insect's candidates, then play the best one that is safe."""
-        p: PlusParams = self.params  # type: ignore[assignment]
+        p = self.params
         me = state.to_move
-        for view, velocity in zip(turn.views, turn.velocities):
+        for view, velocity in zip(turn.views, turn.velocities, strict=True):
             self.particles[view.piece].velocity = velocity
         candidates = sorted(self.candidates(state, turn), key=lambda c: c.rank, reverse=True)
         refused: list[str] = []
@@ -161,17 +165,20 @@ class PlusAgent(SwarmAgent):
                 break
             refused.append(state.format_move(cand.move))
         views = self._views(state, turn, candidates, chosen)
-        ranked = SwarmTurn(turn.insects, turn.intentions, views, turn.members,
-                           [None if v.score is None else (v.score,) + turn.ranks[i][1:] for i, v in enumerate(views)],
-                           turn.velocities, turn.goal)
+        ranks = [None if rank is None or view.score is None else (view.score, *rank[1:])
+                 for view, rank in zip(views, turn.ranks, strict=True)]
+        ranked = SwarmTurn(turn.insects, turn.intentions, views, turn.members, ranks, turn.velocities, turn.goal)
         winners = super().pick(ranked)
-        notes = [f"Queen safety refused {len(refused)} move(s) allowing a one-move loss: {', '.join(refused)}"] if refused else []
+        notes = ([f"Queen safety refused {len(refused)} move(s) allowing a one-move loss: {', '.join(refused)}"]
+                 if refused else [])
         if chosen is not None:
             move, piece = chosen.move, views[chosen.index].piece
         else:
-            move = self.queen_command(state, me) if p.safety else None
-            if move is not None:
-                notes.append("Queen's command: no swarm move is safe; the safe move leaving her the most free neighbours")
+            command = self.queen_command(state, me) if p.safety else None
+            if command is not None:
+                move = command
+                notes.append("Queen's command: no swarm move is safe; "
+                             "the safe move leaving her the most free neighbours")
             else:
                 move = candidates[0].move
                 notes.append("no safe move exists")
@@ -183,7 +190,7 @@ class PlusAgent(SwarmAgent):
 
     def _views(self, state, turn: SwarmTurn, candidates: list[Candidate], chosen: Candidate | None) -> list:
         """Each insect's view showing its best candidate (the chosen one for the mover)."""
-        p: PlusParams = self.params  # type: ignore[assignment]
+        p = self.params
         best: dict[int, Candidate] = {}
         for cand in candidates:  # sorted best first
             best.setdefault(cand.index, cand)
@@ -195,26 +202,26 @@ class PlusAgent(SwarmAgent):
             extra = (IntentionFactor("surround gain", p.attack_weight * cand.gain),
                      IntentionFactor("queen guard", cand.guard),
                      IntentionFactor("repeat", -p.repeat_penalty if cand.repeat else 0.0))
-            rule = view.intention if cand.move == turn.intentions[i].move else "fill-gap"
-            views[i] = replace(view, move=state.format_move(cand.move), move_cell=axial(cand.move.dest),
+            intention = turn.intentions[i]
+            rule = view.intention if intention is not None and cand.move == intention.move else "fill-gap"
+            views[i] = replace(view, move=state.format_move(cand.move), move_cell=axial(landing(cand.move)),
                                factors=view.factors + extra, score=cand.rank[0], intention=rule)
         return views
 
     # -- candidates ---------------------------------------------------------------------------
     def candidates(self, state, turn: SwarmTurn) -> list[Candidate]:
         """Each insect's intention move plus, when it sees the Queen, its gap-filling moves."""
-        p: PlusParams = self.params  # type: ignore[assignment]
+        p = self.params
         k = p.constants()
         own = state.queen(colour_of(state))
         out: list[Candidate] = []
-        for i, (insect, intention) in enumerate(zip(turn.insects, turn.intentions)):
-            if intention is None:
+        for i, (insect, intention, base_rank) in enumerate(zip(turn.insects, turn.intentions, turn.ranks, strict=True)):
+            if intention is None or base_rank is None:
                 continue
             moves = [intention.move]
             if sees_goal(insect, k):
                 moves += [m for m in insect.moves if m != intention.move and surround_gain(state, m, turn.goal) > 0]
             recent = self.recent.get(str(insect.piece), ())
-            base_rank = turn.ranks[i]
             for move in moves:
                 gain = surround_gain(state, move, turn.goal)
                 repeat = move.dest in recent
@@ -224,7 +231,7 @@ class PlusAgent(SwarmAgent):
                     if max(before, after) >= 4:
                         guard = p.guard_weight * (before - after)
                 score = intention.score + p.attack_weight * gain + guard - (p.repeat_penalty if repeat else 0.0)
-                out.append(Candidate(i, move, gain, guard, repeat, (score,) + base_rank[1:]))
+                out.append(Candidate(i, move, gain, guard, repeat, (score, *base_rank[1:])))
         return out
 
     # -- look-ahead ---------------------------------------------------------------------------
@@ -266,7 +273,7 @@ class PlusAgent(SwarmAgent):
         return best[int(self.rng.integers(len(best)))]
 
     def _remember_cells(self, state) -> None:
-        p: PlusParams = self.params  # type: ignore[assignment]
+        p = self.params
         colour = colour_of(state)
         for piece in state.pieces_on_board(colour):
             cells = self.recent.setdefault(str(piece), deque(maxlen=max(1, p.recall)))
