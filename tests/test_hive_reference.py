@@ -14,9 +14,9 @@ from swarmtui.games.hive.rules import PASS, Board
 # (commit 39594c6a64eead7e763113a6679121aea6af1b87), rows "Base;NotStarted;White[1]  depth  count".
 MZINGA_BASE_PERFT = {0: 1, 1: 4, 2: 96, 3: 1440, 4: 21600, 5: 516240, 6: 12219480}
 
-# Base-game positions from nokamute's data/uhp_tests.txt (edre/nokamute, commit 806ba76), as
-# collected in the shared test data (see its README and the file's header line).
-TESTDATA = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "hive" / "nokamute_uhp_tests_base.tsv"
+# Base-game positions from nokamute's data/uhp_tests.txt (edre/nokamute, commit 806ba76), kept in
+# tests/data (its README gives the provenance; the file's header line names the columns).
+TESTDATA = Path(__file__).resolve().parent / "data" / "hive" / "nokamute_uhp_tests_base.tsv"
 
 
 def _cases() -> list[tuple[str, str, str, str]]:
