@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -35,7 +34,7 @@ def _board(game: str | None):
 @hive_app.command()
 def perft(
     depth: int = typer.Argument(..., min=0, max=12, help="Plies to count."),
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP),
+    game: str | None = typer.Option(None, "--game", "-g", help=GAME_HELP),
     divide: bool = typer.Option(False, "--divide", help="Also print the count below each first move."),
 ) -> None:
     """Count the legal move sequences of DEPTH plies and print nodes and nodes/second."""
@@ -57,7 +56,7 @@ def perft(
 
 @hive_app.command()
 def show(
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP),
+    game: str | None = typer.Option(None, "--game", "-g", help=GAME_HELP),
     ascii_only: bool = typer.Option(False, "--ascii", help="ASCII glyphs only."),
     moves: bool = typer.Option(False, "--moves", help="Also list the legal moves (UHP MoveStrings)."),
 ) -> None:

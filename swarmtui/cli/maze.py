@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -36,11 +35,15 @@ def maze(
              "fields). Classic builders need odd sides and round even ones down.",
     ),
     seed: int = typer.Option(0, "--seed", min=0, help="Same seed, same maze."),
-    style: str = typer.Option("ascii", "--style", help="ascii (# walls), lines (+--+, lattice mazes), unicode (box drawing)."),
+    style: str = typer.Option("ascii", "--style",
+                              help="ascii (# walls), lines (+--+, lattice mazes), unicode (box drawing)."),
     solution: bool = typer.Option(False, "--solution", help="Mark a shortest path from entrance to exit."),
-    param: List[str] = typer.Option([], "--param", help="Builder parameter name=value (see --list-params); repeatable."),
-    list_params: bool = typer.Option(False, "--list-params", help="List the builder's parameters with defaults and exit."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", dir_okay=False, help="Write to FILE (atomically) instead of stdout."),
+    param: list[str] = typer.Option([], "--param",
+                                    help="Builder parameter name=value (see --list-params); repeatable."),
+    list_params: bool = typer.Option(False, "--list-params",
+                                     help="List the builder's parameters with defaults and exit."),
+    output: Path | None = typer.Option(None, "--output", "-o", dir_okay=False,
+                                       help="Write to FILE (atomically) instead of stdout."),
     force: bool = typer.Option(False, "--force", help="With -o: replace FILE if it exists."),
     stats: bool = typer.Option(False, "--stats", help="Print the maze's metrics on stderr."),
 ) -> None:

@@ -7,7 +7,6 @@ import errno
 import logging
 import signal
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -18,17 +17,18 @@ from swarmtui.cli.app import CliError, app, fail
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
     port: int = typer.Option(2222, "--port", "-p", min=0, max=65535, help="TCP port to listen on."),
-    authorized_keys: Optional[Path] = typer.Option(
+    authorized_keys: Path | None = typer.Option(
         None, "--authorized-keys", "-k", help="OpenSSH authorized_keys file: the keys that may log in."),
     guest: bool = typer.Option(False, "--allow-guests",
                                help="Let anyone log in as user 'guest' without a key (logged loudly)."),
-    host_key: Optional[Path] = typer.Option(None, "--host-key",
+    host_key: Path | None = typer.Option(None, "--host-key",
                                             help="Host key file (default: created once in the user data dir)."),
-    players_dir: Optional[Path] = typer.Option(None, "--players-dir",
+    players_dir: Path | None = typer.Option(None, "--players-dir",
                                                help="Where each player's saves live (default: user data dir)."),
     max_sessions: int = typer.Option(8, "--max-sessions", min=1, help="Sessions open at once, in total."),
     max_per_player: int = typer.Option(2, "--max-per-player", min=1, help="Sessions open at once per key."),
-    idle_minutes: float = typer.Option(30, "--idle-minutes", min=0.01, help="End a session after this long without a key."),
+    idle_minutes: float = typer.Option(30, "--idle-minutes", min=0.01,
+                                       help="End a session after this long without a key."),
     max_hours: float = typer.Option(4, "--max-hours", min=0.001, help="End a session after this long in total."),
     memory_mb: int = typer.Option(1536, "--memory-mb", min=256, help="Address space cap per session (RLIMIT_AS)."),
     cpu_minutes: int = typer.Option(60, "--cpu-minutes", min=1, help="CPU time cap per session (RLIMIT_CPU)."),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Optional
 
 import typer
 
@@ -33,11 +32,13 @@ def terminal_problem() -> str | None:
 @app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
-    ascii_glyphs: bool = typer.Option(False, "--ascii", help="Plain ASCII glyphs, for fonts that misalign box drawing."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+    ascii_glyphs: bool = typer.Option(False, "--ascii",
+                                      help="Plain ASCII glyphs, for fonts that misalign box drawing."),
     no_mouse: bool = typer.Option(False, "--no-mouse", help="Do not capture the mouse (useful over SSH)."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Seed for the AI players (default: random)."),
-    theme: Optional[str] = typer.Option(
+    seed: int | None = typer.Option(None, "--seed", min=0, help="Seed for the AI players (default: random)."),
+    theme: str | None = typer.Option(
         None, "--theme", help="Colours: dark (default), light, ansi (the terminal's own palette), or a Textual "
         "theme name (ansi-light, nord, gruvbox, ...)."),
 ) -> None:

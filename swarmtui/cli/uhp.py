@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 import typer
 
@@ -12,8 +11,11 @@ from swarmtui.cli.app import CliError, app
 
 @app.command()
 def uhp(
-    agent: Optional[str] = typer.Option(None, "--agent", "-a", help="Agent answering bestmove (any Hive agent; default random). Also the 'Agent' engine option."),
-    seed: int = typer.Option(0, "--seed", min=0, max=2**31 - 1, help="Seed of the agents' generators (the 'Seed' engine option)."),
+    agent: str | None = typer.Option(None, "--agent", "-a",
+                                     help="Agent answering bestmove (any Hive agent; default random). "
+                                          "Also the 'Agent' engine option."),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**31 - 1,
+                             help="Seed of the agents' generators (the 'Seed' engine option)."),
 ) -> None:
     """Speak the Universal Hive Protocol: info, newgame, play, pass, validmoves, bestmove, undo, options, exit."""
     from swarmtui.uhp import UhpEngine, serve
