@@ -16,7 +16,7 @@ def test_random_genomes_hold_only_empty_cells_of_their_base_case():
     assert all(is_valid(g) for g in population)
     for g in genes()[::37]:
         cells = cells_from_gene(g.string)
-        assert all(cells[a] == 0 for a in population[:, g.index])
+        assert all(cells[a] == 0 for a in population[:, g.locus])
 
 
 def test_every_valid_allele_turns_up_in_a_random_population():

@@ -8,7 +8,8 @@ k columns offset between rows.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
+from collections.abc import Iterator
 
 
 class Hex(NamedTuple):
@@ -21,20 +22,20 @@ class Hex(NamedTuple):
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: "Hex") -> "Hex":  # type: ignore[override]
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
-    def __sub__(self, other: "Hex") -> "Hex":
+    def __sub__(self, other: Hex) -> Hex:
         return Hex(self.q - other.q, self.r - other.r)
 
-    def scale(self, k: int) -> "Hex":
+    def scale(self, k: int) -> Hex:
         return Hex(self.q * k, self.r * k)
 
-    def neighbours(self) -> Iterator["Hex"]:
+    def neighbours(self) -> Iterator[Hex]:
         for d in DIRECTIONS:
             yield Hex(self.q + d.q, self.r + d.r)
 
-    def neighbour(self, direction: int) -> "Hex":
+    def neighbour(self, direction: int) -> Hex:
         d = DIRECTIONS[direction % 6]
         return Hex(self.q + d.q, self.r + d.r)
 

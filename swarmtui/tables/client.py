@@ -45,7 +45,7 @@ class TableLink:
     moves, ``present`` who sits at each seat now (None: nobody connected).
     """
 
-    def __init__(self, client: "TableClient", reply: dict[str, Any]) -> None:
+    def __init__(self, client: TableClient, reply: dict[str, Any]) -> None:
         self.client = client
         self.id = str(reply["table"])
         self.game: str = reply["game"]
@@ -143,7 +143,7 @@ class TableClient:
         self._lost: str | None = None
 
     @classmethod
-    def from_environment(cls, environ: Mapping[str, str] = os.environ) -> "TableClient | None":
+    def from_environment(cls, environ: Mapping[str, str] = os.environ) -> TableClient | None:
         """The client for the hub named in the environment; None outside ``swarmtui serve``."""
         path, token = environ.get(SOCKET_VARIABLE), environ.get(TOKEN_VARIABLE)
         return cls(path, token) if path and token else None

@@ -159,8 +159,8 @@ class UhpEngine:
         fields = param_fields(get_spec(self.options.agent, "hive").params)
         if len(words) == 2 and words[0] == "depth" and words[1].isdigit() and int(words[1]) > 0:
             names, value = DEPTH_FIELDS, words[1]
-        elif len(words) == 2 and words[0] == "time" and _HMS.fullmatch(words[1]):
-            h, m, s = (int(x) for x in _HMS.fullmatch(words[1]).groups())
+        elif len(words) == 2 and words[0] == "time" and (hms := _HMS.fullmatch(words[1])):
+            h, m, s = (int(x) for x in hms.groups())
             names, value = TIME_FIELDS, str(max(1, h * 3600 + m * 60 + s))
         else:
             raise CommandError("Use 'bestmove', 'bestmove time hh:mm:ss' or 'bestmove depth N'.")

@@ -25,8 +25,8 @@ def option_table() -> tuple[np.ndarray, np.ndarray]:
     options = np.full((GENE_COUNT, 9), -1, np.int8)
     counts = np.zeros(GENE_COUNT, np.int8)
     for g in genes():
-        options[g.index, :len(g.options)] = g.options
-        counts[g.index] = len(g.options)
+        options[g.locus, :len(g.options)] = g.options
+        counts[g.locus] = len(g.options)
     return options, counts
 
 
@@ -35,7 +35,7 @@ def valid_mask() -> np.ndarray:
     """bool[627, 9]: ``mask[g, c]`` is True when cell ``c`` is a valid allele of gene ``g``."""
     mask = np.zeros((GENE_COUNT, 9), bool)
     for g in genes():
-        mask[g.index, list(g.options)] = True
+        mask[g.locus, list(g.options)] = True
     return mask
 
 
@@ -57,12 +57,12 @@ def is_valid(genome: np.ndarray) -> bool:
 
 def to_mapping(genome: np.ndarray) -> dict[str, int]:
     """The paper's ``{gene string: allele}`` form, in genome order."""
-    return {g.string: int(genome[g.index]) for g in genes()}
+    return {g.string: int(genome[g.locus]) for g in genes()}
 
 
 def gene_positions() -> dict[str, int]:
     """Gene string -> gene index."""
-    return {g.string: g.index for g in genes()}
+    return {g.string: g.locus for g in genes()}
 
 
 def from_mapping(mapping: Mapping[str, object]) -> np.ndarray:

@@ -7,11 +7,11 @@ without a line is a draw (Ford, section 1). Moves are cell indices.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from swarmtui.core.state import IllegalMoveError, Outcome
 
-EMPTY, X, O = 0, 1, 2
+EMPTY, X, O = 0, 1, 2  # noqa: E741 -- O is the nought, the mark's own name in the game
 SEATS = ("X", "O")
 MARKS = {EMPTY: ".", X: "X", O: "O"}
 
@@ -136,7 +136,7 @@ class Board:
         self.cells[move] = EMPTY
         return move
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         board = Board(self.cells)
         board.history = list(self.history)
         return board
@@ -166,7 +166,7 @@ class Board:
         return format_position(self.cells)
 
     @classmethod
-    def from_text(cls, text: str) -> "Board":
+    def from_text(cls, text: str) -> Board:
         """A board from position notation (see ``notation.parse_position``)."""
         from swarmtui.games.noughts.notation import parse_position
 

@@ -24,7 +24,7 @@ def _children(cells: tuple[int, ...]) -> list[tuple[int, ...]]:
 def reachable_keys() -> frozenset[int]:
     """Keys of all positions reachable from the empty board (5478)."""
     seen = {key_of((EMPTY,) * 9)}
-    frontier = [(EMPTY,) * 9]
+    frontier: list[tuple[int, ...]] = [(EMPTY,) * 9]
     while frontier:
         cells = frontier.pop()
         for child in _children(cells):
@@ -49,7 +49,8 @@ def is_terminal(cells) -> bool:
 class Gene(NamedTuple):
     """One gene of Ford's genome: a non-terminal base case and who moves in it."""
 
-    index: int
+    locus: int
+    """The gene's place in the genome (``tuple.index`` is taken, hence not ``index``)."""
     key: int
     cells: tuple[int, ...]
     string: str
@@ -60,7 +61,7 @@ class Gene(NamedTuple):
 @lru_cache(maxsize=1)
 def genes() -> tuple[Gene, ...]:
     """The 627 genes in gene-string order (the genome's fixed layout)."""
-    out = []
+    out: list[Gene] = []
     for k in canonical_keys():
         cells = cells_of(k)
         if is_terminal(cells):
@@ -73,7 +74,7 @@ def genes() -> tuple[Gene, ...]:
 @lru_cache(maxsize=1)
 def gene_index() -> dict[int, int]:
     """Canonical key -> gene index."""
-    return {g.key: g.index for g in genes()}
+    return {g.key: g.locus for g in genes()}
 
 
 class GameCounts(NamedTuple):
