@@ -32,13 +32,18 @@ def test_version_and_help(capsys):
     assert code == 0 and out.strip() == f"swarmtui {__version__}"
     code, out, _ = run_main(capsys, "sim", "--help")
     assert code == 0
-    for option in ("--players", "--games", "--seed", "--workers", "--out", "--param", "--train", "--solve",
-                   "--sweep", "--resume", "--scheduler", "--preset"):
+    for command in ("run", "report", "preset", "train", "solve", "maze-timing"):
+        assert f"  {command} " in out
+    code, out, _ = run_main(capsys, "sim", "run", "--help")
+    assert code == 0
+    for option in ("--players", "--games", "--seed", "--workers", "--out", "--param", "--sweep", "--resume",
+                   "--scheduler", "--traces"):
         assert option in out
 
 
 def test_sim_prints_a_summary_table(capsys):
-    code, out, err = run_main(capsys, "sim", "noughts", "-p", "minimax,random", "-n", "30", "-w", "1", "--seed", "4")
+    code, out, err = run_main(capsys, "sim", "run", "noughts", "-p", "minimax,random", "-n", "30", "-w", "1",
+                              "--seed", "4")
     assert code == 0
     assert "minimax" in out and "random" in out and "30 games" in out
     x_row = next(line for line in out.splitlines() if line.strip("│ ").startswith("X "))
@@ -49,35 +54,37 @@ def test_sim_prints_a_summary_table(capsys):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["sim", "noughts", "--bogus"], "No such option"),
-        (["sim", "noughts", "-n", "0"], "--games"),
-        (["sim", "noughts", "-n", "many"], "--games"),
-        (["sim", "noughts", "--workers", "0"], "--workers"),
-        (["sim", "chess"], "unknown game 'chess'"),
-        (["sim", "halma", "-p", "greedy,random,random,random,random"], "1, 2, 3, 4 or 6 players"),
-        (["sim", "halma", "-p", "greedy,ga"], "does not play halma"),
-        (["sim", "noughts", "-p", "random"], "needs 2"),
-        (["sim", "noughts", "-p", "random,deepblue"], "unknown agent"),
-        (["sim", "noughts", "-p", "random,human"], "needs the TUI"),
-        (["sim", "noughts", "-p", "minimax,random", "--param", "quickest=maybe"], "true or false"),
-        (["sim", "noughts", "-p", "minimax,random", "--param", "depth=3"], "takes parameter 'depth'"),
-        (["sim", "noughts", "-p", "minimax,random", "--param", "novalue"], "name=value"),
-        (["sim", "noughts", "--generations", "5"], "goes with --train"),
-        (["sim", "noughts", "--preset", "table9"], "unknown preset 'table9'"),
-        (["sim", "noughts", "--preset", "table9", "-p", "ga,random"], "--players goes without --preset"),
-        (["sim", "noughts", "--sweep", "quickest"], "name=value"),
-        (["sim", "noughts", "-p", "minimax,random", "--sweep", "quickest=true,,false"], "without empty entries"),
-        (["sim", "noughts", "-p", "minimax,random", "--sweep", "quickest=true,true"], "repeats a value"),
-        (["sim", "noughts", "-p", "minimax,random", "--sweep", "quickest=true,maybe"], "true or false"),
-        (["sim", "noughts", "-p", "minimax,random", "--sweep", "depth=1,2"], "takes parameter 'depth'"),
-        (["sim", "noughts", "-p", "minimax,random", "--param", "quickest=true", "--sweep", "quickest=true,false"],
+        (["sim", "run", "noughts", "--bogus"], "No such option"),
+        (["sim", "run", "noughts", "-n", "0"], "--games"),
+        (["sim", "run", "noughts", "-n", "many"], "--games"),
+        (["sim", "run", "noughts", "--workers", "0"], "--workers"),
+        (["sim", "run", "chess"], "unknown game 'chess'"),
+        (["sim", "run", "halma", "-p", "greedy,random,random,random,random"], "1, 2, 3, 4 or 6 players"),
+        (["sim", "run", "halma", "-p", "greedy,ga"], "does not play halma"),
+        (["sim", "run", "noughts", "-p", "random"], "needs 2"),
+        (["sim", "run", "noughts", "-p", "random,deepblue"], "unknown agent"),
+        (["sim", "run", "noughts", "-p", "random,human"], "needs the TUI"),
+        (["sim", "run", "noughts", "-p", "minimax,random", "--param", "quickest=maybe"], "true or false"),
+        (["sim", "run", "noughts", "-p", "minimax,random", "--param", "depth=3"], "takes parameter 'depth'"),
+        (["sim", "run", "noughts", "-p", "minimax,random", "--param", "novalue"], "name=value"),
+        (["sim", "run", "noughts", "--generations", "5"], "No such option: --generations"),
+        (["sim", "preset", "noughts", "table9"], "unknown preset 'table9'"),
+        (["sim", "preset", "noughts", "table9", "-p", "ga,random"], "No such option: -p"),
+        (["sim", "run", "noughts", "--sweep", "quickest"], "name=value"),
+        (["sim", "run", "noughts", "-p", "minimax,random", "--sweep", "quickest=true,,false"], "without empty entries"),
+        (["sim", "run", "noughts", "-p", "minimax,random", "--sweep", "quickest=true,true"], "repeats a value"),
+        (["sim", "run", "noughts", "-p", "minimax,random", "--sweep", "quickest=true,maybe"], "true or false"),
+        (["sim", "run", "noughts", "-p", "minimax,random", "--sweep", "depth=1,2"], "takes parameter 'depth'"),
+        (["sim", "run", "noughts", "-p", "minimax,random", "--param", "quickest=true",
+          "--sweep", "quickest=true,false"],
          "both set with --param and swept"),
-        (["sim", "noughts", "--train", "X", "--sweep", "q=1,2"], "--sweep goes with a plain run"),
-        (["sim", "noughts", "--resume", "r.jsonl", "-p", "ga,random"], "drop --players"),
-        (["sim", "noughts", "extra.jsonl"], "only 'sim report' takes files"),
+        (["sim", "train", "noughts", "X", "--sweep", "q=1,2"], "No such option: --sweep"),
+        (["sim", "run", "noughts", "--resume", "r.jsonl", "-p", "ga,random"], "drop --players"),
+        (["sim", "run", "noughts", "extra.jsonl"], "unexpected extra argument(s) (extra.jsonl)"),
         (["sim", "report"], "needs one or more result files"),
         (["sim", "report", "x.jsonl", "--plots", "p", "--plot-format", "gif"], "--plot-format"),
-        (["sim"], "Missing argument"),
+        (["sim"], "Missing command"),
+        (["sim", "solve", "halma"], "it does not play halma"),
         (["--frobnicate"], "No such option"),
     ],
 )
@@ -89,7 +96,7 @@ def test_bad_input_is_one_line_and_exit_code_2(capsys, argv, message):
 
 
 def test_bad_option_through_the_real_entry_point_has_no_traceback():
-    result = run_process("sim", "noughts", "--games", "-3")
+    result = run_process("sim", "run", "noughts", "--games", "-3")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
 
@@ -114,7 +121,7 @@ def _records(path) -> list[dict]:
 
 def test_workers_do_not_change_results(capsys, tmp_path):
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    base = ["sim", "noughts", "-p", "random,minimax", "-n", "40", "--seed", "11"]
+    base = ["sim", "run", "noughts", "-p", "random,minimax", "-n", "40", "--seed", "11"]
     assert run_main(capsys, *base, "-w", "1", "-o", str(one))[0] == 0
     assert run_main(capsys, *base, "-w", "2", "-o", str(two))[0] == 0
     first, second = _records(one), _records(two)
@@ -128,14 +135,15 @@ def test_workers_do_not_change_results(capsys, tmp_path):
 
 def test_same_seed_same_games_different_seed_different_games(capsys, tmp_path):
     paths = [tmp_path / f"{i}.jsonl" for i in range(3)]
-    for path, seed in zip(paths, ("5", "5", "6")):
-        run_main(capsys, "sim", "noughts", "-p", "random,random", "-n", "20", "--seed", seed, "-w", "1", "-o", str(path))
+    for path, seed in zip(paths, ("5", "5", "6"), strict=True):
+        run_main(capsys, "sim", "run", "noughts", "-p", "random,random", "-n", "20", "--seed", seed, "-w", "1",
+                 "-o", str(path))
     assert _records(paths[0]) == _records(paths[1]) != _records(paths[2])
 
 
 def test_targeted_params_reach_only_their_seat(capsys, tmp_path):
     path = tmp_path / "p.jsonl"
-    code, _, _ = run_main(capsys, "sim", "noughts", "-p", "minimax,minimax", "-n", "2", "-w", "1",
+    code, _, _ = run_main(capsys, "sim", "run", "noughts", "-p", "minimax,minimax", "-n", "2", "-w", "1",
                           "--param", "O.quickest=false", "-o", str(path))
     assert code == 0
     row = json.loads(path.read_text().splitlines()[1])
@@ -145,6 +153,7 @@ def test_targeted_params_reach_only_their_seat(capsys, tmp_path):
 def test_unwritable_out_file_is_one_line_and_nothing_is_left(capsys, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("keep me")
-    code, _, err = run_main(capsys, "sim", "noughts", "-p", "random,random", "-n", "2", "-o", str(blocker / "x.jsonl"))
+    code, _, err = run_main(capsys, "sim", "run", "noughts", "-p", "random,random", "-n", "2",
+                            "-o", str(blocker / "x.jsonl"))
     assert code == 1 and err.startswith("swarmtui: error: cannot write") and err.count("\n") == 1
     assert blocker.read_text() == "keep me"

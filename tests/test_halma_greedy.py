@@ -68,7 +68,7 @@ def test_play_match_with_one_and_two_seats():
 @pytest.mark.parametrize("players", ["greedy", "greedy,random"])
 def test_cli_sim_halma(capsys, players):
     with pytest.raises(SystemExit) as exit_info:
-        main(["sim", "halma", "-p", players, "-n", "2", "-w", "1"])
+        main(["sim", "run", "halma", "-p", players, "-n", "2", "-w", "1"])
     out = capsys.readouterr().out
     assert exit_info.value.code == 0
     assert "greedy (1)" in out and "2 games" in out

@@ -61,6 +61,6 @@ def test_show_prints_the_position_and_moves(capsys):
 
 
 def test_sim_plays_hive_headless_by_default(capsys):
-    code, out, _ = run(capsys, "sim", "hive", "-n", "2", "-w", "1", "--seed", "0")
+    code, out, _ = run(capsys, "sim", "run", "hive", "-n", "2", "-w", "1", "--seed", "0")
     assert code == 0
     assert "random" in out and "2 games" in out

@@ -89,7 +89,7 @@ def test_presets_are_registered_and_run_from_the_cli(tmp_path, capsys, monkeypat
     assert names[:4] == ["table-4.1", "table-4.2", "table-4.3", "pso-plus"]
     out = tmp_path / "t42.jsonl"
     with pytest.raises(SystemExit) as exit_info:
-        main(["sim", "hive", "--preset", "table-4.2", "--games", "2", "--workers", "1", "--out", str(out),
+        main(["sim", "preset", "hive", "table-4.2", "--games", "2", "--workers", "1", "--out", str(out),
               "--param", "pso.radius=3"])
     captured = capsys.readouterr()
     assert exit_info.value.code == 0, captured.err
@@ -98,5 +98,5 @@ def test_presets_are_registered_and_run_from_the_cli(tmp_path, capsys, monkeypat
     assert len(games) == 12 and all(g["params"] for g in games)
     assert all(dict(g["params"][player_one_seat(g["index"])])["radius"] == "3" for g in games)
     with pytest.raises(SystemExit) as exit_info:
-        main(["sim", "hive", "--preset", "table-4.2", "--games", "1", "--param", "telepathy=1"])
+        main(["sim", "preset", "hive", "table-4.2", "--games", "1", "--param", "telepathy=1"])
     assert exit_info.value.code == 2 and "telepathy" in capsys.readouterr().err

@@ -84,7 +84,7 @@ def test_bad_input_is_one_line_exit_2(capsys, argv, message):
 def test_sim_maze_prints_the_fig5_table_plot_and_verdicts(capsys, tmp_path):
     out_file = tmp_path / "timing.jsonl"
     with pytest.raises(SystemExit) as exit_info:
-        main(["sim", "maze", "--algo", "ant,bee,prim", "--param", "sizes=20x15,40x15", "--param", "repeats=1",
+        main(["sim", "maze-timing", "--algo", "ant,bee,prim", "--param", "sizes=20x15,40x15", "--param", "repeats=1",
               "--param", "ant.n=10", "--out", str(out_file)])
     captured = capsys.readouterr()
     assert exit_info.value.code == 0
@@ -104,6 +104,6 @@ def test_sim_maze_prints_the_fig5_table_plot_and_verdicts(capsys, tmp_path):
 ])
 def test_sim_maze_bad_input_is_one_line(capsys, argv, message):
     with pytest.raises(SystemExit) as exit_info:
-        main(["sim", "maze", *argv])
+        main(["sim", "maze-timing", *argv])
     captured = capsys.readouterr()
     assert exit_info.value.code == 2 and message in captured.err and captured.err.count("\n") == 1

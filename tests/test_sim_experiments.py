@@ -16,7 +16,7 @@ from swarmtui.sim import execution
 from swarmtui.sim.records import RecordWriter, read_results
 from swarmtui.sim.summary import wilson
 
-BASE = ["sim", "noughts", "-p", "minimax,minimax", "--seed", "3"]
+BASE = ["sim", "run", "noughts", "-p", "minimax,minimax", "--seed", "3"]
 
 
 def run_main(capsys, *argv: str) -> tuple[int, str, str]:
@@ -77,10 +77,10 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_result(capsys, tmp_path
     partial = read_results(broken)
     assert partial.summary is None and len(partial.games) == 17
     monkeypatch.setattr(execution, "play", real_play)
-    code, out, _ = run_main(capsys, "sim", "noughts", "--resume", str(broken), "-w", "2")
+    code, out, _ = run_main(capsys, "sim", "run", "noughts", "--resume", str(broken), "-w", "2")
     assert code == 0 and "30 games" in out
     assert games(broken) == games(whole)
-    code, _, err = run_main(capsys, "sim", "noughts", "--resume", str(broken))
+    code, _, err = run_main(capsys, "sim", "run", "noughts", "--resume", str(broken))
     assert code == 2 and "is complete; nothing to resume" in err
 
 
@@ -108,11 +108,11 @@ def test_an_existing_result_file_is_never_overwritten(capsys, tmp_path):
     path.write_text("precious\n")
     code, _, err = run_main(capsys, *BASE, "-n", "2", "-o", str(path))
     assert code == 1 and "not overwritten" in err and path.read_text() == "precious\n"
-    code, _, err = run_main(capsys, "sim", "noughts", "--resume", str(path))
+    code, _, err = run_main(capsys, "sim", "run", "noughts", "--resume", str(path))
     assert code == 1 and "is damaged: line 1 is not JSON" in err and path.read_text() == "precious\n"
-    code, _, err = run_main(capsys, "sim", "halma", "--preset", "table5-7", "-n", "1", "-o", str(path))
+    code, _, err = run_main(capsys, "sim", "preset", "halma", "table5-7", "-n", "1", "-o", str(path))
     assert code == 1 and "not overwritten" in err and path.read_text() == "precious\n"
-    code, _, err = run_main(capsys, "sim", "noughts", "--train", "X", "--generations", "1", "--save",
+    code, _, err = run_main(capsys, "sim", "train", "noughts", "X", "--generations", "1", "--save",
                             str(path.with_name("s.json")), "-o", str(path))
     assert code == 1 and "not overwritten" in err and path.read_text() == "precious\n"
     with pytest.raises(SaveError, match="not overwritten"):
@@ -134,7 +134,7 @@ def test_dask_cluster_gives_the_local_results(capsys, tmp_path):
 def test_a_paper_preset_runs_on_dask_with_the_local_results(capsys, tmp_path):
     distributed = pytest.importorskip("distributed")
     local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
-    preset = ["sim", "halma", "--preset", "table5-7", "-n", "4", "--seed", "2"]
+    preset = ["sim", "preset", "halma", "table5-7", "-n", "4", "--seed", "2"]
     assert run_main(capsys, *preset, "-w", "1", "-o", str(local))[0] == 0
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         assert run_main(capsys, *preset, "--scheduler", cluster.scheduler_address, "-o", str(remote))[0] == 0
@@ -162,7 +162,7 @@ def test_report_prints_tables_histograms_and_saves_plots(capsys, tmp_path):
 
 def test_report_draws_the_ga_convergence_curve(capsys, tmp_path):
     log, plots = tmp_path / "train.jsonl", tmp_path / "plots"
-    code, _, _ = run_main(capsys, "sim", "noughts", "--train", "X", "--generations", "6", "--population", "60",
+    code, _, _ = run_main(capsys, "sim", "train", "noughts", "X", "--generations", "6", "--population", "60",
                           "--save", str(tmp_path / "s.json"), "-o", str(log))
     assert code == 0
     generations = read_results(log).generations
@@ -203,14 +203,14 @@ def test_traces_are_kept_per_ai_decision_and_read_back(capsys, tmp_path):
     from swarmtui.sim.recording import trace_from_json
 
     path = tmp_path / "t.jsonl"
-    code, _, _ = run_main(capsys, "sim", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "--traces", "-o", str(path))
+    code, _, _ = run_main(capsys, "sim", "run", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "--traces", "-o", str(path))
     assert code == 0
     for row in read_results(path).games:
         assert [t["ply"] for t in row["traces"]] == list(range(len(row["moves"])))
         kinds = [trace_from_json(t["trace"]).kind for t in row["traces"]]
         assert kinds[0] == "genome" and kinds[1] == "search"
     plain = tmp_path / "p.jsonl"
-    run_main(capsys, "sim", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "-o", str(plain))
+    run_main(capsys, "sim", "run", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "-o", str(plain))
     assert all("traces" not in row for row in read_results(plain).games)
-    code, _, err = run_main(capsys, "sim", "noughts", "--traces")
+    code, _, err = run_main(capsys, "sim", "run", "noughts", "--traces")
     assert code == 2 and "--traces goes with --out" in err

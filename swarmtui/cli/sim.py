@@ -1,97 +1,246 @@
-"""``swarmtui sim GAME``: headless experiments; ``swarmtui sim report FILE...`` reads their results.
+"""``swarmtui sim``: headless experiments as sub-commands.
 
-Also the named presets of each game (the papers' tables) and the noughts GA's training and
-exact solve.
+``sim run GAME`` plays a batch, ``sim report FILE...`` reads result files, ``sim preset GAME
+[NAME]`` runs (or lists) a game's named experiments (the papers' tables), ``sim train`` /
+``sim solve`` evolve and solve the noughts GA's strategy, and ``sim maze-timing`` times the
+maze builders against size (Połap et al., Fig. 5). The spellings before the sub-commands
+(``sim GAME --preset NAME``, ``sim GAME --train X``, ``sim maze`` ...) still work for one
+release: ``legacy_spelling`` turns them into the new ones and one deprecation line on stderr
+says which.
 """
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 from rich.console import Console
+from typer import _click as click  # the Click Typer bundles (its groups take its Context)
+from typer.core import TyperGroup
 
 from swarmtui.cli.app import CliError, app, fail
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
 
-DEFAULT_PLAYERS = {"noughts": "ga,random", "halma": "greedy", "hive": "random,random"}
 DEFAULT_GAMES = 100
 
+_LEGACY_FLAGS = {"--list-presets": "list", "--solve": "solve"}
+_LEGACY_VALUED = {"--preset": "preset", "--train": "train"}
 
-@app.command()
-def sim(
-    game: str = typer.Argument(..., help="Game to play, 'maze' to time the maze builders (Fig. 5), or 'report' to summarise result files."),
-    files: Optional[List[Path]] = typer.Argument(None, help="With 'report': the result files (JSON lines)."),
-    players: Optional[str] = typer.Option(
-        None, "--players", "-p", help="Agents per seat in seat order, comma-separated (noughts: X,O). Default: ga,random."
-    ),
-    games: Optional[int] = typer.Option(
-        None, "--games", "-n", min=1, max=10_000_000, help=f"Number of games (default {DEFAULT_GAMES}, or the preset's)."
-    ),
-    preset: Optional[str] = typer.Option(None, "--preset", help="Run a named experiment of the game (see --list-presets)."),
-    list_presets: bool = typer.Option(False, "--list-presets", help="List the game's named experiments and exit."),
-    seed: int = typer.Option(0, "--seed", min=0, help="Base seed; game i uses a seed derived from it."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, max=512, help="Worker processes (default: all cores)."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", dir_okay=False, help="Write one JSON line per game to this file."),
-    param: List[str] = typer.Option([], "--param", help="Agent parameter name=value (SEAT.name or AGENT.name to target one); repeatable."),
-    sweep: List[str] = typer.Option([], "--sweep", help="Sweep a parameter: name=v1,v2,... (several form a grid; each cell is a result group)."),
-    traces: bool = typer.Option(False, "--traces", help="Keep every AI decision's trace in --out (for replays)."),
-    resume: Optional[Path] = typer.Option(None, "--resume", dir_okay=False, help="Finish an interrupted run saved with --out FILE."),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Play on a Dask distributed cluster at this address (swarmtui[dask])."),
-    plots: Optional[Path] = typer.Option(None, "--plots", file_okay=False, help="With 'report': also save the plots into this folder."),
-    plot_format: str = typer.Option("svg", "--plot-format", help="With 'report' --plots: svg or png."),
-    train: Optional[str] = typer.Option(None, "--train", help="noughts: evolve a strategy for side X or O instead of playing."),
-    algo: Optional[str] = typer.Option(None, "--algo", help="With --train: the evolutionary algorithm (paper, hochmuth, ...)."),
-    generations: Optional[int] = typer.Option(None, "--generations", min=1, max=1_000_000, help="With --train: generations."),
-    population: Optional[int] = typer.Option(None, "--population", min=2, max=1_000_000, help="With --train: population size."),
-    save: Optional[Path] = typer.Option(None, "--save", dir_okay=False, help="With --train: where to save the best strategy."),
-    solve: bool = typer.Option(False, "--solve", help="noughts: print the exact optimum fitness for X and O and exit."),
-) -> None:
-    """Run headless games: a progress bar on stderr, a summary table on stdout."""
+
+def legacy_spelling(args: list[str], commands: set[str]) -> list[str] | None:
+    """The sub-command form of a pre-sub-command ``sim`` call (None when ``args`` already is one).
+
+    ``GAME ...`` becomes ``run GAME ...``; ``GAME --preset NAME`` ``preset GAME NAME``;
+    ``GAME --list-presets`` ``preset GAME``; ``GAME --train SIDE`` ``train GAME SIDE``;
+    ``GAME --solve`` ``solve GAME``; ``maze ...`` ``maze-timing ...``.
+    """
+    if not args or args[0] in commands or args[0] in ("-h", "--help"):
+        return None
+    if args[0] == "maze":
+        return ["maze-timing", *args[1:]]
+    if args[0].startswith("-"):
+        return ["run", *args]
+    game, rest = args[0], list(args[1:])
+    mode, value = "run", None
+    kept: list[str] = []
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        name, eq, inline = word.partition("=")
+        if word in _LEGACY_FLAGS:
+            mode = "list" if mode == "list" or word == "--list-presets" else _LEGACY_FLAGS[word]
+        elif name in _LEGACY_VALUED and (eq or i + 1 < len(rest)):
+            if not eq:
+                i += 1
+                inline = rest[i]
+            if mode != "list":
+                mode, value = _LEGACY_VALUED[name], inline
+        else:
+            kept.append(word)
+        i += 1
+    if mode == "list":
+        return ["preset", game, *kept]
+    if mode in ("preset", "train"):
+        return [mode, game, str(value), *kept]
+    return [mode, game, *kept]
+
+
+class _SimGroup(TyperGroup):
+    """The ``sim`` group, reading the old spellings with one deprecation line on stderr."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        new = legacy_spelling(list(args), set(self.commands))
+        if new is not None:
+            typer.echo(f"swarmtui: deprecated: 'swarmtui sim {shlex.join(args)}' is now "
+                       f"'swarmtui sim {shlex.join(new)}' (the old spelling goes in the next release)", err=True)
+            args = new
+        return super().parse_args(ctx, args)
+
+
+sim_app = typer.Typer(
+    name="sim", cls=_SimGroup, rich_markup_mode=None,
+    help="Headless experiments: run a batch, report result files, presets, GA training, maze timing.",
+)
+app.add_typer(sim_app, name="sim")
+
+_GAME = typer.Argument(..., help="The game's id (see 'swarmtui sim run --help').")
+_SEED = typer.Option(0, "--seed", min=0, help="Base seed; game i uses a seed derived from it.")
+_WORKERS = typer.Option(None, "--workers", "-w", min=1, max=512, help="Worker processes (default: all cores).")
+_PARAM = typer.Option([], "--param", help="Agent parameter name=value (SEAT.name or AGENT.name to target one); "
+                      "repeatable.")
+_SCHEDULER = typer.Option(None, "--scheduler", help="Play on a Dask distributed cluster at this address "
+                          "(swarmtui[dask]).")
+
+
+def _playable(game: str) -> str:
     from swarmtui.games import GAMES
 
-    if game == "maze":  # not a game: the maze builders' timing against size (Polap et al., Fig. 5)
-        _maze_timing(algo, param, seed, out)
-        return
-    if game == "report":
-        _report(files, plots, plot_format)
-        return
-    if files:
-        raise CliError(f"unexpected argument {str(files[0])!r} (only 'sim report' takes files)")
     if game not in GAMES:
         raise CliError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
     if not GAMES[game].playable:
-        raise CliError(f"{game} is coming but not playable yet; try 'swarmtui sim noughts'")
-    out_console, err_console = Console(), Console(stderr=True)
-    if list_presets or preset or solve or train:
-        for flag, value in (("--sweep", sweep), ("--resume", resume)):
-            if value:
-                raise CliError(f"{flag} goes with a plain run, not with --preset, --train or --solve")
-    try:
-        if list_presets or preset:
-            if players is not None:
-                raise CliError("--players goes without --preset (a preset fixes its players)")
-            _run_preset(game, preset, list_presets, games, seed, workers, out, param, scheduler, out_console, err_console)
-            return
-        if solve or train:
-            _train_or_solve(game, solve, train, algo, generations, population, save, seed, param, out, out_console,
-                            err_console)
-            return
-        for flag, value in (("--algo", algo), ("--generations", generations), ("--population", population), ("--save", save)):
-            if value is not None:
-                raise CliError(f"{flag} goes with --train")
+        raise CliError(f"{game} is coming but not playable yet; try 'swarmtui sim run noughts'")
+    return game
+
+
+def _strategy_game(game: str) -> None:
+    """``train`` and ``solve`` work on the evolved strategy of the ``ga`` agent: its games only."""
+    from swarmtui.agents import get_spec
+
+    _playable(game)
+    if not get_spec("ga").plays(game):
+        raise CliError(f"train and solve evolve the ga agent's strategy; it does not play {game}")
+
+
+def _default_players(game: str) -> str:
+    from swarmtui.games import get_game
+
+    return ",".join(get_game(game).default_players)
+
+
+@sim_app.command("run")
+def run(
+    game: str = _GAME,
+    players: str | None = typer.Option(
+        None, "--players", "-p", help="Agents per seat in seat order, comma-separated (noughts: X,O); "
+        "default: the game's default players."
+    ),
+    games: int | None = typer.Option(
+        None, "--games", "-n", min=1, max=10_000_000, help=f"Number of games (default {DEFAULT_GAMES})."
+    ),
+    seed: int = _SEED,
+    workers: int | None = _WORKERS,
+    out: Path | None = typer.Option(None, "--out", "-o", dir_okay=False,
+        help="Write one JSON line per game to this file."),
+    param: list[str] = _PARAM,
+    sweep: list[str] = typer.Option([], "--sweep",
+        help="Sweep a parameter: name=v1,v2,... (several form a grid; each cell is a result group)."),
+    traces: bool = typer.Option(False, "--traces", help="Keep every AI decision's trace in --out (for replays)."),
+    resume: Path | None = typer.Option(None, "--resume", dir_okay=False,
+        help="Finish an interrupted run saved with --out FILE."),
+    scheduler: str | None = _SCHEDULER,
+) -> None:
+    """Play a batch of headless games: a progress bar on stderr, a summary table on stdout."""
+    _playable(game)
+    with _errors():
         _run_experiment(game, players, games, seed, workers, out, param, sweep, resume, scheduler, traces,
-                        out_console, err_console)
+                        Console(), Console(stderr=True))
+
+
+@sim_app.command("report")
+def report(
+    files: list[Path] | None = typer.Argument(None, help="Result files (JSON lines of 'sim run --out')."),
+    plots: Path | None = typer.Option(None, "--plots", file_okay=False, help="Also save the plots into this folder."),
+    plot_format: str = typer.Option("svg", "--plot-format", help="With --plots: svg or png."),
+) -> None:
+    """Summarise result files: the papers' statistics per result group, and plots."""
+    _report(files, plots, plot_format)
+
+
+@sim_app.command("preset")
+def preset(
+    game: str = _GAME,
+    name: str | None = typer.Argument(None, help="The preset to run; without it, list the game's presets."),
+    games: int | None = typer.Option(None, "--games", "-n", min=1, max=10_000_000,
+        help="Number of games (default: the preset's)."),
+    seed: int = _SEED,
+    workers: int | None = _WORKERS,
+    out: Path | None = typer.Option(None, "--out", "-o", dir_okay=False,
+        help="Write the preset's result lines to this file."),
+    param: list[str] = _PARAM,
+    scheduler: str | None = _SCHEDULER,
+) -> None:
+    """Run a named experiment of the game (the papers' tables), or list them."""
+    _playable(game)
+    with _errors():
+        _run_preset(game, name, games, seed, workers, out, param, scheduler, Console(), Console(stderr=True))
+
+
+@sim_app.command("train")
+def train(
+    game: str = _GAME,
+    side: str = typer.Argument(..., help="The side whose strategy evolves: X or O."),
+    algo: str | None = typer.Option(None, "--algo", help="The evolutionary algorithm (paper, hochmuth, ...)."),
+    generations: int | None = typer.Option(None, "--generations", min=1, max=1_000_000, help="Generations."),
+    population: int | None = typer.Option(None, "--population", min=2, max=1_000_000, help="Population size."),
+    save: Path | None = typer.Option(None, "--save", dir_okay=False, help="Where to save the best strategy."),
+    seed: int = _SEED,
+    param: list[str] = _PARAM,
+    out: Path | None = typer.Option(None, "--out", "-o", dir_okay=False, help="Write one JSON line per generation."),
+) -> None:
+    """Evolve a noughts strategy for one side (Ford's GA and its baselines)."""
+    _strategy_game(game)
+    from swarmtui.core.params import split_assignment
+    from swarmtui.sim import noughts_training
+
+    with _errors():
+        noughts_training.run_training(
+            side, algo or noughts_training.ALGORITHMS[0], seed=seed, generations=generations,
+            population=population, overrides=[split_assignment(p) for p in param], save=save, out=Console(),
+            err=Console(stderr=True), log=out,
+        )
+
+
+@sim_app.command("solve")
+def solve(game: str = _GAME, param: list[str] = _PARAM) -> None:
+    """Print the exact optimum of Ford's play-all-games fitness for X and O (noughts)."""
+    _strategy_game(game)
+    from swarmtui.core.params import split_assignment
+    from swarmtui.sim import noughts_training
+
+    with _errors():
+        noughts_training.run_solve(overrides=[split_assignment(p) for p in param], out=Console())
+
+
+@sim_app.command("maze-timing")
+def maze_timing(
+    algo: str | None = typer.Option(None, "--algo", help="Builders to time, comma-separated (default: all)."),
+    param: list[str] = typer.Option([], "--param", help="sizes=WxH,..., repeats=N, or BUILDER.name=value; repeatable."),
+    seed: int = _SEED,
+    out: Path | None = typer.Option(None, "--out", "-o", dir_okay=False,
+        help="Write one JSON line per size and builder."),
+) -> None:
+    """Time the maze builders against size (Połap et al., Fig. 5): table, plot and verdicts."""
+    _maze_timing(algo, param, seed, out)
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    """Parameter mistakes are usage errors (exit 2); damaged or refused files runtime ones (1)."""
+    try:
+        yield
     except ParamError as error:
         raise CliError(str(error)) from None
     except SaveError as error:
         raise fail(str(error)) from None
 
 
-def _run_experiment(game, players, games, seed, workers, out, param, sweep, resume, scheduler, traces,
-                    out_console, err_console) -> None:
+def _run_experiment(game: str, players: str | None, games: int | None, seed: int, workers: int | None,
+                    out: Path | None, param: list[str], sweep: list[str], resume: Path | None,
+                    scheduler: str | None, traces: bool, out_console: Console, err_console: Console) -> None:
     from swarmtui.sim.batch import default_workers
     from swarmtui.sim.experiment import Experiment, parse_sweep
     from swarmtui.sim.runner import Interrupted, load_resume, run_experiment
@@ -106,8 +255,9 @@ def _run_experiment(game, players, games, seed, workers, out, param, sweep, resu
         experiment, out = resumed.experiment, resume
     else:
         if out is not None and out.exists():
-            raise fail(f"{out} already exists and is not overwritten (finish it with --resume {out}, or choose another --out)")
-        agents = tuple(a.strip() for a in (players or DEFAULT_PLAYERS[game]).split(","))
+            raise fail(f"{out} already exists and is not overwritten "
+                       f"(finish it with --resume {out}, or choose another --out)")
+        agents = tuple(a.strip() for a in (players or _default_players(game)).split(","))
         if traces and out is None:
             raise CliError("--traces goes with --out FILE (the traces are kept in the result file)")
         experiment = Experiment(game, agents, games or DEFAULT_GAMES, seed, tuple(param),
@@ -119,7 +269,7 @@ def _run_experiment(game, players, games, seed, workers, out, param, sweep, resu
         raise fail(str(stop), code=130) from None
 
 
-def _report(files, plots, plot_format) -> None:
+def _report(files: list[Path] | None, plots: Path | None, plot_format: str) -> None:
     from swarmtui.sim.report import PLOT_FORMATS, report
 
     if not files:
@@ -134,11 +284,12 @@ def _report(files, plots, plot_format) -> None:
         raise CliError(str(error)) from None
 
 
-def _run_preset(game, name, list_only, games, seed, workers, out, param, scheduler, out_console, err_console) -> None:
+def _run_preset(game: str, name: str | None, games: int | None, seed: int, workers: int | None, out: Path | None,
+                param: list[str], scheduler: str | None, out_console: Console, err_console: Console) -> None:
     from swarmtui.sim.batch import default_workers
     from swarmtui.sim.presets import PresetRequest, get_preset, presets_for
 
-    if list_only:
+    if name is None:
         from rich.table import Table
 
         table = Table(box=None, show_header=False, pad_edge=False)
@@ -155,26 +306,8 @@ def _run_preset(game, name, list_only, games, seed, workers, out, param, schedul
     get_preset(game, name).run(request)
 
 
-def _train_or_solve(game, solve, train, algo, generations, population, save, seed, param, log, out, err) -> None:
-    if game != "noughts":
-        raise CliError("--train and --solve are for noughts")
-    from swarmtui.core.params import split_assignment
-    from swarmtui.sim import noughts_training
-
-    overrides = [split_assignment(p) for p in param]
-    if solve and train:
-        raise CliError("use either --train or --solve")
-    if solve:
-        noughts_training.run_solve(overrides=overrides, out=out)
-        return
-    noughts_training.run_training(
-        train, algo or noughts_training.ALGORITHMS[0], seed=seed, generations=generations,
-        population=population, overrides=overrides, save=save, out=out, err=err, log=log,
-    )
-
-
-def _maze_timing(algo, param, seed, out) -> None:
-    """``sim maze``: sizes/repeats/builders and ``BUILDER.name`` parameters come as ``--param``."""
+def _maze_timing(algo: str | None, param: list[str], seed: int, out: Path | None) -> None:
+    """``sim maze-timing``: sizes/repeats/builders and ``BUILDER.name`` parameters come as ``--param``."""
     from swarmtui.mazes import MazeError
     from swarmtui.sim.maze_timing import run_from_cli
 

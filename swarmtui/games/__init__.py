@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from swarmtui.core.state import GameState
 
@@ -24,6 +24,8 @@ class GameSpec:
     new_state: Callable[..., GameState] | None = None
     blurb: str = ""
     seat_counts: tuple[int, ...] = ()
+    default_players: tuple[str, ...] = ("random", "random")
+    """The agents ``swarmtui sim run GAME`` seats when ``--players`` is not given."""
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -70,11 +72,12 @@ GAMES: dict[str, GameSpec] = {
     "noughts": GameSpec(
         "noughts", "Noughts & Crosses", ("X", "O"), True, _noughts,
         "3x3, X moves first; evolved GA strategy (Ford), exact minimax",
+        default_players=("ga", "random"),
     ),
     "halma": GameSpec(
         "halma", "Halma (Chinese Checkers)", ("1", "2"), True, _halma,
         "1-6 players on the star; ant paths and bee recruiting (Kuehner & Stock)",
-        seat_counts=(1, 2, 3, 4, 6),
+        seat_counts=(1, 2, 3, 4, 6), default_players=("greedy",),
     ),
     "hive": GameSpec(
         "hive", "Hive", ("White", "Black"), True, _hive,

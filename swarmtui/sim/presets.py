@@ -1,4 +1,4 @@
-"""Named experiments (``swarmtui sim GAME --preset NAME``): the papers' protocols, one per preset.
+"""Named experiments (``swarmtui sim preset GAME NAME``): the papers' protocols, one per preset.
 
 A preset bundles everything a paper's experiment fixes — who plays, with which parameters,
 under which protocol, how many games, what the paper reported — behind a name, so a table of
@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from rich.console import Console
 

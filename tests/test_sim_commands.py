@@ -1,0 +1,64 @@
+"""``swarmtui sim`` sub-commands, and the spellings before them still working for one release."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from swarmtui.cli import main
+from swarmtui.cli.sim import legacy_spelling
+
+COMMANDS = {"run", "report", "preset", "train", "solve", "maze-timing"}
+
+
+@pytest.mark.parametrize("old, new", [
+    (["noughts", "-p", "ga,random", "-n", "5"], ["run", "noughts", "-p", "ga,random", "-n", "5"]),
+    (["halma", "--preset", "table5-1", "-w", "2"], ["preset", "halma", "table5-1", "-w", "2"]),
+    (["halma", "--preset=table5-1"], ["preset", "halma", "table5-1"]),
+    (["halma", "--list-presets"], ["preset", "halma"]),
+    (["halma", "--preset", "table5-1", "--list-presets"], ["preset", "halma"]),
+    (["noughts", "--train", "X", "--algo", "paper"], ["train", "noughts", "X", "--algo", "paper"]),
+    (["noughts", "--solve"], ["solve", "noughts"]),
+    (["maze", "--algo", "ant"], ["maze-timing", "--algo", "ant"]),
+    (["-n", "3", "noughts"], ["run", "-n", "3", "noughts"]),
+])
+def test_old_spellings_become_sub_commands(old, new):
+    assert legacy_spelling(old, COMMANDS) == new
+
+
+@pytest.mark.parametrize("args", [["run", "noughts"], ["report", "x.jsonl"], ["--help"], []])
+def test_new_spellings_are_left_alone(args):
+    assert legacy_spelling(args, COMMANDS) is None
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    captured = capsys.readouterr()
+    return exit_info.value.code, captured.out, captured.err
+
+
+def _games(path) -> list[dict]:
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    return [{k: v for k, v in row.items() if "seconds" not in k} for row in rows if row["kind"] == "game"]
+
+
+def test_an_old_spelling_plays_the_same_games_with_one_deprecation_line(capsys, tmp_path):
+    args = ["-p", "minimax,random", "-n", "6", "-w", "1", "--seed", "2"]
+    code, _, new_err = _run(capsys, "sim", "run", "noughts", *args, "-o", str(tmp_path / "new.jsonl"))
+    assert code == 0 and "deprecated" not in new_err
+    code, _, old_err = _run(capsys, "sim", "noughts", *args, "-o", str(tmp_path / "old.jsonl"))
+    assert code == 0
+    notes = [line for line in old_err.splitlines() if "deprecated" in line]
+    assert len(notes) == 1 and notes[0].startswith(
+        "swarmtui: deprecated: 'swarmtui sim noughts -p minimax,random -n 6 -w 1 --seed 2 -o ")
+    assert "is now 'swarmtui sim run noughts -p minimax,random -n 6 -w 1 --seed 2 -o " in notes[0]
+    assert _games(tmp_path / "old.jsonl") == _games(tmp_path / "new.jsonl") != []
+
+
+def test_old_preset_listing_still_lists(capsys):
+    code, out, err = _run(capsys, "sim", "halma", "--list-presets")
+    assert code == 0 and "table5-1" in out and err.count("deprecated") == 1
+    code, new, _ = _run(capsys, "sim", "preset", "halma")
+    assert code == 0 and new == out
