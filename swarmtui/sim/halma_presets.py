@@ -12,7 +12,7 @@ swarm on the protocol of Table V ids 1 and 7.
 from __future__ import annotations
 
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -28,6 +28,7 @@ from swarmtui.sim.halma_experiment import (
 from swarmtui.sim.execution import dask_client
 from swarmtui.sim.plots import histogram_text
 from swarmtui.sim.presets import Preset, PresetRequest, register
+from swarmtui.sim.folded import Folded
 
 PLUS = "aco-bco-plus"
 
@@ -93,7 +94,7 @@ def report(request: PresetRequest, scenario: Scenario, results: list[SwarmGame],
     """Print the comparison and the Figure 11 style histogram; write ``--out`` records."""
     result = stats(results)
     title = f"Table V id {scenario.id}: {scenario.label} - {agent}, seed {request.seed}"
-    request.out_console.print(comparison_table(title, scenario, result))
+    request.out_console.print(Folded(comparison_table(title, scenario, result)))
     moves = [g.moves for g in results if g.moves is not None]
     request.out_console.print(histogram_text(moves, f"Moves to win (Figure 11, id {scenario.id})", bins=15))
     request.out_console.print(f"{len(results)} games in {seconds:.1f} s", highlight=False)

@@ -10,7 +10,7 @@ the per-move traces) as JSON lines, replayable with ``swarmtui replay FILE``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -21,6 +21,7 @@ from swarmtui.sim.execution import dask_client
 from swarmtui.sim.hive_experiments import Pairing, Tally, check_assignments, run_pairings, tally, with_overrides
 from swarmtui.sim.hive_protocol import Player, Protocol
 from swarmtui.sim.presets import Preset, PresetRequest, register
+from swarmtui.sim.folded import Folded
 
 IMMOBILE = Player("random", label="Immobile")
 RANDOM = Player("random", label="Random")
@@ -205,7 +206,7 @@ def _runner(title: str, build: Callable[..., list[Pairing]], traces: bool = Fals
         else:
             rows = play_rows(pairings, request.seed, request.workers, request.params, None, request.err_console,
                              request.scheduler)
-        request.out_console.print(rich_table(f"{title}, seed {request.seed}", rows))
+        request.out_console.print(Folded(rich_table(f"{title}, seed {request.seed}", rows)))
         line = share_line(rows)
         if line:
             request.out_console.print(line, highlight=False)

@@ -23,6 +23,7 @@ from swarmtui.agents.ga.strategy import Strategy, check_side, save_strategy, tra
 from swarmtui.core.params import ParamError, apply_overrides
 from swarmtui.core.saves import SaveError, free_path
 from swarmtui.sim.records import RecordWriter
+from swarmtui.sim.folded import Folded
 
 ALGORITHMS: tuple[str, ...] = tuple(_ALGORITHMS)
 """Algorithm names; the first is the default."""
@@ -105,4 +106,4 @@ def run_solve(*, overrides: list[tuple[str, str]], out: Console) -> None:
         s = optimum.score
         table.add_row(side, f"{points.win}/{points.draw}/{points.loss}", str(s.fitness), str(s.wins),
                       str(s.draws), str(s.losses), str(optimum.games))
-    out.print(table)
+    out.print(Folded(table))

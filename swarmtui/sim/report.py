@@ -20,6 +20,7 @@ from swarmtui.sim.match import GameRecord
 from swarmtui.sim.plots import PLOT_FORMATS, curve_text, histogram_text, save_curve, save_histogram
 from swarmtui.sim.records import Results, read_results
 from swarmtui.sim.summary import comparison_table, summarise, summary_table
+from swarmtui.sim.folded import Folded
 
 __all__ = ["PLOT_FORMATS", "report"]
 
@@ -45,14 +46,14 @@ def report(files: list[Path], console: Console, plots: Path | None = None, plot_
         groups = _groups(results.games)
         for group, records in groups.items():
             label = f" [{group}]" if group else ""
-            console.print(summary_table(summarise(records), f"{_title(header, records)}{label}"))
+            console.print(Folded(summary_table(summarise(records), f"{_title(header, records)}{label}")))
             plies = [r.plies for r in records]
             console.print(histogram_text(plies, f"plies per game{label}"))
             if plots is not None:
                 target = plots / f"{Path(path).stem}-{_slug(group)}-plies.{plot_format}"
                 saved.append(save_histogram(plies, target, f"Game length{label}", "plies"))
         if len(groups) > 1:
-            console.print(comparison_table({g: summarise(r) for g, r in groups.items()}, "Result groups side by side"))
+            console.print(Folded(comparison_table({g: summarise(r) for g, r in groups.items()}, "Result groups side by side")))
         saved += _convergence(results.generations, path, console, plots, plot_format)
     for file in saved:
         console.print(f"saved {file}", highlight=False)

@@ -29,6 +29,7 @@ from swarmtui.sim.experiment import Experiment, record_from_json
 from swarmtui.sim.match import GameRecord
 from swarmtui.sim.records import RecordWriter, read_results
 from swarmtui.sim.summary import comparison_table, summarise, summary_table
+from swarmtui.sim.folded import Folded
 
 
 class RateColumn(ProgressColumn):
@@ -134,6 +135,6 @@ def _print_tables(experiment: Experiment, ordered: dict[str, list[GameRecord]], 
     for group, records in ordered.items():
         agents = " vs ".join(f"{a} ({s})" for s, a in records[0].players.items())
         title = f"{game.title}: {agents}, seed {experiment.seed}, {where}" + (f" [{group}]" if group else "")
-        console.print(summary_table(summarise(records), title))
+        console.print(Folded(summary_table(summarise(records), title)))
     if len(ordered) > 1:
-        console.print(comparison_table({g: summarise(r) for g, r in ordered.items()}, "Sweep: every cell side by side"))
+        console.print(Folded(comparison_table({g: summarise(r) for g, r in ordered.items()}, "Sweep: every cell side by side")))
