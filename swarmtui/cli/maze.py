@@ -28,7 +28,10 @@ def parse_size(text: str) -> tuple[int, int]:
 
 @app.command()
 def maze(
-    algo: str = typer.Option("ant", "--algo", "-a", help="Builder: ant, bee, backtracker, prim, kruskal, wilson."),
+    algo: str = typer.Option(
+        "ant", "--algo", "-a",
+        help="Builder: ant, bee, backtracker, prim, kruskal, wilson, aldous-broder, hunt-and-kill, eller, "
+             "sidewinder, binary-tree, growing-tree, division."),
     size: str = typer.Option(
         "40x15", "--size", "-s",
         help="WIDTHxHEIGHT in fields, 3x3 up to 4001 a side and 2001x2001 fields in all (ant and bee: 250000 "

@@ -9,14 +9,15 @@ each build draws from ``make_rng(seed, "maze", algo)``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
 from swarmtui.core.params import apply_overrides
 from swarmtui.core.rng import make_rng
 from swarmtui.mazes.frames import FrameSink, MazeFrame
-from swarmtui.mazes.grid import MAX_FIELDS, Maze, MazeError
+from swarmtui.mazes.grid import MAX_FIELDS, Maze, MazeError, check_size
 
 __all__ = ["BUILDERS", "BuilderSpec", "Maze", "MazeError", "MazeFrame", "build", "get_builder"]
 
@@ -64,7 +65,7 @@ def _classic(algo: str):
     def make(width, height, rng, params, seed, on_frame):
         from swarmtui.mazes.classic import build_classic
 
-        return build_classic(algo, width, height, rng, seed, on_frame)
+        return build_classic(algo, width, height, rng, seed, on_frame, params)
 
     return make
 
@@ -72,6 +73,9 @@ def _classic(algo: str):
 def _specs() -> dict[str, BuilderSpec]:
     from swarmtui.mazes.ants import AntParams
     from swarmtui.mazes.bees import BeeParams
+    from swarmtui.mazes.aldous_broder import MAX_FIELDS as AB_MAX_FIELDS
+    from swarmtui.mazes.eller import EllerParams
+    from swarmtui.mazes.growing_tree import GrowingTreeParams
     from swarmtui.mazes.swarm import SWARM_MAX_FIELDS
 
     return {
@@ -87,6 +91,22 @@ def _specs() -> dict[str, BuilderSpec]:
                                description="joins regions in random wall order (vectorised Boruvka)"),
         "wilson": BuilderSpec("wilson", "Wilson", False, _classic("wilson"),
                               description="loop-erased random walks: a uniform random perfect maze"),
+        "aldous-broder": BuilderSpec("aldous-broder", "Aldous-Broder", False, _classic("aldous-broder"),
+                                     max_fields=AB_MAX_FIELDS,
+                                     description="one random walk's first entrances: a uniform random perfect maze"),
+        "hunt-and-kill": BuilderSpec("hunt-and-kill", "Hunt-and-kill", False, _classic("hunt-and-kill"),
+                                     description="random walks joined by a scan: long corridors, no stack"),
+        "eller": BuilderSpec("eller", "Eller's", False, _classic("eller"), EllerParams,
+                             description="row by row with sets: one row of memory"),
+        "sidewinder": BuilderSpec("sidewinder", "Sidewinder", False, _classic("sidewinder"),
+                                  description="east runs closed north: a straight north corridor"),
+        "binary-tree": BuilderSpec("binary-tree", "Binary tree", False, _classic("binary-tree"),
+                                   description="each cell north or east: diagonal bias, two full corridors"),
+        "growing-tree": BuilderSpec("growing-tree", "Growing tree", False, _classic("growing-tree"),
+                                    GrowingTreeParams,
+                                    description="an active list: newest (backtracker), random (Prim) or mixed"),
+        "division": BuilderSpec("division", "Recursive division", False, _classic("division"),
+                                description="walls with one gap, chamber in chamber: long straight walls"),
     }
 
 
@@ -104,6 +124,7 @@ def build(algo: str, width: int, height: int, seed: int = 0, params: Any = None,
           on_frame: FrameSink | None = None) -> Maze:
     """Build a ``width x height`` maze with builder ``algo`` from ``seed`` (same seed, same maze)."""
     spec = get_builder(algo)
+    check_size(width, height, max_fields=spec.max_fields)
     if params is None:
         params = spec.default_params()
     rng: np.random.Generator = make_rng(seed, "maze", algo)

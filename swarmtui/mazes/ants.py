@@ -113,7 +113,8 @@ class AntColony:
         pos = self.leave_home()
         deposit = np.zeros(self.tau.size)
         np.add.at(deposit, pos[:, 0] * width + pos[:, 1], 1.0)  # the start fields are roads too
-        self._attraction = (self.tau ** p.alpha).ravel()  # [tau^t]^alpha, fixed during the trip (eq. 1 is per iteration)
+        # [tau^t]^alpha, fixed during the trip (eq. 1 runs once per iteration)
+        self._attraction = (self.tau ** p.alpha).ravel()
         for _ in range(self.steps):
             fields, ant_field, count = np.unique(pos[:, 0] * width + pos[:, 1], return_inverse=True, return_counts=True)
             if fields.size == 1:

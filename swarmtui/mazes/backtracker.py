@@ -4,33 +4,33 @@ From a random cell, walk to a random unvisited neighbour, carving the wall betwe
 has none left, step back. Each cell draws one of the 24 orders of the four directions up front
 (one NumPy call) and tries them in that order: the first unvisited neighbour in a uniformly
 random order is a uniform choice among the unvisited ones, now and after every backtrack, so
-this is the textbook algorithm without a random call per step.
+this is the textbook algorithm without a random call per step. Cells live on a padded grid
+(``lattice.PaddedCells``): no bounds tests, one byte per cell.
 """
 
 from __future__ import annotations
 
+from array import array
 from itertools import permutations
 
 import numpy as np
 
-from swarmtui.mazes.lattice import neighbour_table
+from swarmtui.mazes.lattice import PaddedCells
 
 ORDERS = tuple(permutations(range(4)))
 
 
-def backtracker_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[list[int], list[int]]:
+def backtracker_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """The tree's edges ``(u, v)`` in carving order."""
-    n = rows * cols
-    table = neighbour_table(rows, cols)
-    order_of = rng.integers(len(ORDERS), size=n).tolist()
-    orders = ORDERS
-    tried = bytearray(n)
-    visited = bytearray(n)
-    start = int(rng.integers(n))
+    grid = PaddedCells(rows, cols)
+    visited = grid.blocked
+    offsets = [tuple(grid.steps[d] for d in order) for order in ORDERS]
+    order_of = bytearray(rng.integers(len(ORDERS), size=len(visited), dtype=np.uint8).tobytes())
+    tried = bytearray(len(visited))
+    start = grid.random_cell(rng)
     visited[start] = 1
     stack = [start]
-    us: list[int] = []
-    vs: list[int] = []
+    us, vs = array("i"), array("i")
     while stack:
         cell = stack[-1]
         k = tried[cell]
@@ -38,10 +38,10 @@ def backtracker_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[l
             stack.pop()
             continue
         tried[cell] = k + 1
-        nxt = table[4 * cell + orders[order_of[cell]][k]]
-        if nxt >= 0 and not visited[nxt]:
+        nxt = cell + offsets[order_of[cell]][k]
+        if not visited[nxt]:
             visited[nxt] = 1
             us.append(cell)
             vs.append(nxt)
             stack.append(nxt)
-    return us, vs
+    return grid.edges(us, vs)

@@ -49,7 +49,7 @@ class BeeParams(SwarmParams):
 
     kappa: float = field(default=0.55, metadata={"help": "kappa: wall where the meadow >= kappa (eq. 11; not given)"})
     m_share: float = field(default=0.1, metadata={"help": "m = m_share * n best bees (III: m = 10% n)"})
-    zeta: float = field(default=0.6, metadata={"help": "zeta: the meadow's first value; exits 3 zeta (Alg. 2; not given)"})
+    zeta: float = field(default=0.6, metadata={"help": "zeta: the meadow's first value; exits 3 zeta (Alg. 2)"})
     exit_factor: float = field(default=3.0, metadata={"help": "exits start at exit_factor * zeta (II-B: threefold)"})
     rise: float = field(default=0.1, metadata={"help": "Theta's step up when Gamma < pivot (eq. 6: 0.1)"})
     fall: float = field(default=0.05, metadata={"help": "Theta's step down when Gamma > pivot (eq. 6: 0.05)"})

@@ -1,33 +1,61 @@
 """The classic builders on one entry point: carve the spanning tree, open the doors, and (for the
 TUI) replay the carving as frames, made only when someone asks for them.
+
+Every builder here returns a perfect maze on the cell lattice (``lattice``): a spanning tree of
+the cells. All but recursive division are passage carvers and give their tree as edges in
+carving order; recursive division adds walls and gives the wall grid with the walls' order.
 """
 
 from __future__ import annotations
 
+from typing import Any
+from collections.abc import Callable
+
 import numpy as np
 
+from swarmtui.mazes.aldous_broder import aldous_broder_edges
 from swarmtui.mazes.backtracker import backtracker_edges
+from swarmtui.mazes.binary_tree import binary_tree_edges
+from swarmtui.mazes.division import division_walls, draw_segments
+from swarmtui.mazes.eller import eller_edges
 from swarmtui.mazes.frames import NO_AGENTS, FrameSink, MazeFrame
 from swarmtui.mazes.grid import Maze
+from swarmtui.mazes.growing_tree import growing_tree_edges
+from swarmtui.mazes.hunt_and_kill import hunt_and_kill_edges
 from swarmtui.mazes.kruskal import kruskal_edges
 from swarmtui.mazes.lattice import carve, lattice_maze, lattice_shape
 from swarmtui.mazes.prim import prim_edges
+from swarmtui.mazes.sidewinder import sidewinder_edges
 from swarmtui.mazes.wilson import wilson_edges
 
-EDGES = {"backtracker": backtracker_edges, "prim": prim_edges, "kruskal": kruskal_edges, "wilson": wilson_edges}
+Edges = tuple[np.ndarray, np.ndarray]
+
+EDGES: dict[str, Callable[..., Edges]] = {
+    "backtracker": backtracker_edges, "prim": prim_edges, "kruskal": kruskal_edges, "wilson": wilson_edges,
+    "aldous-broder": aldous_broder_edges, "hunt-and-kill": hunt_and_kill_edges, "eller": eller_edges,
+    "sidewinder": sidewinder_edges, "binary-tree": binary_tree_edges, "growing-tree": growing_tree_edges,
+}
+"""Passage carvers: ``(rows, cols, rng[, params]) -> (u, v)`` cell edges in carving order."""
+
+WITH_PARAMS = {"eller", "growing-tree"}
 
 REPLAY_FRAMES = 40
 """How many carving frames a classic build shows when frames are asked for."""
 
 
 def build_classic(algo: str, width: int, height: int, rng: np.random.Generator, seed: int | None = None,
-                  on_frame: FrameSink | None = None) -> Maze:
+                  on_frame: FrameSink | None = None, params: Any = None) -> Maze:
     """A perfect maze by ``algo`` on the odd grid at most ``width x height`` (see ``lattice``)."""
     grid_width, grid_height = lattice_shape(width, height)
     rows, cols = (grid_height - 1) // 2, (grid_width - 1) // 2
-    u, v = EDGES[algo](rows, cols, rng)
-    u = np.asarray(u, dtype=np.int64)
-    v = np.asarray(v, dtype=np.int64)
+    if algo == "division":
+        walls, segments = division_walls(rows, cols, rng, record=on_frame is not None)
+        maze = lattice_maze(walls, width, height, algo, seed)
+        if on_frame is not None:
+            replay_division(maze, rows, cols, segments, on_frame)
+        return maze
+    carver = EDGES[algo]
+    u, v = carver(rows, cols, rng, params) if algo in WITH_PARAMS else carver(rows, cols, rng)
     maze = lattice_maze(carve(rows, cols, u, v), width, height, algo, seed)
     if on_frame is not None:
         replay(algo, maze, rows, cols, u, v, on_frame)
@@ -40,6 +68,16 @@ def replay(algo: str, maze: Maze, rows: int, cols: int, u: np.ndarray, v: np.nda
     for i, cut in enumerate(cuts, start=1):
         walls = carve(rows, cols, u[:cut], v[:cut])
         walls[maze.entrance] = walls[maze.exit] = False
-        field = walls.astype(float)
-        on_frame(MazeFrame(algo, "field", i, NO_AGENTS, field, walls))
+        on_frame(MazeFrame(algo, "field", i, NO_AGENTS, walls.astype(float), walls))
     on_frame(MazeFrame(algo, "done", len(cuts), NO_AGENTS, maze.walls.astype(float), maze.walls.copy()))
+
+
+def replay_division(maze: Maze, rows: int, cols: int, segments, on_frame: FrameSink) -> None:
+    """Frames of recursive division in its order: walls rise chamber by chamber."""
+    count = len(segments) // 4
+    cuts = np.linspace(0, count, min(REPLAY_FRAMES, count) + 1).astype(int)[1:]
+    for i, cut in enumerate(cuts, start=1):
+        walls = draw_segments(rows, cols, segments, int(cut))
+        walls[maze.entrance] = walls[maze.exit] = False
+        on_frame(MazeFrame("division", "field", i, NO_AGENTS, walls.astype(float), walls))
+    on_frame(MazeFrame("division", "done", len(cuts), NO_AGENTS, maze.walls.astype(float), maze.walls.copy()))

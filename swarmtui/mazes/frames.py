@@ -10,7 +10,7 @@ finished maze (``"done"``). Arrays in a frame are copies the receiver may keep.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

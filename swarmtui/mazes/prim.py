@@ -10,47 +10,50 @@ Random numbers are drawn in one NumPy call; the frontier is a list with swap-rem
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
-from swarmtui.mazes.lattice import neighbour_table
+from swarmtui.mazes.lattice import PaddedCells
 
 
-def prim_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[list[int], list[int]]:
+RING_TO_3 = bytes([0, 3]) + bytes(254)
+
+
+def prim_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """The tree's edges ``(u, v)`` in carving order (``v`` the cell joined to the maze)."""
     n = rows * cols
-    table = neighbour_table(rows, cols)
+    grid = PaddedCells(rows, cols)
+    steps = grid.steps
     picks = rng.random(n).tolist()
     sides = rng.random(n).tolist()
-    state = bytearray(n)  # 0 outside, 1 frontier, 2 in the maze
-    start = int(rng.integers(n))
+    state = bytearray(grid.blocked.translate(RING_TO_3))  # 0 outside, 1 frontier, 2 in the maze, 3 the ring
+    start = grid.random_cell(rng)
     state[start] = 2
     frontier = []
-    for d in range(4):
-        nb = table[4 * start + d]
-        if nb >= 0:
+    for step in steps:
+        nb = start + step
+        if state[nb] == 0:
             state[nb] = 1
             frontier.append(nb)
-    us: list[int] = []
-    vs: list[int] = []
-    step = 0
+    us, vs = array("i"), array("i")
+    at = 0
     while frontier:
-        i = int(picks[step] * len(frontier))
+        i = int(picks[at] * len(frontier))
         cell = frontier[i]
         frontier[i] = frontier[-1]
         frontier.pop()
         inside = []
-        base = 4 * cell
-        for d in range(4):
-            nb = table[base + d]
-            if nb >= 0:
-                mark = state[nb]
-                if mark == 2:
-                    inside.append(nb)
-                elif mark == 0:
-                    state[nb] = 1
-                    frontier.append(nb)
+        for step in steps:
+            nb = cell + step
+            mark = state[nb]
+            if mark == 2:
+                inside.append(nb)
+            elif mark == 0:
+                state[nb] = 1
+                frontier.append(nb)
         state[cell] = 2
-        us.append(inside[int(sides[step] * len(inside))])
+        us.append(inside[int(sides[at] * len(inside))])
         vs.append(cell)
-        step += 1
-    return us, vs
+        at += 1
+    return grid.edges(us, vs)

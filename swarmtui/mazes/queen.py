@@ -53,7 +53,8 @@ def queen_walk(walls: np.ndarray, start: Cell, goal: Cell, rng: np.random.Genera
         row, col = divmod(here, width)
         moves = []
         for d, step in enumerate(offsets):
-            if (d == 0 and row == 0) or (d == 2 and row == height - 1) or (d == 3 and col == 0) or (d == 1 and col == width - 1):
+            if ((d == 0 and row == 0) or (d == 2 and row == height - 1)
+                    or (d == 3 and col == 0) or (d == 1 and col == width - 1)):
                 continue
             nxt = here + step
             if free[nxt] and not seen[nxt]:

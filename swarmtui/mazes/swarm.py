@@ -30,7 +30,7 @@ class SwarmParams:
     """Constants both swarm builders share (sections II-C and II-D)."""
 
     n: int = field(default=30, metadata={"help": "workers in the swarm (III: 30 for 40x15, 200 for 100x100)"})
-    r: int = field(default=20, metadata={"help": "random alleys: walls removed at random per bitmap (Alg. 3; III: 20, 120)"})
+    r: int = field(default=20, metadata={"help": "random alleys: walls removed per bitmap (Alg. 3; III: 20, 120)"})
     kappa: float = field(default=0.5, metadata={"help": "kappa: wall where the value >= kappa (eq. 11; not given)"})
     queen: Literal["backtrack", "walk"] = field(
         default="backtrack",

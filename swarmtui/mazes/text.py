@@ -45,7 +45,7 @@ def render(maze: Maze, style: str = "ascii", solution: list[Cell] | None = None)
 def _trail(maze: Maze, solution: list[Cell] | None) -> np.ndarray:
     trail = np.zeros(maze.walls.shape, dtype=bool)
     if solution:
-        rows, cols = zip(*solution)
+        rows, cols = zip(*solution, strict=True)
         trail[list(rows), list(cols)] = True
     return trail
 
@@ -75,7 +75,7 @@ def read_ascii(text: str) -> Maze:
     width = max(len(line) for line in lines)
     walls = np.array([[ch == WALL for ch in line.ljust(width)] for line in lines], dtype=bool)
     height = walls.shape[0]
-    doors = [(r, c) for r, c in zip(*np.nonzero(~walls)) if is_border((int(r), int(c)), height, width)]
+    doors = [(r, c) for r, c in zip(*np.nonzero(~walls), strict=True) if is_border((int(r), int(c)), height, width)]
     if len(doors) != 2:
         raise MazeError(f"a maze has two doors in its outer wall; this text has {len(doors)}")
     doors = [(int(r), int(c)) for r, c in doors]
