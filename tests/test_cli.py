@@ -104,7 +104,7 @@ def test_bad_option_through_the_real_entry_point_has_no_traceback():
 @pytest.mark.parametrize("env", [{}, {"TERM": "dumb"}])
 def test_tui_refuses_a_non_terminal_and_points_to_sim(env):
     result = run_process(env=env)
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert "swarmtui sim" in result.stderr and result.stderr.count("\n") == 1
     assert result.stdout == ""
 
@@ -155,5 +155,5 @@ def test_unwritable_out_file_is_one_line_and_nothing_is_left(capsys, tmp_path):
     blocker.write_text("keep me")
     code, _, err = run_main(capsys, "sim", "run", "noughts", "-p", "random,random", "-n", "2",
                             "-o", str(blocker / "x.jsonl"))
-    assert code == 1 and err.startswith("swarmtui: error: cannot write") and err.count("\n") == 1
+    assert code == 2 and err.startswith("swarmtui: error: cannot write") and err.count("\n") == 1
     assert blocker.read_text() == "keep me"

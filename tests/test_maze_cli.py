@@ -51,7 +51,7 @@ def test_output_file_is_written_and_never_clobbered_silently(capsys, tmp_path):
     assert code == 0 and out == "" and target.read_text().startswith("#")
     before = target.read_text()
     code, out, err = run_main(capsys, "--algo", "prim", "--size", "11x7", "--seed", "3", "-o", str(target))
-    assert code == 1 and "exists" in err and "--force" in err and target.read_text() == before
+    assert code == 2 and "exists" in err and "--force" in err and target.read_text() == before
     code, _, _ = run_main(capsys, "--algo", "prim", "--size", "11x7", "--seed", "3", "-o", str(target), "--force")
     assert code == 0 and target.read_text() != before
 

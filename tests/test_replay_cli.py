@@ -61,26 +61,26 @@ def test_replays_hive_protocol_games_with_traces_and_skipped_turns(tmp_path, cap
 def test_damaged_files_give_one_line_errors(tmp_path, capsys):
     missing = tmp_path / "missing.jsonl"
     code, _, err = run_main(capsys, "replay", str(missing))
-    assert code == 1 and err.startswith("swarmtui: error:") and "does not exist" in err
+    assert code == 2 and err.startswith("swarmtui: error:") and "does not exist" in err
     garbage = tmp_path / "garbage.jsonl"
     garbage.write_text(HEADER + '{"kind": "game", "moves": [\n', encoding="utf-8")
     code, _, err = run_main(capsys, "replay", str(garbage))
-    assert code == 1 and "line 2 is not JSON" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and "line 2 is not JSON" in err and len(err.strip().splitlines()) == 1
     foreign = tmp_path / "foreign.jsonl"
     foreign.write_text('{"moves": []}\n', encoding="utf-8")
     code, _, err = run_main(capsys, "replay", str(foreign))
-    assert code == 1 and "not a swarmtui result file" in err
+    assert code == 2 and "not a swarmtui result file" in err
     empty = tmp_path / "empty.jsonl"
     empty.write_text(HEADER, encoding="utf-8")
     code, _, err = run_main(capsys, "replay", str(empty))
-    assert code == 1 and "no game records" in err
+    assert code == 2 and "no game records" in err
     bad_move = tmp_path / "bad.jsonl"
     bad_move.write_text(HEADER + json.dumps({"kind": "game", "game": "noughts", "moves": ["b2", "b2"]}) + "\n", encoding="utf-8")
     code, _, err = run_main(capsys, "replay", str(bad_move))
-    assert code == 1 and "move 2 ('b2') cannot be played" in err
+    assert code == 2 and "move 2 ('b2') cannot be played" in err
     code, _, err = run_main(capsys, "replay", str(bad_move), "--game", "3")
     assert code == 2 and "holds 1 game" in err
     unknown = tmp_path / "unknown.jsonl"
     unknown.write_text(HEADER + json.dumps({"kind": "game", "game": "chess", "moves": []}) + "\n", encoding="utf-8")
     code, _, err = run_main(capsys, "replay", str(unknown))
-    assert code == 1 and "unknown or unplayable game 'chess'" in err
+    assert code == 2 and "unknown or unplayable game 'chess'" in err

@@ -107,14 +107,14 @@ def test_an_existing_result_file_is_never_overwritten(capsys, tmp_path):
     path = tmp_path / "r.jsonl"
     path.write_text("precious\n")
     code, _, err = run_main(capsys, *BASE, "-n", "2", "-o", str(path))
-    assert code == 1 and "not overwritten" in err and path.read_text() == "precious\n"
+    assert code == 2 and "not overwritten" in err and path.read_text() == "precious\n"
     code, _, err = run_main(capsys, "sim", "run", "noughts", "--resume", str(path))
-    assert code == 1 and "is damaged: line 1 is not JSON" in err and path.read_text() == "precious\n"
+    assert code == 2 and "is damaged: line 1 is not JSON" in err and path.read_text() == "precious\n"
     code, _, err = run_main(capsys, "sim", "preset", "halma", "table5-7", "-n", "1", "-o", str(path))
-    assert code == 1 and "not overwritten" in err and path.read_text() == "precious\n"
+    assert code == 2 and "not overwritten" in err and path.read_text() == "precious\n"
     code, _, err = run_main(capsys, "sim", "train", "noughts", "X", "--generations", "1", "--save",
                             str(path.with_name("s.json")), "-o", str(path))
-    assert code == 1 and "not overwritten" in err and path.read_text() == "precious\n"
+    assert code == 2 and "not overwritten" in err and path.read_text() == "precious\n"
     with pytest.raises(SaveError, match="not overwritten"):
         with RecordWriter(path, {}):
             pass
@@ -182,10 +182,10 @@ def test_report_of_an_unfinished_or_damaged_file(capsys, tmp_path):
     assert code == 0 and "unfinished: 3 games so far" in out
     path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "trunc')
     code, _, err = run_main(capsys, "sim", "report", str(path))
-    assert code == 1 and "line 5 is not JSON" in err and err.count("\n") == 1
+    assert code == 2 and "line 5 is not JSON" in err and err.count("\n") == 1
     path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "index": 9}\n')
     code, _, err = run_main(capsys, "sim", "report", str(path))
-    assert code == 1 and "game 9 lacks" in err and err.count("\n") == 1
+    assert code == 2 and "game 9 lacks" in err and err.count("\n") == 1
 
 
 def test_terminal_plots_are_plain_text():

@@ -1,7 +1,8 @@
 """The Typer application every ``swarmtui`` command registers on, and the CLI's error type.
 
-Errors are one line on stderr and a non-zero exit code, never a traceback: usage mistakes
-exit 2 (like Click), runtime failures (a damaged file, a terminal that cannot show the TUI) 1.
+Errors are one line on stderr and exit code 2, never a traceback: a nonsense option, a missing
+or damaged file, an existing ``--out`` file, a terminal that cannot show the TUI. One code for
+every mistake the user can fix, so scripts need test only one; an interrupted run exits 130.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ class CliError(typer.TyperException):
     exit_code = USAGE_EXIT
 
 
-def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print ``swarmtui: error: message`` on stderr; return the Exit to raise (runtime failures)."""
+def fail(message: str, code: int = USAGE_EXIT) -> typer.Exit:
+    """Print ``swarmtui: error: message`` on stderr; return the Exit to raise (exit 2 unless ``code``)."""
     typer.echo(f"swarmtui: error: {message}", err=True)
     return typer.Exit(code)

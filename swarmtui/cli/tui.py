@@ -8,7 +8,7 @@ import sys
 import typer
 
 from swarmtui import __version__
-from swarmtui.cli.app import CliError, app
+from swarmtui.cli.app import USAGE_EXIT, CliError, app
 from swarmtui.tui.theme import UnknownTheme, choose_theme
 
 
@@ -53,10 +53,10 @@ def root(
     if problem:
         typer.echo(
             f"swarmtui: the terminal UI needs an interactive terminal ({problem}); "
-            "for headless runs use 'swarmtui sim GAME' (see 'swarmtui sim --help').",
+            "for headless runs use 'swarmtui sim run GAME' (see 'swarmtui sim --help').",
             err=True,
         )
-        raise typer.Exit(1)
+        raise typer.Exit(USAGE_EXIT)
     from swarmtui.tui.app import run
 
     if ascii_glyphs:
