@@ -3,7 +3,10 @@
 It reads the position only through the Board's public API and applies the rules as written
 (a breadth-first search of the hive before and after every candidate move, sliding checked
 through the two cells both ends touch, found by intersecting neighbour sets), with none of
-the engine's tables, masks or articulation points.
+the engine's tables, masks or articulation points. The expansion bugs follow the rulebook
+the same way: the Mosquito copies its neighbours' top bugs, the Ladybug walks every
+three-step path over the hive, and the Pillbug's throw is a climb onto it and a step down,
+each checked by the beetle's gate rule; the piece moved last stays put.
 """
 
 from __future__ import annotations
@@ -50,7 +53,9 @@ def brute_moves(board: Board) -> set[Move]:
     moves = _placements(board, colour)
     if board.queen(colour) is not None:
         for piece in board.pieces_on_board(colour):
-            moves |= _movements(board, piece)
+            if piece != board.last_moved:
+                moves |= _movements(board, piece)
+        moves |= _throws(board, colour)
     return moves or {PASS}
 
 
@@ -90,8 +95,25 @@ def _movements(board: Board, piece) -> set[Move]:
     rest = set(h)
     if not connected(rest):
         return set()
-    bug = piece.bug
-    if bug is Bug.QUEEN:
+    if piece.bug is Bug.MOSQUITO:
+        if h.get(origin, 0):  # on top of the hive: a beetle
+            bugs = {Bug.BEETLE}
+        else:
+            bugs = {board.top(n).bug for n in neighbours(origin) if n in rest} - {Bug.MOSQUITO}
+    else:
+        bugs = {piece.bug}
+    dests = set().union(*(_bug_dests(bug, origin, h, rest) for bug in bugs))
+    return {Move(piece, origin, d) for d in dests if connected(rest | {d})}
+
+
+def gate_open(a: Hex, b: Hex, h: dict[Hex, int]) -> bool:
+    """The beetle's rule for a step a -> b off, over or onto the hive (``h``: heights without the mover)."""
+    g1, g2 = (h.get(g, 0) for g in neighbours(a) & neighbours(b))
+    return min(g1, g2) <= max(h.get(a, 0), h.get(b, 0))
+
+
+def _bug_dests(bug: Bug, origin: Hex, h: dict[Hex, int], rest: set[Hex]) -> set[Hex]:
+    if bug in (Bug.QUEEN, Bug.PILLBUG):
         dests = {n for n in neighbours(origin) if can_slide(origin, n, rest)}
     elif bug is Bug.ANT:
         dests, todo = {origin}, [origin]
@@ -116,6 +138,13 @@ def _movements(board: Board, piece) -> set[Move]:
                 cell, jumped = cell + d, jumped + 1
             if jumped:
                 dests.add(cell)
+    elif bug is Bug.LADYBUG:  # up, over, down: every path of three steps
+        dests = set()
+        for a in neighbours(origin) & rest:
+            for b in neighbours(a) & rest:
+                for c in neighbours(b) - rest - {origin}:
+                    if gate_open(origin, a, h) and gate_open(a, b, h) and gate_open(b, c, h):
+                        dests.add(c)
     else:  # beetle
         dests = set()
         for n in neighbours(origin):
@@ -124,21 +153,55 @@ def _movements(board: Board, piece) -> set[Move]:
                 if can_slide(origin, n, rest):
                     dests.add(n)
                 continue
-            g1, g2 = (h.get(g, 0) for g in neighbours(origin) & neighbours(n))
-            if min(g1, g2) <= max(src, dst):
+            if gate_open(origin, n, h):
                 dests.add(n)
-    return {Move(piece, origin, d) for d in dests if connected(rest | {d})}
+    return dests
+
+
+def _throws(board: Board, colour: str) -> set[Move]:
+    """The Pillbug's special ability, for the pillbug and for a mosquito touching one."""
+    moves: set[Move] = set()
+    occupied = set(board.occupied())
+    for thrower in board.pieces_on_board(colour):
+        cell = board.position(thrower)
+        if thrower == board.last_moved or board.stack(cell) != (thrower,):
+            continue
+        touching = {board.top(n).bug for n in neighbours(cell) & occupied}
+        if not (thrower.bug is Bug.PILLBUG or (thrower.bug is Bug.MOSQUITO and Bug.PILLBUG in touching)):
+            continue
+        for src in neighbours(cell) & occupied:
+            stack = board.stack(src)
+            if len(stack) != 1 or stack[0] == board.last_moved or not connected(occupied - {src}):
+                continue
+            h = {c: board.height(c) for c in occupied - {src}}
+            if not gate_open(src, cell, h):  # up onto the pillbug
+                continue
+            for dest in neighbours(cell) - occupied:
+                if gate_open(cell, dest, h):  # and down beside it
+                    moves.add(Move(stack[0], src, dest))
+    return moves
 
 
 # -- the engine against the brute force ------------------------------------------------------
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
+from swarmtui.games.hive.pieces import GAME_TYPES  # noqa: E402
+
 
 @pytest.mark.parametrize("seed", range(6))
 def test_engine_agrees_with_brute_force_through_random_games(seed):
+    check_random_game(Board(), seed)
+
+
+@pytest.mark.parametrize(("game_type", "seed"), [(t, s) for t in GAME_TYPES[1:] for s in range(2)]
+                         + [("Base+MLP", s) for s in range(2, 8)])
+def test_expansions_agree_with_brute_force_through_random_games(game_type, seed):
+    check_random_game(Board(game_type=game_type), seed)
+
+
+def check_random_game(board: Board, seed: int) -> None:
     rng = np.random.default_rng(seed)
-    board = Board()
     checked = 0
     while board.outcome is None and board.ply < 70:
         ours = board.legal_moves()

@@ -34,7 +34,7 @@ def test_perft_from_a_game_string_and_divided(capsys):
 
 @pytest.mark.parametrize("game, message", [
     ("Base;InProgress", "is not a GameString"),
-    ("Base+M;NotStarted;White[1]", "expansion pieces are not supported"),
+    ("Base+X;NotStarted;White[1]", "is not a game type (one of Base, Base+M, "),
     ("Base;Running;White[1]", "is not a game state"),
     ("Base;InProgress;Black[1];wQ", "tournament rule"),
     ("Base;InProgress;Black[1];wS1 -bQ", "reference piece bQ is not in the hive"),

@@ -6,13 +6,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swarmtui.games.hive.notation import parse_move_string
-from swarmtui.games.hive.pieces import ALL_PIECES, BUG_COUNTS
+from swarmtui.games.hive.pieces import ALL_PIECES, GAME_TYPES
 from swarmtui.games.hive.rules import Board
 
 from test_hive_brute import connected
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 choices = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=90)
+game_types = st.sampled_from(GAME_TYPES)  # every UHP game type, Base to Base+MLP
 
 
 def play_out(picks: list[int], **options) -> Board:
@@ -31,9 +32,9 @@ def snapshot(board: Board):
 
 
 @GAMES
-@given(choices)
-def test_play_then_undo_restores_every_position(picks):
-    board = Board()
+@given(choices, game_types)
+def test_play_then_undo_restores_every_position(picks, game_type):
+    board = Board(game_type=game_type)
     before = []
     for pick in picks:
         moves = board.legal_moves()
@@ -48,9 +49,9 @@ def test_play_then_undo_restores_every_position(picks):
 
 
 @GAMES
-@given(choices)
-def test_pieces_are_conserved_and_the_hive_stays_connected(picks):
-    board = Board()
+@given(choices, game_types)
+def test_pieces_are_conserved_and_the_hive_stays_connected(picks, game_type):
+    board = Board(game_type=game_type)
     for pick in picks:
         moves = board.legal_moves()
         if not moves:
@@ -60,18 +61,18 @@ def test_pieces_are_conserved_and_the_hive_stays_connected(picks):
         assert connected(occupied)
         for colour in "wb":
             on, hand = board.pieces_on_board(colour), board.in_hand(colour)
-            assert len(on) + len(hand) == sum(BUG_COUNTS.values())
+            assert len(on) + len(hand) == len(board.pieces()) // 2
             assert not set(on) & set(hand)
         stacked = [p for cell in occupied for p in board.stack(cell)]
         assert len(stacked) == len(set(stacked)) == len(board.pieces_on_board("w")) + len(board.pieces_on_board("b"))
         assert all(board.position(p) == cell for cell in occupied for p in board.stack(cell))
-        assert all(p.bug.value == "B" for cell in occupied for p in board.stack(cell)[1:])
+        assert all(p.bug.value in "BM" for cell in occupied for p in board.stack(cell)[1:])
 
 
 @GAMES
-@given(choices)
-def test_every_generated_move_string_parses_back_to_its_move(picks):
-    board = play_out(picks)
+@given(choices, game_types)
+def test_every_generated_move_string_parses_back_to_its_move(picks, game_type):
+    board = play_out(picks, game_type=game_type)
     for move in board.legal_moves():
         text = board.format_move(move)
         assert parse_move_string(board, text) == move
@@ -80,9 +81,9 @@ def test_every_generated_move_string_parses_back_to_its_move(picks):
 
 
 @GAMES
-@given(choices)
-def test_game_strings_round_trip(picks):
-    board = play_out(picks)
+@given(choices, game_types)
+def test_game_strings_round_trip(picks, game_type):
+    board = play_out(picks, game_type=game_type)
     text = board.game_string()
     again = Board.from_game_string(text)
     assert again.game_string() == text
@@ -91,9 +92,9 @@ def test_game_strings_round_trip(picks):
 
 
 @GAMES
-@given(choices, st.integers(min_value=0, max_value=10**6))
-def test_copy_is_independent(picks, pick):
-    board = play_out(picks)
+@given(choices, st.integers(min_value=0, max_value=10**6), game_types)
+def test_copy_is_independent(picks, pick, game_type):
+    board = play_out(picks, game_type=game_type)
     before = snapshot(board)
     twin = board.copy()
     assert snapshot(twin) == before

@@ -14,7 +14,7 @@ from swarmtui.games.hive.rules import Board
 from swarmtui.uhp import UhpEngine
 
 SESSION = [
-    ("info", [f"id swarmtui v{__version__}"]),
+    ("info", [f"id swarmtui v{__version__}", "Mosquito;Ladybug;Pillbug"]),
     ("validmoves", ["err No game in progress. Try 'newgame' to start a new game."]),
     ("newgame", ["Base;NotStarted;White[1]"]),
     ("validmoves", ["wS1;wB1;wG1;wA1"]),
@@ -22,8 +22,9 @@ SESSION = [
     ("play wS1", ["Base;InProgress;Black[1];wS1"]),
     ("play bG1 -wS1", ["Base;InProgress;White[2];wS1;bG1 -wS1"]),
     ("play wG1 bG1/", ["invalidmove wG1 cannot be placed there: a new piece must touch its own colour only"]),
-    ("play wX9 wS1-", ["invalidmove 'wX9' is not a base-game piece: colour w/b, bug Q/S/B/G/A, then the number "
-                       "(wQ, bQ, wS1-2, wB1-2, wG1-3, wA1-3)"]),
+    ("play wX9 wS1-", ["invalidmove 'wX9' is not a Hive piece: colour w/b, bug Q/S/B/G/A/M/L/P, then the number "
+                       "of a bug that has several (wQ, bQ, wS1-2, wB1-2, wG1-3, wA1-3, wM, wL, wP)"]),
+    ("play wM wS1-", ["invalidmove wM is not in this game (Base: no Mosquito)"]),
     ("pass", ["invalidmove passing is allowed only when no other move is legal"]),
     ("play wQ wS1-", ["Base;InProgress;Black[2];wS1;bG1 -wS1;wQ wS1-"]),
     ("undo", ["Base;InProgress;White[2];wS1;bG1 -wS1"]),
@@ -33,7 +34,10 @@ SESSION = [
     ("options set Seed 7", ["Seed;int;7;0;0;2147483647"]),
     ("options get Colour", ['err The option "Colour" is not valid (options: Agent, Seed).']),
     ("bestmove depth x", ["err Use 'bestmove', 'bestmove time hh:mm:ss' or 'bestmove depth N'."]),
-    ("newgame Base+MLP", ["err 'Base+MLP': expansion pieces are not supported, only the base game ('Base')"]),
+    ("newgame Base+MLP", ["Base+MLP;NotStarted;White[1]"]),
+    ("validmoves", ["wS1;wB1;wG1;wA1;wM;wL;wP"]),
+    ("newgame Base+PLM", ["err 'Base+PLM' is not a game type (one of Base, Base+M, Base+L, Base+P, Base+ML, "
+                          "Base+MP, Base+LP, Base+MLP)"]),
     ("newgame Base;InProgress;White[3];wS1;bS1 wS1-", [
         "err the GameString says White[3], but its moves lead to White[2]"]),
     ("newgame Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;"
@@ -51,7 +55,7 @@ def test_the_real_command_through_a_pipe():
     result = subprocess.run([sys.executable, "-m", "swarmtui", "uhp"], input=script, capture_output=True,
                             text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    expected = [f"id swarmtui v{__version__}", "ok"]  # the greeting
+    expected = [f"id swarmtui v{__version__}", "Mosquito;Ladybug;Pillbug", "ok"]  # the greeting
     for _, reply in SESSION:
         expected += [*reply, "ok"]
     assert result.stdout.splitlines() == expected  # nothing after exit, not even for "info"

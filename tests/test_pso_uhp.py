@@ -44,7 +44,7 @@ def test_swarmtui_uhp_answers_bestmove_with_the_swarm():
         input="newgame\nbestmove\nplay wA1\nbestmove\nexit\n", capture_output=True, text=True, timeout=60,
     )
     assert process.returncode == 0, process.stderr
-    replies = [line for line in process.stdout.splitlines() if line != "ok" and not line.startswith("id ")]
+    replies = [line for line in process.stdout.splitlines()[3:] if line != "ok"]  # after the info greeting
     # The swarm has no insect yet: its fallback places the most able piece, an Ant, for each side.
     assert replies[0] == "Base;NotStarted;White[1]"
     assert replies[1] == "wA1"

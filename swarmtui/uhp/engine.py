@@ -18,11 +18,12 @@ from swarmtui.core.agent import Agent
 from swarmtui.core.params import ParamError, param_fields
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.state import IllegalMoveError, NotationError
-from swarmtui.games.hive.notation import GAME_TYPE, check_game_type, state_string, turn_string
+from swarmtui.games.hive.notation import check_game_type, state_string, turn_string
 from swarmtui.games.hive.rules import PASS, Board
 from swarmtui.uhp.options import EngineOptions, OptionError
 
 ENGINE_ID = f"swarmtui v{__version__}"
+CAPABILITIES = "Mosquito;Ladybug;Pillbug"  # the expansion bugs this engine plays (UHP ``info``)
 COMMANDS = ("info", "newgame", "play", "pass", "validmoves", "bestmove", "undo", "options", "exit")
 TIME_FIELDS = ("time_limit", "seconds")
 DEPTH_FIELDS = ("depth", "max_depth")
@@ -67,13 +68,12 @@ class UhpEngine:
 
     # -- commands ---------------------------------------------------------------------------
     def _cmd_info(self, args: str) -> list[str]:
-        return [f"id {ENGINE_ID}"]  # base game only: no expansion capabilities to declare
+        return [f"id {ENGINE_ID}", CAPABILITIES]
 
     def _cmd_newgame(self, args: str) -> list[str]:
         try:
             if not args or ";" not in args:
-                check_game_type(args or "Base")
-                board = Board()
+                board = Board(game_type=check_game_type(args or "Base"))
             else:
                 board = Board.from_game_string(args)
         except (NotationError, IllegalMoveError) as error:
@@ -138,7 +138,7 @@ class UhpEngine:
     def _game_string(self) -> str:
         """The GameString, each move as it was sent (UHP allows any valid reference piece)."""
         board = self._started()
-        return ";".join([GAME_TYPE, state_string(board), turn_string(board), *self.moves])
+        return ";".join([str(board.game_type), state_string(board), turn_string(board), *self.moves])
 
     def _started(self) -> Board:
         if self.board is None:

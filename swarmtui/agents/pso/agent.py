@@ -14,7 +14,12 @@ One turn:
    ``intention=``); the best of each vicinity wins it, and among the vicinity winners the
    highest score moves. Equal scores go to the more able insect when ``tiebreak`` is on (Ant
    +5, Beetle +4, Grasshopper +3, Spider +2, Queen +0: the thesis' code added these bonuses
-   to the tied insects only), then to the agent's generator.
+   to the tied insects only), then to the agent's generator. The expansion bugs, which the
+   thesis does not have, slot into that scale by reach: Mosquito +4.5 (it usually borrows an
+   Ant's or a Beetle's moves), Ladybug +3.5 (three steps over the hive, fewer cells than an
+   Ant, more than a Grasshopper), Pillbug +1 (the Queen's step; its throw moves other pieces,
+   which a swarm of its own insects does not plan). The fallback placement ranks bugs in the
+   same order.
 
 The vicinity radius is 2, as section 3.5.4 settles ("vicinity radii of two will be used
 herein"); the thesis' experiment script defaulted to 3. Section 4.2.9 reports 63.5 % Velocity
@@ -81,6 +86,9 @@ class PsoParams:
     bonus_grasshopper: float = field(default=3.0, metadata={"help": "tiebreak bonus, Grasshopper"})
     bonus_spider: float = field(default=2.0, metadata={"help": "tiebreak bonus, Spider"})
     bonus_queen: float = field(default=0.0, metadata={"help": "tiebreak bonus, Queen"})
+    bonus_mosquito: float = field(default=4.5, metadata={"help": "tiebreak bonus, Mosquito (expansion)"})
+    bonus_ladybug: float = field(default=3.5, metadata={"help": "tiebreak bonus, Ladybug (expansion)"})
+    bonus_pillbug: float = field(default=1.0, metadata={"help": "tiebreak bonus, Pillbug (expansion)"})
 
     def __post_init__(self) -> None:
         check_range("radius", self.radius, 0, 100)
@@ -98,12 +106,13 @@ class PsoParams:
     def bonus(self, bug: Bug) -> float:
         return {
             Bug.ANT: self.bonus_ant, Bug.BEETLE: self.bonus_beetle, Bug.GRASSHOPPER: self.bonus_grasshopper,
-            Bug.SPIDER: self.bonus_spider, Bug.QUEEN: self.bonus_queen,
+            Bug.SPIDER: self.bonus_spider, Bug.QUEEN: self.bonus_queen, Bug.MOSQUITO: self.bonus_mosquito,
+            Bug.LADYBUG: self.bonus_ladybug, Bug.PILLBUG: self.bonus_pillbug,
         }[bug]
 
 
-ABILITY = (Bug.ANT, Bug.BEETLE, Bug.GRASSHOPPER, Bug.SPIDER, Bug.QUEEN)
-"""Movement ability, best first (3.5.5.1)."""
+ABILITY = (Bug.ANT, Bug.MOSQUITO, Bug.BEETLE, Bug.LADYBUG, Bug.GRASSHOPPER, Bug.SPIDER, Bug.PILLBUG, Bug.QUEEN)
+"""Movement ability, best first (3.5.5.1; the expansion bugs placed by the tiebreak bonuses)."""
 
 
 def colour_of(state) -> str:

@@ -7,7 +7,8 @@ the hive: ``wS1`` (the very first placement), ``bG1 -wS1`` (west of wS1), ``wB1 
 hexes), which matches ``core.hexgrid``: ``-`` is W/E, ``/`` is SW/NE, ``\\`` is NW/SE.
 
 A GameString is ``GameType;GameState;Turn;Move1;Move2;...``, e.g.
-``Base;InProgress;White[3];wS1;bG1 -wS1;wQ \\wS1;bQ bG1-`` (only the base game here).
+``Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ \\wS1;bQ bG1-``; the game types are UHP's
+``Base``, ``Base+M``, ``Base+L``, ``Base+P``, ``Base+ML``, ``Base+MP``, ``Base+LP``, ``Base+MLP``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import re
 
 from swarmtui.core.hexgrid import DIRECTIONS, ORIGIN, Hex
 from swarmtui.core.state import IllegalMoveError, NotationError
-from swarmtui.games.hive.pieces import parse_piece
+from swarmtui.games.hive.pieces import GAME_TYPES, GameType, parse_piece
 from swarmtui.games.hive.rules import PASS, Board, Move
 
 E, SE, SW, W, NW, NE = range(6)
@@ -25,7 +26,7 @@ BEFORE = {"-": W, "/": SW, "\\": NW}
 AFTER = {"-": E, "/": NE, "\\": SE}
 _FORMAT = {E: "{}-", SE: "{}\\", SW: "/{}", W: "-{}", NW: "\\{}", NE: "{}/"}
 
-GAME_TYPE = "Base"
+GAME_TYPE = "Base"  # the default game type
 STATES = ("NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins")
 _TURN = re.compile(r"(White|Black)\[(\d+)\]")
 
@@ -78,7 +79,7 @@ def format_move_string(board: Board, move: Move) -> str:
     moving piece itself.
     """
     piece, _, dest = move
-    if piece is None:
+    if piece is None or dest is None:
         return "pass"
     name = str(piece)
     if not board.occupied():
@@ -111,12 +112,12 @@ def turn_string(board: Board) -> str:
 
 def format_game_string(board: Board) -> str:
     """The GameString of ``board``'s game, each move written as it stood when played."""
-    replay = Board(repetition=board.repetition, move_cap=board.move_cap)
+    replay = Board(game_type=board.game_type, repetition=board.repetition, move_cap=board.move_cap)
     moves = []
     for move in board.history:
         moves.append(format_move_string(replay, move))
         replay._apply(move)
-    return ";".join([GAME_TYPE, state_string(board), turn_string(board), *moves])
+    return ";".join([str(board.game_type), state_string(board), turn_string(board), *moves])
 
 
 def parse_game_string(text: str, *, repetition: bool = False, move_cap: int | None = None) -> Board:
@@ -128,12 +129,12 @@ def parse_game_string(text: str, *, repetition: bool = False, move_cap: int | No
             "e.g. 'Base;NotStarted;White[1]'"
         )
     game_type, state, turn = parts[:3]
-    check_game_type(game_type)
+    kind = check_game_type(game_type)
     if state not in STATES:
         raise NotationError(f"{state!r} is not a game state (one of {', '.join(STATES)})")
     if not _TURN.fullmatch(turn):
         raise NotationError(f"{turn!r} is not a turn: White[n] or Black[n]")
-    board = Board(repetition=repetition, move_cap=move_cap)
+    board = Board(game_type=kind, repetition=repetition, move_cap=move_cap)
     for index, move_text in enumerate(parts[3:], start=1):
         if not move_text:
             raise NotationError(f"move {index} is empty (a stray ';'?)")
@@ -150,10 +151,9 @@ def parse_game_string(text: str, *, repetition: bool = False, move_cap: int | No
     return board
 
 
-def check_game_type(game_type: str) -> None:
-    """Accept ``Base`` only, with a clear word for expansion games."""
-    if game_type == GAME_TYPE:
-        return
-    if game_type.startswith(GAME_TYPE + "+"):
-        raise NotationError(f"{game_type!r}: expansion pieces are not supported, only the base game ('Base')")
-    raise NotationError(f"{game_type!r} is not a game type: this engine plays the base game ('Base')")
+def check_game_type(game_type: str) -> GameType:
+    """The :class:`GameType` a UHP GameTypeString names; ``NotationError`` with the valid names otherwise."""
+    try:
+        return GameType.parse(game_type)
+    except NotationError:
+        raise NotationError(f"{game_type!r} is not a game type (one of {', '.join(GAME_TYPES)})") from None

@@ -1,7 +1,8 @@
-"""Hive base-game rules as a python-chess style ``Board`` (legal_moves / play / undo).
+"""Hive rules, base game and the Mosquito/Ladybug/Pillbug expansions, as a python-chess style
+``Board`` (legal_moves / play / undo).
 
-The rules are those of the published base game as established engines (Mzinga, nokamute)
-play it, which refine McGuile's summary (section 3.2) where it is incomplete:
+The rules are those of the published game as established engines (Mzinga, nokamute) play it,
+which refine McGuile's summary (section 3.2) where it is incomplete:
 
 * Placement: the first piece goes anywhere (UHP puts it at the origin), the second player's
   first piece next to it, every later piece touches only its own colour. Tournament rule: no
@@ -19,6 +20,35 @@ play it, which refine McGuile's summary (section 3.2) where it is incomplete:
 * Queen and Beetle one step, Spider exactly three slides without revisiting a cell,
   Grasshopper jumps in a straight line over at least one piece to the first empty cell, Ant
   any number of slides. Pass only when nothing else is legal.
+* Game types (UHP ``Base``, ``Base+M`` ... ``Base+MLP``, :class:`GameType`) add one Mosquito,
+  Ladybug and/or Pillbug a side; they are placed like any other bug. The readings below are
+  the official rulebook's, settled where it is silent the way Mzinga's ``Board.cs`` does (and
+  nokamute agrees):
+
+  - **Mosquito** on the ground moves as any bug whose *top* piece touches it (the union of
+    their moves; a neighbour under a beetle lends nothing, the beetle on top lends its
+    moves). Touching only mosquitoes, it cannot move. Once on top of the hive (it climbed as
+    a beetle) it moves only as a beetle until it comes down. It obeys One Hive like any
+    ground piece. Touching a Pillbug it may use the Pillbug's special ability (below), also
+    when One Hive pins the mosquito itself, but never from on top of the hive.
+  - **Ladybug** moves exactly three steps: two on top of the hive, then one down to an empty
+    cell, never ending where it started; each step passes gates as a beetle does (a step is
+    blocked when both flanking stacks are higher than the higher of where it comes from and
+    where it goes).
+  - **Pillbug** moves like the Queen (one slide). Its special ability moves an *adjacent*
+    piece of either colour up onto the pillbug and down to an empty cell adjacent to the
+    pillbug, instead of moving itself. The piece moved must not be covered (a stack of one),
+    must not be the piece moved (or placed) on the previous turn, and must not be pinned by
+    One Hive; climbing onto and down from the pillbug passes gates as a beetle (blocked by
+    two flanking stacks of height two or more). A pillbug may use the ability even when One
+    Hive pins it, but not when it is covered or was itself moved on the previous turn.
+  - **The piece moved last** (placed, moved, or moved by a pillbug; nothing after a pass)
+    cannot move, be moved by a pillbug, or use the pillbug's ability on the next turn. In
+    the base game that piece is always the opponent's, so the rule only matters with the
+    Pillbug in play.
+  - A move is a piece and its destination: a pillbug throw that puts a piece where it could
+    also walk, or two pillbugs (a pillbug and a mosquito) throwing the same piece to the same
+    cell, is one move (Mzinga's move set), which is what perft counts.
 * Outcome: a Queen with six occupied neighbours loses; both at once is a draw. Batch runs
   may add a threefold-repetition draw and a move cap (``Board(repetition=..., move_cap=...)``),
   both off by default because the official rules have neither.
@@ -35,12 +65,14 @@ key their transposition tables by it.
 from __future__ import annotations
 
 import hashlib
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
 
 from swarmtui.core.hexgrid import DIRECTIONS, Hex
 from swarmtui.core.state import IllegalMoveError, Outcome, Termination
 from swarmtui.games.hive.pieces import (
-    ALL_PIECES, BUG_COUNTS, BUG_ORDER, COLOUR_NAMES, COLOURS, PIECE_CODES, PIECES_PER_SIDE, Bug, Piece,
+    ALL_PIECES, BASE, BUG_COUNTS, BUG_NAMES, BUG_ORDER, COLOUR_NAMES, COLOURS, PIECE_CODES, PIECES_PER_SIDE, Bug,
+    GameType, Piece,
 )
 
 SEATS = ("White", "Black")
@@ -98,9 +130,10 @@ _LAND = tuple((D[i], 1 << ((i + 3) % 6)) for i in range(6))  # neighbour offset,
 STEPS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in SLIDE[m]) for m in range(64))  # as cell offsets
 
 # -- pieces as small integers ---------------------------------------------------------------
-QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT = range(5)
-KIND_START = (0, 1, 3, 5, 8)
+QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT, MOSQUITO, LADYBUG, PILLBUG = range(8)
+KIND_START = (0, 1, 3, 5, 8, 11, 12, 13)
 KIND_COUNT = tuple(BUG_COUNTS[b] for b in BUG_ORDER)
+CLIMBERS = (BEETLE, MOSQUITO)  # the bugs that can end a move on top of the hive
 KIND: tuple[int, ...] = tuple(BUG_ORDER.index(p.bug) for p in ALL_PIECES[:PIECES_PER_SIDE]) * 2
 
 
@@ -125,6 +158,7 @@ def _piece_seed(piece: Piece) -> int:
 
 _PIECE_SEED: tuple[int, ...] = tuple(_piece_seed(p) for p in ALL_PIECES)
 ZOBRIST_BLACK_TO_MOVE = _mix64(0x5EED_B1AC)  # XORed in when Black is to move
+ZOBRIST_LAST_MOVED: tuple[int, ...] = tuple(_mix64(seed ^ 0x1A57_B0B) for seed in _PIECE_SEED)  # Pillbug games
 
 
 def zobrist_index(code: int, cell: int, height: int) -> int:
@@ -177,23 +211,32 @@ def colour_index(colour: str) -> int:
 class Board:
     """A Hive position with its move history, like ``chess.Board``.
 
-    ``repetition=True`` declares a draw when a position (pieces, stacks and side to move)
-    occurs for the third time; ``move_cap=N`` declares a draw after N plies. Both are for
-    batch runs of agents that could otherwise shuffle forever; the official rules have
-    neither, so both are off by default.
+    ``game_type`` (a :class:`GameType` or its UHP name, default ``Base``) says which expansion
+    bugs are in the players' hands. ``repetition=True`` declares a draw when a position
+    (pieces, stacks and side to move) occurs for the third time; ``move_cap=N`` declares a
+    draw after N plies. Both are for batch runs of agents that could otherwise shuffle
+    forever; the official rules have neither, so both are off by default.
     """
 
     seats = SEATS
 
-    def __init__(self, *, repetition: bool = False, move_cap: int | None = None) -> None:
+    def __init__(self, *, game_type: GameType | str = BASE, repetition: bool = False,
+                 move_cap: int | None = None) -> None:
         if move_cap is not None and move_cap < 1:
             raise ValueError("move_cap must be at least 1 ply")
+        self.game_type = game_type if isinstance(game_type, GameType) else GameType.parse(game_type)
+        self._count = tuple(self.game_type.count(b) for b in BUG_ORDER)  # tiles a side per bug kind
+        self._kinds = tuple(k for k in range(8) if self._count[k])  # the bug kinds in this game
+        self._codes = tuple(tuple(c for c in range(side * PIECES_PER_SIDE, (side + 1) * PIECES_PER_SIDE)
+                                  if c % PIECES_PER_SIDE - KIND_START[KIND[c]] < self._count[KIND[c]])
+                            for side in (0, 1))  # each side's tiles in this game
+        self._pillbug = self.game_type.pillbug  # the only bug that moves other pieces
         self.repetition = repetition
         self.move_cap = move_cap
         self._stacks: dict[int, list[int]] = {}  # cell -> piece codes, bottom to top
         self._nmask: dict[int, int] = {}  # cell -> bit i set if neighbour i is occupied
         self._pos: list[int | None] = [None] * len(ALL_PIECES)
-        self._placed = [[0] * 5, [0] * 5]  # pieces placed per colour and bug kind
+        self._placed = [[0] * 8, [0] * 8]  # pieces placed per colour and bug kind
         self._ply = 0
         self.history: list[Move] = []
         self._outcome: Outcome | None = None
@@ -202,6 +245,7 @@ class Board:
         self._seen: dict[tuple, int] = {}
         self._keys: list[tuple] = []
         self._hash = 0
+        self._stun0 = -1  # the piece moved last before the history starts (set-up positions)
         if repetition:
             self._remember()
 
@@ -253,9 +297,25 @@ class Board:
         return [HEX[c] for c in self._stacks]
 
     def in_hand(self, colour: str) -> list[Piece]:
-        """``colour``'s pieces not yet placed, in number order (Q, S1, S2, B1, ..., A3)."""
+        """``colour``'s pieces of this game type not yet placed, in number order (Q, S1, ..., A3, M, L, P)."""
         base = colour_index(colour) * PIECES_PER_SIDE
-        return [ALL_PIECES[c] for c in range(base, base + PIECES_PER_SIDE) if self._pos[c] is None]
+        count = self._count
+        return [ALL_PIECES[c] for c in range(base, base + PIECES_PER_SIDE)
+                if self._pos[c] is None and c - base - KIND_START[KIND[c]] < count[KIND[c]]]
+
+    def pieces(self) -> list[Piece]:
+        """Every tile of this game type, both colours (in play or in hand)."""
+        count = self._count
+        return [p for c, p in enumerate(ALL_PIECES) if c % PIECES_PER_SIDE - KIND_START[KIND[c]] < count[KIND[c]]]
+
+    @property
+    def last_moved(self) -> Piece | None:
+        """The piece placed or moved on the previous turn (None at the start and after a pass).
+
+        With the Pillbug in play it cannot move, be moved or use the pillbug's ability now.
+        """
+        code = self._stunned()
+        return None if code < 0 else ALL_PIECES[code]
 
     def pieces_on_board(self, colour: str) -> list[Piece]:
         """``colour``'s pieces in the hive (covered ones included)."""
@@ -273,7 +333,13 @@ class Board:
     @property
     def zobrist(self) -> int:
         """The 64-bit Zobrist hash of the position (pieces by colour, bug, number, cell and
-        height, and the side to move); equal positions reached by different move orders agree."""
+        height, and the side to move); equal positions reached by different move orders agree.
+        With the Pillbug in play the piece moved last is part of the position (it decides what
+        may move), so its key is mixed in too, as in Mzinga's Zobrist key."""
+        if self._pillbug:
+            stunned = self._stunned()
+            if stunned >= 0:
+                return self._hash ^ ZOBRIST_LAST_MOVED[stunned]
         return self._hash
 
     def zobrist_from_scratch(self) -> int:
@@ -282,11 +348,24 @@ class Board:
         for cell, st in self._stacks.items():
             for height, code in enumerate(st, 1):
                 h ^= ZOBRIST[zobrist_index(code, cell, height)]
-        return h
+        stunned = self._stunned() if self._pillbug else -1
+        return h ^ ZOBRIST_LAST_MOVED[stunned] if stunned >= 0 else h
 
     def position_key(self) -> tuple:
-        """The position as a hashable value: side to move and every stack (not the history)."""
-        return (self._ply & 1, tuple(sorted((c, tuple(s)) for c, s in self._stacks.items())))
+        """The position as a hashable value: side to move and every stack (not the history).
+
+        With the Pillbug in play the piece moved last is part of the position (it decides
+        what may move), as in Mzinga's Zobrist key.
+        """
+        key = (self._ply & 1, tuple(sorted((c, tuple(s)) for c, s in self._stacks.items())))
+        return (*key, self._stunned()) if self._pillbug else key
+
+    def _stunned(self) -> int:
+        """The code of the piece placed or moved by the previous ply, -1 if none (start, pass)."""
+        if not self.history:
+            return self._stun0
+        piece = self.history[-1][0]
+        return -1 if piece is None else PIECE_CODES[piece]
 
     # -- move generation --------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -299,18 +378,28 @@ class Board:
             colour = self._ply & 1
             moves = self._placements(colour, None)
             if self._pos[colour * PIECES_PER_SIDE] is not None:
-                base = colour * PIECES_PER_SIDE
-                for code in range(base, base + PIECES_PER_SIDE):
-                    self._movements(code, moves)
+                if self._pillbug:
+                    stunned = self._stunned()
+                    for code in self._codes[colour]:
+                        if code != stunned:
+                            self._movements(code, moves)
+                    if self._throws(colour, stunned, moves):
+                        moves = list(dict.fromkeys(moves))  # a throw may repeat a walk or another throw
+                else:
+                    for code in self._codes[colour]:
+                        self._movements(code, moves)
             if not moves:
                 moves.append(PASS)
         self._legal = moves
         return list(moves)
 
     def moves_for(self, piece: Piece) -> list[Move]:
-        """The legal moves of one piece (its placements while it is in hand)."""
+        """The legal moves of one piece (its placements while it is in hand; with the Pillbug in
+        play also its throws, so an opponent's piece may have moves)."""
         code = PIECE_CODES[piece]
         colour = code // PIECES_PER_SIDE
+        if self._pillbug and self._pos[code] is not None:  # a pillbug may move it, whatever its colour
+            return [m for m in self.legal_moves() if m[0] == piece]
         if self._outcome is not None or colour != self._ply & 1:
             return []
         if self._pos[code] is None:
@@ -325,7 +414,8 @@ class Board:
         placed = self._placed[colour]
         if turn == 3 and placed[QUEEN] == 0:
             return [QUEEN]  # the Queen must be in play by the fourth turn
-        return [k for k in range(5) if placed[k] < KIND_COUNT[k] and not (k == QUEEN and turn == 0)]
+        count = self._count
+        return [k for k in self._kinds if placed[k] < count[k] and not (k == QUEEN and turn == 0)]
 
     def _placement_cells(self, colour: int) -> list[int]:
         stacks = self._stacks
@@ -358,22 +448,27 @@ class Board:
         st = self._stacks[cell]
         if st[-1] != code:
             return  # pinned under a beetle
+        dests: list[int] | set[int]
         if len(st) > 1:
-            dests = self._beetle_steps(cell, len(st))
+            dests = self._beetle_steps(cell, len(st))  # a beetle or mosquito on top of the hive
         elif self._is_cut(cell):
             return  # One Hive
         else:
-            kind = KIND[code % PIECES_PER_SIDE]
+            kind = KIND[code]
             if kind == ANT:
                 dests = self._ant_dests(cell)
             elif kind == GRASSHOPPER:
                 dests = self._jumps(cell)
             elif kind == SPIDER:
                 dests = self._spider_dests(cell)
-            elif kind == QUEEN:
+            elif kind == QUEEN or kind == PILLBUG:
                 dests = [cell + step for step in STEPS[self._nmask.get(cell, 0)]]
-            else:
+            elif kind == BEETLE:
                 dests = [cell + step for step in STEPS[self._nmask.get(cell, 0)]] + self._beetle_steps(cell, 1)
+            elif kind == LADYBUG:
+                dests = self._ladybug_dests(cell)
+            else:
+                dests = self._mosquito_dests(cell)
         if dests:
             piece, origin = ALL_PIECES[code], HEX[cell]
             moves.extend([_new_move(Move, (piece, origin, HEX[d])) for d in dests])
@@ -441,6 +536,90 @@ class Board:
                 continue
             out.append(cell + D[i])
         return out
+
+    def _ladybug_dests(self, cell: int) -> set[int]:
+        """Two steps on top of the hive, then one down to an empty cell other than the start.
+
+        Each step passes a gate as a beetle does; heights are those without the ladybug.
+        """
+        stacks = self._stacks
+
+        def height(x: int) -> int:
+            return len(stacks[x]) if x in stacks and x != cell else 0
+
+        def passes(a: int, i: int) -> bool:
+            """Can a bug on stack ``a`` (of its height without the bug) step in direction ``i``?"""
+            barrier = max(height(a), height(a + D[i]))
+            return not (height(a + D[i - 1]) > barrier and height(a + D[(i + 1) % 6]) > barrier)
+
+        out: set[int] = set()
+        for i in range(6):
+            s1 = cell + D[i]
+            if not height(s1) or not passes(cell, i):
+                continue
+            for j in range(6):
+                s2 = s1 + D[j]
+                if not height(s2) or not passes(s1, j):
+                    continue
+                for k in range(6):
+                    s3 = s2 + D[k]
+                    if s3 != cell and not height(s3) and passes(s2, k):
+                        out.add(s3)
+        return out
+
+    def _mosquito_dests(self, cell: int) -> set[int]:
+        """A ground mosquito's moves: those of every bug whose top piece touches it."""
+        stacks = self._stacks
+        kinds = {KIND[stacks[cell + d][-1]] for d in NEIGHBOURS[self._nmask.get(cell, 0)]}
+        out: set[int] = set()
+        if ANT in kinds:
+            out.update(self._ant_dests(cell))  # an ant's slides include every single slide
+        elif kinds & {QUEEN, PILLBUG, BEETLE}:
+            out.update(cell + step for step in STEPS[self._nmask.get(cell, 0)])
+        if SPIDER in kinds:
+            out.update(self._spider_dests(cell))
+        if GRASSHOPPER in kinds:
+            out.update(self._jumps(cell))
+        if BEETLE in kinds:
+            out.update(self._beetle_steps(cell, 1))
+        if LADYBUG in kinds:
+            out.update(self._ladybug_dests(cell))
+        return out
+
+    def _throws(self, colour: int, stunned: int, moves: list[Move]) -> bool:
+        """Add the pillbugs' special-ability moves of ``colour``; True if any was added.
+
+        A ground pillbug, or a ground mosquito touching a pillbug's top piece, uncovered and
+        not moved on the previous turn (``stunned``), may move an adjacent uncovered piece
+        that is not ``stunned`` and not pinned by One Hive up onto itself and down to an empty
+        neighbour. Both steps pass gates as a beetle does: with the thrower a stack of one, a
+        step is blocked when both flanking stacks are two or more high.
+        """
+        stacks, pos = self._stacks, self._pos
+        base = colour * PIECES_PER_SIDE
+        added = False
+        for code in (base + KIND_START[PILLBUG], base + KIND_START[MOSQUITO]):
+            cell = pos[code]
+            if cell is None or code == stunned or len(stacks[cell]) != 1:
+                continue
+            nbrs = NEIGHBOURS[self._nmask.get(cell, 0)]
+            if code != base + KIND_START[PILLBUG] and not any(KIND[stacks[cell + d][-1]] == PILLBUG for d in nbrs):
+                continue
+            tall = [cell + D[i] in stacks and len(stacks[cell + D[i]]) > 1 for i in range(6)]
+            open_dirs = [i for i in range(6) if not (tall[i - 1] and tall[(i + 1) % 6])]
+            sources = [i for i in open_dirs if cell + D[i] in stacks and len(stacks[cell + D[i]]) == 1]
+            targets = [cell + D[i] for i in open_dirs if cell + D[i] not in stacks]
+            if not targets:
+                continue
+            for i in sources:
+                src = cell + D[i]
+                victim = stacks[src][0]
+                if victim == stunned or self._is_cut(src):
+                    continue
+                piece, origin = ALL_PIECES[victim], HEX[src]
+                moves.extend([_new_move(Move, (piece, origin, HEX[t])) for t in targets])
+                added = True
+        return added
 
     def _jumps(self, cell: int) -> list[int]:
         stacks = self._stacks
@@ -527,10 +706,10 @@ class Board:
             code = PIECE_CODES[piece]
             dest = move[2]
             if move[1] is None:
-                self._placed[code // PIECES_PER_SIDE][KIND[code % PIECES_PER_SIDE]] += 1
+                self._placed[code // PIECES_PER_SIDE][KIND[code]] += 1
             else:
-                self._take(self._pos[code])
-            self._put(dest[0] * W + dest[1], code)
+                self._take(self._pos[code])  # type: ignore[arg-type]  # a moving piece is in play (hot path)
+            self._put(dest[0] * W + dest[1], code)  # type: ignore[index]  # only a pass has no dest
         self._ply += 1
         self._hash ^= ZOBRIST_BLACK_TO_MOVE
         self.history.append(move)
@@ -573,9 +752,9 @@ class Board:
         piece = move[0]
         if piece is not None:
             code = PIECE_CODES[piece]
-            self._take(self._pos[code])
+            self._take(self._pos[code])  # type: ignore[arg-type]  # the piece just played is in play
             if move[1] is None:
-                self._placed[code // PIECES_PER_SIDE][KIND[code % PIECES_PER_SIDE]] -= 1
+                self._placed[code // PIECES_PER_SIDE][KIND[code]] -= 1
                 self._pos[code] = None
             else:
                 self._put(move[1][0] * W + move[1][1], code)
@@ -638,6 +817,10 @@ class Board:
         code = PIECE_CODES[piece]
         colour = code // PIECES_PER_SIDE
         name = str(piece)
+        if code % PIECES_PER_SIDE - KIND_START[KIND[code]] >= self._count[KIND[code]]:
+            return f"{name} is not in this game ({self.game_type}: no {BUG_NAMES[piece.bug]})"
+        if move in self.legal_moves():
+            return None  # also a piece of either colour moved by a pillbug
         if colour != self._ply & 1:
             return f"it is {self.to_move}'s turn, and {name} is {COLOUR_NAMES[piece.colour]}'s"
         if origin is None:
@@ -646,8 +829,6 @@ class Board:
             reason = self._movement_reason(piece, code, colour, origin)
         if reason is not None:
             return reason
-        if move in self.moves_for(piece):
-            return None
         if origin is None:
             return f"{name} cannot be placed there: a new piece must touch its own colour only"
         return f"{name} cannot move there (its way of moving, Freedom to Move or One Hive forbids it)"
@@ -661,7 +842,7 @@ class Board:
             return "the Queen cannot be placed on a player's first turn (tournament rule)"
         if turn == 3 and self._placed[colour][QUEEN] == 0 and piece.bug is not Bug.QUEEN:
             return f"{side} must place the Queen on this, its fourth turn"
-        kind = KIND[code % PIECES_PER_SIDE]
+        kind = KIND[code]
         expected = self._placed[colour][kind] + 1
         if piece.number and piece.number != expected:
             return f"{name} cannot enter before {piece.colour}{piece.bug.value}{expected}"
@@ -681,18 +862,21 @@ class Board:
             return f"{name} is pinned under {ALL_PIECES[st[-1]]}"
         if len(st) == 1 and self._is_cut(cell):
             return f"moving {name} would split the hive (One Hive rule)"
+        if self._pillbug and code == self._stunned():
+            return f"{name} was moved on the previous turn, so it cannot move on this one (Pillbug rule)"
         return None
 
     @classmethod
     def from_layout(cls, layout: Mapping[Hex, Sequence[Piece]], to_move: str = "White",
-                    ply: int | None = None, **options) -> "Board":
+                    ply: int | None = None, last_moved: Piece | None = None, **options) -> Board:
         """A position set up directly (puzzles, tests): ``{cell: (bottom, ..., top)}``.
 
         Without a history the ply is taken as the number of pieces in play, plus one when
         Black is to move and that number is even (or minus one when White is to move and it
         is odd), so the turn rules see a position at least that far into the game. The layout
-        must be a possible Hive: each piece once, bugs in number order, only beetles on
-        top of others, one connected hive.
+        must be a possible Hive: each piece once and of the game type, bugs in number order,
+        only beetles and mosquitoes on top of others, one connected hive. ``last_moved`` is
+        the piece moved on the previous turn (it matters with the Pillbug).
         """
         board = cls(**options)
         colour = colour_index(to_move)
@@ -704,8 +888,10 @@ class Board:
             if seen & set(codes) or len(set(codes)) != len(codes):
                 raise ValueError("a piece appears twice in the layout")
             seen.update(codes)
-            if any(KIND[c % PIECES_PER_SIDE] != BEETLE for c in codes[1:]):
-                raise ValueError(f"only beetles climb: the stack at {h} has another bug above the ground")
+            if any(KIND[c] not in CLIMBERS for c in codes[1:]):
+                raise ValueError(f"only beetles and mosquitoes climb: the stack at {h} has another bug on top")
+            if any(c % PIECES_PER_SIDE - KIND_START[KIND[c]] >= board._count[KIND[c]] for c in codes):
+                raise ValueError(f"the stack at {h} has a piece that is not in {board.game_type}")
             cell = cell_of(h)
             board._stacks[cell] = codes
             board._land(cell)
@@ -716,7 +902,8 @@ class Board:
             base = code - code % PIECES_PER_SIDE
             kind = KIND[code % PIECES_PER_SIDE]
             if code - base - KIND_START[kind] >= board._placed[code // PIECES_PER_SIDE][kind]:
-                raise ValueError(f"{ALL_PIECES[code]} is in play before a lower-numbered {ALL_PIECES[code].bug.name.lower()}")
+                piece = ALL_PIECES[code]
+                raise ValueError(f"{piece} is in play before a lower-numbered {piece.bug.name.lower()}")
         if board._stacks and len(board._connected_cells()) != len(board._stacks):
             raise ValueError("the layout is not one connected hive")
         if ply is None:
@@ -724,7 +911,11 @@ class Board:
         if ply & 1 != colour:
             raise ValueError(f"ply {ply} has {SEATS[ply & 1]} to move, not {SEATS[colour]}")
         board._ply = ply
-        board._hash = board.zobrist_from_scratch()
+        board._hash = board.zobrist_from_scratch()  # pieces and side only: _stun0 is still -1 here
+        if last_moved is not None:
+            if PIECE_CODES[last_moved] not in seen:
+                raise ValueError(f"the last moved piece {last_moved} is not in the layout")
+            board._stun0 = PIECE_CODES[last_moved]
         if board.repetition:
             board._seen.clear()
             board._keys.clear()
@@ -745,9 +936,12 @@ class Board:
         return seen
 
     # -- copies and notation ----------------------------------------------------------------
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         board = Board.__new__(Board)
         board.repetition, board.move_cap = self.repetition, self.move_cap
+        board.game_type, board._count, board._pillbug = self.game_type, self._count, self._pillbug
+        board._kinds, board._codes = self._kinds, self._codes
+        board._stun0 = self._stun0
         board._stacks = {c: list(s) for c, s in self._stacks.items()}
         board._nmask = dict(self._nmask)
         board._pos = list(self._pos)
@@ -785,7 +979,7 @@ class Board:
         return format_game_string(self)
 
     @classmethod
-    def from_game_string(cls, text: str, *, repetition: bool = False, move_cap: int | None = None) -> "Board":
+    def from_game_string(cls, text: str, *, repetition: bool = False, move_cap: int | None = None) -> Board:
         """Replay a UHP GameString; ``NotationError``/``IllegalMoveError`` say what is wrong."""
         from swarmtui.games.hive.notation import parse_game_string
 
