@@ -60,6 +60,19 @@ def test_search_frames_reveal_candidates_one_by_one_then_mark_the_choice() -> No
     assert "plays a2" in last
 
 
+def test_alphabeta_frames_show_depth_time_and_the_expected_line() -> None:
+    trace = SearchTrace(
+        algorithm="alphabeta", candidates=(CandidateMove("wA1 -bQ", 35.5, note="ahead, depth 3"),
+                                           CandidateMove("wG1 bQ/", 20.0, note="at most ahead, depth 3")),
+        best=("wA1 -bQ",), chosen="wA1 -bQ", nodes=5120, depth=3, pv=("wA1 -bQ", "bS1 /wQ", "wB1 bQ"), seconds=0.98,
+    )
+    d = Deliberation("White", "Alpha-beta search", trace, "wA1 -bQ")
+    first, last = render_frame(d, 0).plain, render_frame(d, phase_count(d) - 1).plain
+    assert "alphabeta (White): 2 moves, 5120 positions searched, depth 3 in 0.98 s" in first
+    assert "expects wA1 -bQ bS1 /wQ wB1 bQ" in first
+    assert "> wA1 -bQ +35.50  ahead, depth 3" in last and "plays wA1 -bQ" in last
+
+
 def test_plain_frames_show_the_note_then_the_move() -> None:
     d = Deliberation("X", "Random", NoTrace(note="uniform choice among 9 legal moves"), "b2")
     assert "uniform choice among 9" in render_frame(d, 0).plain

@@ -41,6 +41,9 @@ def _load_builtin() -> None:
 
     register(aco_bco.SPEC)
     register(aco_bco_plus.SPEC)
+    from swarmtui.agents import alphabeta
+
+    register(alphabeta.SPEC)
 
 
 def agent_specs() -> dict[str, AgentSpec]:

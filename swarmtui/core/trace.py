@@ -129,7 +129,9 @@ class SearchTrace(Trace):
 
     ``value`` is from the mover's point of view: +1 win, 0 draw, -1 loss for exact search.
     ``best`` holds the notations of all moves that tie for the best value; ``chosen`` is the
-    one the seeded tie-break picked.
+    one the seeded tie-break picked. Depth-first searches (alpha-beta) also give the ``depth``
+    of the deepest iteration, the principal variation ``pv`` (the expected line, chosen move
+    first) and the ``seconds`` spent; the others leave them empty.
     """
 
     kind: str = field(init=False, default="search")
@@ -138,6 +140,9 @@ class SearchTrace(Trace):
     best: tuple[str, ...] = ()
     chosen: str = ""
     nodes: int = 0
+    depth: int = 0
+    pv: tuple[str, ...] = ()
+    seconds: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,12 @@ def frame(d: Deliberation, phase: int, glyphs: str = "unicode") -> Text:
     summary = Text(f"{trace.algorithm or 'search'} ({d.seat}): {len(trace.candidates)} moves", end="")
     if trace.nodes:
         summary.append(f", {trace.nodes} positions searched")
+    if trace.depth:
+        summary.append(f", depth {trace.depth}")
+        if trace.seconds:
+            summary.append(f" in {trace.seconds:.2f} s")
+    if trace.pv:
+        summary.append("\nexpects " + " ".join(trace.pv[:6]) + (" ..." if len(trace.pv) > 6 else ""), MUTED)
     table = _table(trace, trace.candidates[:phase], choosing)
     choice = Text(end="")
     if choosing:

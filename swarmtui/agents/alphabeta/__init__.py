@@ -1,0 +1,210 @@
+"""The ``alphabeta`` agent: an engine-grade search player, the reference every swarm is rated against.
+
+Iterative-deepening principal variation search with a transposition table, killer and history
+move ordering and threat extensions (``search.py``), over a game's evaluation
+(``evaluation.py``; Hive's is ``hive_evaluation.py``). It plays every game with an evaluation
+(Hive and Noughts & Crosses).
+
+**Budgets.** ``difficulty`` names a default budget people understand:
+
+=========  ==========  =========  ==============================================
+level      time/move   depth      play
+=========  ==========  =========  ==============================================
+easy       0.5 s       1 ply      picks among moves within ``tolerance`` (12) of the best
+medium     1 s         2 plies    best move of a two-ply search
+hard       1 s         unbounded  iterative deepening for the full second
+max        5 s         unbounded  iterative deepening for five seconds
+=========  ==========  =========  ==============================================
+
+``easy`` is the default for a new game: a casual player can beat it. ``time_limit`` and
+``depth`` override the level's budget, and an explicit :class:`~swarmtui.core.limits.Limit`
+(``decide_within``: UHP's ``bestmove time``/``depth``, ``sim``) replaces it altogether and
+plays at full strength (no tolerance). The search stops at the time limit (checked every few
+nodes, so the answer comes within 5% + 50 ms) or when the limit's ``stop`` event is set, and
+answers the best move of the deepest iteration (or of the unfinished one, which starts from
+the previous best).
+
+**Trace.** A :class:`~swarmtui.core.trace.SearchTrace` with the principal variation, the depth
+reached, the nodes searched and the score of each root move (exact for the best, an upper
+bound for the others, as alpha-beta proves them).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
+
+import numpy as np
+
+from swarmtui.agents.alphabeta.evaluation import EVALUATIONS
+from swarmtui.agents.alphabeta.hive_evaluation import HiveWeights
+from swarmtui.agents.alphabeta.search import EXACT, MATE, MATE_BOUND, Searcher, SearchResult
+from swarmtui.core.agent import AgentSpec
+from swarmtui.core.limits import Limit
+from swarmtui.core.params import check_range
+from swarmtui.core.state import GameState
+from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
+
+Difficulty = Literal["easy", "medium", "hard", "max"]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A difficulty's default budget: seconds, plies (None: unbounded) and tolerance."""
+
+    time: float
+    depth: int | None
+    tolerance: float
+
+
+DIFFICULTIES: dict[str, Budget] = {
+    "easy": Budget(0.5, 1, 12.0),
+    "medium": Budget(1.0, 2, 0.0),
+    "hard": Budget(1.0, None, 0.0),
+    "max": Budget(5.0, None, 0.0),
+}
+SAFETY = 0.02
+"""Seconds kept back from a time limit for building the answer (the trace) after the search."""
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    difficulty: Difficulty = field(default="easy", metadata={"help": "easy, medium, hard or max (budgets above)"})
+    time_limit: float | None = field(default=None, metadata={"help": "seconds per move (overrides the level)"})
+    depth: int | None = field(default=None, metadata={"help": "plies (overrides the level; none: unbounded)"})
+    tolerance: float | None = field(default=None, metadata={"help": "play any move this close to the best"})
+    max_extensions: int = field(default=2, metadata={"help": "threat extensions allowed on one path"})
+    table_size: int = field(default=400_000, metadata={"help": "transposition table entries"})
+    top: int = field(default=8, metadata={"help": "root moves shown in the trace"})
+
+    def __post_init__(self) -> None:
+        if self.time_limit is not None:
+            check_range("time_limit", self.time_limit, 0.001, 86_400)
+        if self.depth is not None:
+            check_range("depth", self.depth, 1, 64)
+        if self.tolerance is not None:
+            check_range("tolerance", self.tolerance, 0, 1e6)
+        check_range("max_extensions", self.max_extensions, 0, 16)
+        check_range("table_size", self.table_size, 1_000, 50_000_000)
+        check_range("top", self.top, 1, 1000)
+
+
+@dataclass(frozen=True)
+class AlphaBetaParams(HiveWeights, SearchSettings):
+    """The search settings, then the Hive evaluation weights (ignored by other games)."""
+
+
+def hive_weights(params: Any) -> HiveWeights:
+    """The :class:`HiveWeights` part of ``params``."""
+    return HiveWeights(**{f.name: getattr(params, f.name) for f in fields(HiveWeights)})
+
+
+class AlphaBetaAgent:
+    """The search player; see the module docstring."""
+
+    id = "alphabeta"
+
+    def __init__(self, game_id: str, rng: np.random.Generator, params: AlphaBetaParams) -> None:
+        self.game_id = game_id
+        self.rng = rng
+        self.params = params
+        self.evaluation = EVALUATIONS[game_id](hive_weights(params) if game_id == "hive" else None)
+        self.table: dict = {}
+        self.last: SearchResult | None = None
+
+    def budget(self) -> tuple[float, int | None, float]:
+        """``(seconds, depth, tolerance)`` from the difficulty and the overriding parameters."""
+        p = self.params
+        level = DIFFICULTIES[p.difficulty]
+        explicit = p.time_limit is not None or p.depth is not None
+        seconds = p.time_limit if p.time_limit is not None else level.time
+        if p.depth is not None:
+            depth: int | None = p.depth
+            if p.time_limit is None:
+                seconds = 86_400.0  # a depth alone: search to that depth, however long it takes
+        else:
+            depth = None if p.time_limit is not None else level.depth
+        tolerance = p.tolerance if p.tolerance is not None else (0.0 if explicit else level.tolerance)
+        return seconds, depth, tolerance
+
+    def decide(self, state: GameState) -> Decision:
+        seconds, depth, tolerance = self.budget()
+        return self._decide(state, seconds, depth, tolerance, None)
+
+    def decide_within(self, state: GameState, limit: Limit) -> Decision:
+        """Think within ``limit`` at full strength (the difficulty is only the default budget)."""
+        if limit.time is None and limit.depth is None:
+            seconds, depth, tolerance = self.budget()
+        else:
+            seconds = limit.time if limit.time is not None else 86_400.0
+            depth, tolerance = limit.depth, 0.0
+        return self._decide(state, seconds, depth, tolerance, limit.stop)
+
+    def _decide(self, state: GameState, seconds: float, depth: int | None, tolerance: float,
+                stop: Any) -> Decision:
+        start = time.perf_counter()
+        board = self.evaluation.prepare(state)
+        hard = start + max(0.001, seconds - SAFETY)
+        searcher = Searcher(board, self.evaluation, max_depth=depth or 64, deadline=hard,
+                            soft=start + seconds * 0.5, stop=stop, table=self.table,
+                            max_extensions=self.params.max_extensions, table_size=self.params.table_size)
+        result = searcher.search()
+        self.last = result
+        move = result.best
+        if tolerance > 0 and result.roots:
+            deepest = result.roots[0].depth
+            close = [r.move for r in result.roots
+                     if r.depth == deepest and r.bound == EXACT and r.score >= result.score - tolerance]
+            if result.best not in close:
+                close.insert(0, result.best)
+            move = close[int(self.rng.integers(len(close)))]
+        return Decision(move, self._trace(state, result, move))
+
+    def _trace(self, state: GameState, result: SearchResult, move: Any) -> SearchTrace:
+        names: dict[Any, str] = {}
+
+        def name(m: Any) -> str:
+            if m not in names:
+                names[m] = state.format_move(m)
+            return names[m]
+
+        candidates = []
+        for r in result.roots[: self.params.top]:
+            bound = "" if r.bound == EXACT else "at most "
+            candidates.append(CandidateMove(name(r.move), _display(r.score), note=f"{bound}{_describe(r.score)}, "
+                                            f"depth {r.depth}"))
+        pv_text: list[str] = []
+        board = state.copy()
+        for m in result.pv:
+            pv_text.append(board.format_move(m))
+            board.play(m)
+        return SearchTrace(
+            algorithm="alphabeta", candidates=tuple(candidates), best=(name(result.best),), chosen=name(move),
+            nodes=result.nodes, depth=result.depth, pv=tuple(pv_text), seconds=round(result.seconds, 3),
+        )
+
+
+def _display(score: float) -> float:
+    """Evaluation units as the panel shows them (mates as +-1000)."""
+    if abs(score) >= MATE_BOUND:
+        return 1000.0 if score > 0 else -1000.0
+    return round(float(score), 1)
+
+
+def _describe(score: float) -> str:
+    if score >= MATE_BOUND:
+        return f"wins in {MATE - score:.0f}"
+    if score <= -MATE_BOUND:
+        return f"loses in {MATE + score:.0f}"
+    return "draw" if score == 0 else "ahead" if score > 0 else "behind"
+
+
+def _factory(game_id: str, seat: str, rng: np.random.Generator, params: AlphaBetaParams) -> AlphaBetaAgent:
+    return AlphaBetaAgent(game_id, rng, params)
+
+
+SPEC = AgentSpec(
+    "alphabeta", "Alpha-beta", tuple(EVALUATIONS), _factory, AlphaBetaParams,
+    description="engine search, easy to max",
+)

@@ -1,0 +1,237 @@
+"""The Hive evaluation of the ``alphabeta`` player: every weight a named parameter.
+
+Hive is won by surrounding the enemy Queen, so the evaluation is built round the two queens
+(McGuile, section 3.2.2 states the goal; the thesis' swarm measures only the distance to the
+enemy Queen, section 3.5.2). From White's point of view, then negated for Black to move:
+
+``score = Σ_side ± ( - danger(own queen) + attack(enemy queen) + Σ mobile pieces + Σ pieces in
+hand + beetles ) + tempo``
+
+* **Queen danger**: ``x`` counts the occupied neighbours of a queen, each enemy piece and each
+  of its own *pinned* pieces (which cannot step away) as 1, each own piece free to leave as
+  ``own_mobile_neighbour``. Danger is ``queen_neighbour·x + queen_neighbour_sq·x²`` (convex:
+  the fifth neighbour is far worse than the first). A beetle on top of a queen pins it and
+  adds ``beetle_on_queen`` for the beetle's owner; an own beetle next to the enemy queen, ready
+  to climb, adds ``beetle_near_queen``; a queen that can still slide away is worth
+  ``queen_mobile``.
+* **Attackers**: ``attacker`` per enemy-queen liberty that one of our free pieces can plausibly
+  fill next move (free ants reach any open perimeter cell; other free pieces count within two
+  cells of the queen), capped by the free liberties.
+* **Mobility and pins**: a piece on top of its stack that is not an articulation point of the
+  hive (the One Hive rule, found by one Tarjan pass) and has a way out (a slide for
+  queens/spiders/ants; beetles and grasshoppers always have one) is worth ``mobile_<bug>``;
+  a pinned or stuck piece is worth nothing, so pinning enemy pieces and keeping one's own
+  free are both rewarded. Nothing moves before its owner's queen is placed.
+* **Pieces in hand**: ``hand_<bug>`` each (reserves are flexible: a piece can enter wherever
+  it is needed), halved by ``hand_blocked`` when the side has no cell to place on.
+* **Tempo**: ``tempo`` for the side to move.
+
+The defaults were set by hand from Hive strategy (an ant is the most valuable piece, a free
+piece beats a piece in hand beats a pinned one, queen pressure grows faster than linearly) and
+checked by the self-play ladder in ``docs/hive.md``; they are not tuned to any opponent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from swarmtui.games.hive import rules
+from swarmtui.games.hive.pieces import Bug
+from swarmtui.games.hive.rules import BITS, D, STEPS, W, Board
+
+
+@dataclass(frozen=True)
+class HiveWeights:
+    """The Hive evaluation's weights (see the module docstring for each term)."""
+
+    queen_neighbour: float = field(default=10.0, metadata={"help": "danger per occupied queen neighbour"})
+    queen_neighbour_sq: float = field(default=4.0, metadata={"help": "danger per squared neighbour count"})
+    own_mobile_neighbour: float = field(default=0.5, metadata={"help": "weight of an own free piece beside own queen"})
+    queen_mobile: float = field(default=4.0, metadata={"help": "a queen that can still slide"})
+    queen_in_hand: float = field(default=6.0, metadata={"help": "penalty while the queen is not placed"})
+    attacker: float = field(default=5.0, metadata={"help": "per enemy-queen liberty our free pieces can reach"})
+    beetle_on_queen: float = field(default=30.0, metadata={"help": "own beetle on top of the enemy queen"})
+    beetle_near_queen: float = field(default=6.0, metadata={"help": "own free beetle next to the enemy queen"})
+    mobile_queen: float = field(default=2.0, metadata={"help": "a free queen (on top of queen_mobile)"})
+    mobile_spider: float = field(default=4.0, metadata={"help": "a free spider"})
+    mobile_beetle: float = field(default=8.0, metadata={"help": "a free beetle"})
+    mobile_grasshopper: float = field(default=6.0, metadata={"help": "a free grasshopper"})
+    mobile_ant: float = field(default=12.0, metadata={"help": "a free soldier ant"})
+    mobile_other: float = field(default=7.0, metadata={"help": "a free piece of an expansion bug"})
+    hand_spider: float = field(default=3.0, metadata={"help": "a spider in hand"})
+    hand_beetle: float = field(default=5.0, metadata={"help": "a beetle in hand"})
+    hand_grasshopper: float = field(default=4.0, metadata={"help": "a grasshopper in hand"})
+    hand_ant: float = field(default=8.0, metadata={"help": "a soldier ant in hand"})
+    hand_other: float = field(default=5.0, metadata={"help": "an expansion bug in hand"})
+    hand_blocked: float = field(default=0.5, metadata={"help": "factor on hand values with nowhere to place"})
+    tempo: float = field(default=3.0, metadata={"help": "bonus for the side to move"})
+    order_fill: float = field(default=100.0, metadata={"help": "ordering: a move next to the enemy queen"})
+    order_free: float = field(default=40.0, metadata={"help": "ordering: a move away from one's own queen"})
+
+
+_MOBILE_FIELD = {Bug.QUEEN: "mobile_queen", Bug.SPIDER: "mobile_spider", Bug.BEETLE: "mobile_beetle",
+                 Bug.GRASSHOPPER: "mobile_grasshopper", Bug.ANT: "mobile_ant"}
+_HAND_FIELD = {Bug.SPIDER: "hand_spider", Bug.BEETLE: "hand_beetle", Bug.GRASSHOPPER: "hand_grasshopper",
+               Bug.ANT: "hand_ant"}
+_SLIDERS = {Bug.QUEEN, Bug.SPIDER, Bug.ANT}  # need a slide to move; beetles/grasshoppers never lack a way
+_NEAR2 = tuple(sorted({a + b for a in D for b in D} | set(D)))  # offsets within two cells
+
+
+class HiveEvaluation:
+    """The Hive :class:`~swarmtui.agents.alphabeta.evaluation.Evaluation` (module docstring)."""
+
+    def __init__(self, weights: HiveWeights | None = None) -> None:
+        self.weights = w = weights or HiveWeights()
+        pieces = rules.ALL_PIECES
+        self.colour = tuple(0 if p.colour == "w" else 1 for p in pieces)
+        self.bug = tuple(p.bug for p in pieces)
+        self.queens = tuple(i for i, p in enumerate(pieces) if p.bug is Bug.QUEEN)  # (white, black)
+        self.mobile_value = tuple(
+            getattr(w, _MOBILE_FIELD.get(p.bug, "mobile_other")) for p in pieces)
+        self.hand_value = tuple(
+            0.0 if p.bug is Bug.QUEEN else getattr(w, _HAND_FIELD.get(p.bug, "hand_other")) for p in pieces)
+        self.slider = tuple(p.bug in _SLIDERS for p in pieces)
+        self.is_ant = tuple(p.bug is Bug.ANT for p in pieces)
+        self.is_beetle = tuple(p.bug is Bug.BEETLE for p in pieces)
+
+    # -- the protocol -------------------------------------------------------------------------
+    def prepare(self, state: Board) -> Board:
+        board = state.copy()
+        board.repetition = False  # the search needs no repetition bookkeeping (it is slow)
+        board._seen, board._keys = {}, []
+        return board
+
+    def key(self, state: Board) -> Hashable:
+        return state._hash
+
+    def urgent(self, state: Board) -> bool:
+        """A queen with five of six neighbours occupied: one move may end the game."""
+        nmask = state._nmask
+        for q in self.queens:
+            cell = state._pos[q]
+            if cell is not None and len(BITS[nmask.get(cell, 0)]) >= 5:
+                return True
+        return False
+
+    def order(self, state: Board, moves: Sequence[Any]) -> list[float]:
+        """Moves next to the enemy queen first, then moves that free one's own queen."""
+        w = self.weights
+        me = state._ply & 1
+        pos = state._pos
+        mine, theirs = pos[self.queens[me]], pos[self.queens[1 - me]]
+        near_them = {theirs + d for d in D} if theirs is not None else set()
+        near_me = {mine + d for d in D} if mine is not None else set()
+        fill, free = w.order_fill, w.order_free
+        out = []
+        for move in moves:
+            dest = move[2]
+            if dest is None:
+                out.append(0.0)
+                continue
+            d = dest[0] * W + dest[1]
+            origin = move[1]
+            o = None if origin is None else origin[0] * W + origin[1]
+            score = 0.0
+            if d in near_them or d == theirs:
+                score += fill
+            if o in near_them and d not in near_them:
+                score -= fill
+            if o in near_me and d not in near_me:
+                score += free
+            elif d in near_me and o not in near_me:
+                score -= free
+            out.append(score)
+        return out
+
+    # -- the score -------------------------------------------------------------------------
+    def evaluate(self, state: Board) -> float:
+        """The static score for the side to move (module docstring)."""
+        w = self.weights
+        stacks, nmask, pos = state._stacks, state._nmask, state._pos
+        cut = state._cut
+        if cut is None:
+            cut = state._cut = state._cut_cells()
+        colour_of, slider = self.colour, self.slider
+        queens = self.queens
+        qcell = (pos[queens[0]], pos[queens[1]])
+        score = [0.0, 0.0]
+        free_ants = [0, 0]
+        near_attackers = [0, 0]  # free non-ant pieces within two cells of the enemy queen
+        mobile = [False] * len(pos)
+        near2 = [set(), set()] if qcell[0] is None or qcell[1] is None else [
+            {qcell[1] + o for o in _NEAR2}, {qcell[0] + o for o in _NEAR2}]
+        own_cells: list[set[int]] = [set(), set()]
+        for cell, st in stacks.items():
+            code = st[-1]
+            side = colour_of[code]
+            own_cells[side].add(cell)
+            if qcell[side] is None:
+                continue  # nothing moves before its queen is placed
+            if len(st) == 1:
+                if cell in cut:
+                    continue
+                if slider[code] and not STEPS[nmask.get(cell, 0)]:
+                    continue
+            mobile[code] = True
+            score[side] += self.mobile_value[code]
+            if self.is_ant[code]:
+                free_ants[side] += 1
+            elif near2[side] and cell in near2[side]:
+                near_attackers[side] += 1
+        for side in (0, 1):
+            q = qcell[side]
+            enemy = 1 - side
+            if q is None:
+                score[side] -= w.queen_in_hand
+                continue
+            x = 0.0
+            for step in (D[i] for i in BITS[nmask.get(q, 0)]):
+                top = stacks[q + step][-1]
+                x += w.own_mobile_neighbour if colour_of[top] == side and mobile[top] else 1.0
+            st = stacks[q]
+            if len(st) > 1:
+                score[colour_of[st[-1]]] += w.beetle_on_queen
+                x += 1.0  # a covered queen is as good as one more neighbour for the attacker
+            else:
+                if mobile[queens[side]]:
+                    score[side] += w.queen_mobile
+            score[side] -= w.queen_neighbour * x + w.queen_neighbour_sq * x * x
+            # the enemy's attackers on this queen
+            liberties = 6 - len(BITS[nmask.get(q, 0)])
+            reach = free_ants[enemy] + near_attackers[enemy]
+            score[enemy] += w.attacker * min(liberties, reach)
+            for step in D:
+                n = q + step
+                s = stacks.get(n)
+                if s is not None and colour_of[s[-1]] == enemy and self.is_beetle[s[-1]] and mobile[s[-1]]:
+                    score[enemy] += w.beetle_near_queen
+        # pieces in hand, halved when there is nowhere to put them
+        hand_value = self.hand_value
+        for side in (0, 1):
+            total = 0.0
+            for code in range(len(pos)):
+                if pos[code] is None and colour_of[code] == side:
+                    total += hand_value[code]
+            if total and not self._can_place(state, side, own_cells):
+                total *= w.hand_blocked
+            score[side] += total
+        me = state._ply & 1
+        return score[me] - score[1 - me] + w.tempo
+
+    @staticmethod
+    def _can_place(state: Board, side: int, own_cells: list[set[int]]) -> bool:
+        """Is there an empty cell touching ``side``'s pieces and none of the enemy's?"""
+        if not own_cells[side]:
+            return True  # the opening placements touch whatever is there
+        stacks = state._stacks
+        enemy = own_cells[1 - side]
+        for cell in own_cells[side]:
+            for d in D:
+                n = cell + d
+                if n in stacks:
+                    continue
+                if not any(n + e in enemy for e in D):
+                    return True
+        return False

@@ -1,0 +1,332 @@
+"""Iterative-deepening principal variation search (negamax alpha-beta) for any two-player game.
+
+The engine is generic: a game takes part by providing an :class:`~swarmtui.agents.alphabeta.
+evaluation.Evaluation` (a static score for the side to move, a position hash, and cheap move
+ordering hints). The search itself is the textbook one:
+
+* **Negamax with alpha-beta** (Knuth & Moore 1975) and **principal variation search**: the
+  first move of a node gets the full window, every later move a null window ``(-a-1, -a)``
+  and a re-search only when it fails high inside the window.
+* **Iterative deepening**: depth 1, 2, 3, ... until the time or depth limit; each iteration
+  starts from the previous principal variation, and a stopped iteration still contributes the
+  root moves it finished (the first one searched is the previous best, so the answer is
+  never worse than the last completed depth).
+* **Transposition table** keyed by the evaluation's position hash (Zobrist for Hive), storing
+  depth, score, bound type and best move; mate scores are stored relative to the node so they
+  stay correct when the position is reached at another ply.
+* **Move ordering**: the hash move first, then two killer moves per ply (quiet moves that
+  caused a cut-off in a sibling), then the evaluation's static hint (for Hive: moves that fill
+  the enemy queen's liberties or free one's own come first) plus the history heuristic.
+* **Extensions**: a move that leaves the side to move under an immediate threat (the
+  evaluation's ``urgent``: for Hive, a queen with five of six neighbours occupied) is searched
+  one ply deeper, at most ``max_extensions`` times on a path, so forced wins and defences past
+  the horizon are seen.
+
+Scores are in the evaluation's units from the side to move's point of view. A won game is
+``MATE - ply`` (a sooner win is better), a lost one ``-(MATE - ply)``, a draw 0.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from swarmtui.agents.alphabeta.evaluation import Evaluation
+
+MATE = 1_000_000
+"""The score of a won game at the root; a win ``p`` plies away scores ``MATE - p``."""
+MATE_BOUND = MATE - 10_000
+"""Scores beyond this magnitude are wins or losses, not evaluations."""
+
+EXACT, LOWER, UPPER = 0, 1, 2
+CHECK_EVERY = 16
+"""Nodes between two looks at the clock and the stop event."""
+
+
+class SearchStopped(Exception):
+    """The time ran out or the caller asked to stop (raised inside the tree, caught at the root)."""
+
+
+@dataclass
+class RootScore:
+    """One root move after the deepest iteration that reached it: its score and bound type."""
+
+    move: Any
+    score: float
+    bound: int
+    depth: int
+
+
+@dataclass
+class SearchResult:
+    """What :meth:`Searcher.search` found."""
+
+    best: Any
+    score: float
+    depth: int
+    pv: list[Any]
+    nodes: int
+    seconds: float
+    roots: list[RootScore] = field(default_factory=list)
+    stopped: bool = False
+
+
+@dataclass
+class _Entry:
+    depth: int
+    score: float
+    bound: int
+    move: Any
+
+
+class Searcher:
+    """One search over ``state`` (the searcher plays moves on it and undoes them all).
+
+    ``deadline`` is a ``time.perf_counter()`` value after which the search stops; ``soft``
+    the time after which no new iteration starts (an iteration that cannot finish is wasted
+    unless it reorders the root). ``stop`` is anything with ``is_set()``.
+    """
+
+    def __init__(self, state: Any, evaluation: Evaluation, *, max_depth: int = 64,
+                 deadline: float | None = None, soft: float | None = None, stop: Any = None,
+                 table: dict[Hashable, _Entry] | None = None, max_extensions: int = 2,
+                 table_size: int = 1_000_000) -> None:
+        self.state = state
+        self.evaluation = evaluation
+        self.max_depth = max_depth
+        self.deadline = deadline
+        self.soft = soft
+        self.stop = stop
+        self.table: dict[Hashable, _Entry] = {} if table is None else table
+        self.table_size = table_size
+        self.max_extensions = max_extensions
+        self.nodes = 0
+        self.estimates = 0  # static evaluations (none in an iteration: its result is exact)
+        self.killers: list[list[Any]] = [[None, None] for _ in range(128)]
+        self.history: dict[Any, int] = {}
+        self._countdown = CHECK_EVERY
+
+    # -- the clock ----------------------------------------------------------------------------
+    def _tick(self) -> None:
+        self._countdown = CHECK_EVERY
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchStopped
+        if self.stop is not None and self.stop.is_set():
+            raise SearchStopped
+
+    # -- iterative deepening ---------------------------------------------------------------
+    def search(self) -> SearchResult:
+        """Iterative deepening from depth 1 to ``max_depth`` or until stopped."""
+        start = time.perf_counter()
+        state, ev = self.state, self.evaluation
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("no legal move to choose from")
+        hints = ev.order(state, moves)
+        order = sorted(range(len(moves)), key=lambda i: -hints[i])
+        root = [moves[i] for i in order]
+        best, best_score, depth_done = root[0], -float("inf"), 0
+        scores: dict[Any, RootScore] = {}
+        pv: list[Any] = [best]
+        stopped = False
+        if len(root) == 1:  # a forced move (often a pass): nothing to think about
+            self.nodes = 1
+            score = self._leaf_score()
+            return SearchResult(best, score, 0, [best], 1, time.perf_counter() - start,
+                                [RootScore(best, score, EXACT, 0)])
+        for depth in range(1, self.max_depth + 1):
+            if depth > 1 and self.soft is not None and time.perf_counter() >= self.soft:
+                break
+            estimates = self.estimates
+            try:
+                score, iter_best = self._root(root, depth, scores)
+            except SearchStopped:
+                stopped = True
+                partial = [r for r in scores.values() if r.depth == depth and r.bound != UPPER]
+                if partial:  # moves of the unfinished iteration that beat the previous best
+                    top = max(partial, key=lambda r: r.score)
+                    best, best_score = top.move, top.score
+                    pv = self._pv(best)
+                break
+            best, best_score, depth_done = iter_best, score, depth
+            pv = self._pv(best)
+            root.sort(key=lambda m: (m != best, -(scores[m].score if m in scores else -MATE)))
+            if abs(score) >= MATE_BOUND or self.estimates == estimates:
+                break  # a forced result, or every line reached the end: deeper cannot change it
+        ranked = sorted(scores.values(), key=lambda r: (r.move != best, -r.depth, -r.score))
+        return SearchResult(best, best_score, depth_done, pv, self.nodes, time.perf_counter() - start,
+                            ranked, stopped)
+
+    def _root(self, root: list[Any], depth: int, scores: dict[Any, RootScore]) -> tuple[float, Any]:
+        state = self.state
+        alpha: float = -MATE - 1
+        beta: float = MATE + 1
+        best = root[0]
+        for i, move in enumerate(root):
+            state.play(move)
+            try:
+                ext = 1 if self.max_extensions and self.evaluation.urgent(state) else 0
+                if i == 0:
+                    score = -self._negamax(depth - 1 + ext, -beta, -alpha, 1, ext)
+                else:
+                    score = -self._negamax(depth - 1 + ext, -alpha - 1, -alpha, 1, ext)
+                    if score > alpha:
+                        score = -self._negamax(depth - 1 + ext, -beta, -alpha, 1, ext)
+            finally:
+                state.undo()
+            bound = EXACT if score > alpha or i == 0 else UPPER
+            scores[move] = RootScore(move, score, bound, depth)
+            if score > alpha:
+                alpha, best = score, move
+        self._store(state, depth, alpha, EXACT, best)
+        return alpha, best
+
+    def _pv(self, first: Any) -> list[Any]:
+        """The principal variation: ``first``, then the hash moves while they stay legal."""
+        state, pv, seen = self.state, [first], set()
+        state.play(first)
+        played = 1
+        try:
+            while len(pv) < 32:
+                key = self.evaluation.key(state)
+                entry = self.table.get(key)
+                if key in seen or entry is None or entry.move is None or state.outcome is not None:
+                    break
+                seen.add(key)
+                if entry.move not in state.legal_moves():
+                    break
+                pv.append(entry.move)
+                state.play(entry.move)
+                played += 1
+        finally:
+            for _ in range(played):
+                state.undo()
+        return pv
+
+    # -- the tree ----------------------------------------------------------------------------
+    def _leaf_score(self) -> float:
+        state = self.state
+        outcome = state.outcome
+        if outcome is not None:
+            return self._terminal(outcome, 0)
+        return self.evaluation.evaluate(state)
+
+    def _terminal(self, outcome: Any, ply: int) -> float:
+        if outcome.winner is None:
+            return 0
+        return MATE - ply if outcome.winner == self.state.to_move else -(MATE - ply)
+
+    def _negamax(self, depth: int, alpha: float, beta: float, ply: int, extended: int) -> float:
+        self.nodes += 1
+        self._countdown -= 1
+        if not self._countdown:
+            self._tick()
+        state, ev = self.state, self.evaluation
+        outcome = state.outcome
+        if outcome is not None:
+            return self._terminal(outcome, ply)
+        # Mate distance pruning: nothing here can beat a win found nearer the root.
+        mate_here = MATE - ply
+        if alpha < -mate_here:
+            alpha = -mate_here
+        if beta > mate_here - 1:
+            beta = mate_here - 1
+        if alpha >= beta:
+            return alpha
+        key = ev.key(state)
+        entry = self.table.get(key)
+        hash_move = None
+        if entry is not None:
+            hash_move = entry.move
+            if entry.depth >= depth:
+                score = _from_table(entry.score, ply)
+                if (entry.bound == EXACT or (entry.bound == LOWER and score >= beta)
+                        or (entry.bound == UPPER and score <= alpha)):
+                    if -MATE_BOUND < score < MATE_BOUND:
+                        self.estimates += 1  # the stored score may rest on evaluations
+                    return score
+        if depth <= 0:
+            self.estimates += 1
+            return ev.evaluate(state)
+        moves = state.legal_moves()
+        ordered = self._order(moves, hash_move, ply)
+        alpha0 = alpha
+        best_score: float = -MATE - 1
+        best_move = None
+        for i, move in enumerate(ordered):
+            state.play(move)
+            try:
+                ext = 0
+                if extended < self.max_extensions and ev.urgent(state):
+                    ext = 1
+                if i == 0:
+                    score = -self._negamax(depth - 1 + ext, -beta, -alpha, ply + 1, extended + ext)
+                else:
+                    score = -self._negamax(depth - 1 + ext, -alpha - 1, -alpha, ply + 1, extended + ext)
+                    if alpha < score < beta:
+                        score = -self._negamax(depth - 1 + ext, -beta, -alpha, ply + 1, extended + ext)
+            finally:
+                state.undo()
+            if score > best_score:
+                best_score, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self._cutoff(move, depth, ply)
+                        break
+        bound = LOWER if best_score >= beta else UPPER if best_score <= alpha0 else EXACT
+        self._store(state, depth, _to_table(best_score, ply), bound, best_move)
+        return best_score
+
+    def _order(self, moves: Sequence[Any], hash_move: Any, ply: int) -> list[Any]:
+        hints = self.evaluation.order(self.state, moves)
+        history = self.history
+        killers = self.killers[ply] if ply < len(self.killers) else (None, None)
+        keyed = []
+        for move, hint in zip(moves, hints, strict=True):
+            if move == hash_move:
+                rank = 1e12
+            elif move == killers[0]:
+                rank = 1e9
+            elif move == killers[1]:
+                rank = 1e9 - 1
+            else:
+                rank = hint + history.get(move, 0) * 0.01
+            keyed.append((rank, move))
+        keyed.sort(key=lambda rm: -rm[0])
+        return [m for _, m in keyed]
+
+    def _cutoff(self, move: Any, depth: int, ply: int) -> None:
+        if ply < len(self.killers):
+            k = self.killers[ply]
+            if k[0] != move:
+                k[1], k[0] = k[0], move
+        self.history[move] = self.history.get(move, 0) + depth * depth
+
+    def _store(self, state: Any, depth: int, score: float, bound: int, move: Any) -> None:
+        table = self.table
+        if len(table) >= self.table_size:
+            table.clear()  # crude but bounded: a fresh table beats unbounded memory
+        key = self.evaluation.key(state)
+        old = table.get(key)
+        if old is None or depth >= old.depth or bound == EXACT:
+            table[key] = _Entry(depth, score, bound, move if move is not None else (old.move if old else None))
+
+
+def _to_table(score: float, ply: int) -> float:
+    """A mate score relative to the node (distance from here) for the table."""
+    if score >= MATE_BOUND:
+        return score + ply
+    if score <= -MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_table(score: float, ply: int) -> float:
+    if score >= MATE_BOUND:
+        return score - ply
+    if score <= -MATE_BOUND:
+        return score + ply
+    return score
