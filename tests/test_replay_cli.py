@@ -50,7 +50,7 @@ def test_replays_hive_protocol_games_with_traces_and_skipped_turns(tmp_path, cap
     _write(path, [swarm, immobile])
     code, out, err = run_main(capsys, "replay", str(path), "--from", str(swarm.ai_start + 1))
     assert code == 0, err
-    assert "swarm:" in out and "wQ" in out  # trace summaries and the Unicode board
+    assert "swarm plays" in out and "wQ" in out  # trace summaries and the Unicode board
     final = Board.from_game_string(swarm.game_string)
     assert out.count("\nply ") == len(swarm.moves) - swarm.ai_start == final.ply - swarm.ai_start
     code, out, err = run_main(capsys, "replay", str(path), "--game", "2", "--final", "--ascii")
@@ -75,7 +75,8 @@ def test_damaged_files_give_one_line_errors(tmp_path, capsys):
     code, _, err = run_main(capsys, "replay", str(empty))
     assert code == 2 and "no game records" in err
     bad_move = tmp_path / "bad.jsonl"
-    bad_move.write_text(HEADER + json.dumps({"kind": "game", "game": "noughts", "moves": ["b2", "b2"]}) + "\n", encoding="utf-8")
+    line = json.dumps({"kind": "game", "game": "noughts", "moves": ["b2", "b2"]})
+    bad_move.write_text(HEADER + line + "\n", encoding="utf-8")
     code, _, err = run_main(capsys, "replay", str(bad_move))
     assert code == 2 and "move 2 ('b2') cannot be played" in err
     code, _, err = run_main(capsys, "replay", str(bad_move), "--game", "3")
@@ -84,3 +85,24 @@ def test_damaged_files_give_one_line_errors(tmp_path, capsys):
     unknown.write_text(HEADER + json.dumps({"kind": "game", "game": "chess", "moves": []}) + "\n", encoding="utf-8")
     code, _, err = run_main(capsys, "replay", str(unknown))
     assert code == 2 and "unknown or unplayable game 'chess'" in err
+
+
+@pytest.mark.parametrize(("game", "players", "said"), [
+    ("noughts", "minimax,ga", [r"minimax plays [abc][123] \(value [+-]\d", r"genome plays [abc][123]: gene \d+"]),
+    ("halma", "aco-bco", [r"bees recruit [a-q]\d+ along [a-q]\d+(→[a-q]\d+)+: \d+ of \d+ advertise",
+                          r"ants: \d+ plan \(\d+ explore"]),
+    ("hive", "pso,mcts", [r"swarm plays [wb]", r"mcts[^;]* plays b\w+"]),
+])
+def test_every_agents_trace_line_says_what_was_played_and_why(tmp_path, capsys, game, players, said):
+    import re
+
+    out_file = tmp_path / f"{game}.jsonl"
+    extra = ["--param", "mcts.iterations=20"] if "mcts" in players else []
+    code, _, _ = run_main(capsys, "sim", "run", game, "-p", players, "-n", "1", "--seed", "2", "--traces",
+                          "-o", str(out_file), *extra)
+    assert code == 0
+    code, out, _ = run_main(capsys, "replay", str(out_file))
+    assert code == 0
+    flat = " ".join(out.split())
+    for pattern in said:
+        assert re.search(pattern, flat), pattern

@@ -19,7 +19,9 @@ import typer
 from rich.console import Console
 
 from swarmtui.cli.app import CliError, app, fail
+import swarmtui.agents  # noqa: F401  (registers every agent's trace kinds for trace_from_json)
 from swarmtui.core.state import IllegalMoveError, NotationError
+from swarmtui.core.trace import trace_from_json
 
 
 def _load_games(path: Path) -> list[dict[str, Any]]:
@@ -59,20 +61,11 @@ def _render(state, game: str, glyphs: str):
 
 
 def trace_summary(trace: dict[str, Any]) -> str:
-    """One line saying how a logged decision was reached (particle, search or other traces)."""
-    kind = trace.get("kind")
-    if kind == "particle":
-        if trace.get("fallback"):
-            return trace["fallback"]
-        views = {v["piece"]: v for v in trace.get("particles", [])}
-        chosen = views.get(trace.get("chosen"), {})
-        factors = ", ".join(f"{f['name']} {f['value']:g}" for f in chosen.get("factors", []))
-        text = f"swarm: {trace.get('chosen')} moves by {chosen.get('intention', '?')} ({factors})"
-        return text + (f"; {trace['note']}" if trace.get("note") else "")
-    if kind == "search":
-        top = ", ".join(f"{c['move']} {c['visits']}v {c['value']:+.2f}" for c in trace.get("candidates", [])[:3])
-        return f"{trace.get('algorithm', 'search')}: {top}"
-    return trace.get("note", "") or str(kind)
+    """One line saying what a logged decision played and why (each trace kind's ``summary``)."""
+    try:
+        return trace_from_json(trace).summary()
+    except (ValueError, TypeError, KeyError):
+        return f"(a {trace.get('kind', 'trace')!s} trace this version cannot read)"
 
 
 def _result(record: dict[str, Any]) -> str:
@@ -84,9 +77,11 @@ def _result(record: dict[str, Any]) -> str:
 def replay(
     file: Path = typer.Argument(..., help="A result file (JSON lines) from 'swarmtui sim --out' or a preset."),
     game: int = typer.Option(1, "--game", "-g", min=1, help="Which game of the file to replay (1 = the first)."),
-    start: int = typer.Option(0, "--from", min=0, help="Print the boards from this ply on (the moves before are still played)."),
+    start: int = typer.Option(0, "--from", min=0,
+                              help="Print the boards from this ply on (the moves before are still played)."),
     ascii_glyphs: bool = typer.Option(False, "--ascii", help="Plain ASCII glyphs instead of Unicode."),
-    traces: bool = typer.Option(True, "--traces/--no-traces", help="Print each move's trace summary when the file kept them."),
+    traces: bool = typer.Option(True, "--traces/--no-traces",
+                                help="Print each move's trace summary when the file kept them."),
     final: bool = typer.Option(False, "--final", help="Print only the final position."),
 ) -> None:
     """Replay a logged game move by move, printing the board after each move."""

@@ -43,6 +43,11 @@ class Trace:
             raise ValueError(f"trace kind {tag!r} is taken by {known.__module__}.{known.__qualname__}")
         _KINDS[tag] = cls
 
+    def summary(self) -> str:
+        """One line saying what was played and why (``swarmtui replay``, logs); kinds override it."""
+        note = getattr(self, "note", "")
+        return note or self.kind
+
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -143,6 +148,23 @@ class SearchTrace(Trace):
     depth: int = 0
     pv: tuple[str, ...] = ()
     seconds: float = 0.0
+
+    def summary(self) -> str:
+        """``minimax plays b2 (best of 3 tied at +0.00; 549 nodes): a1 0v +0.00, ...``."""
+        name = self.algorithm or "search"
+        top = ", ".join(f"{c.move} {c.visits}v {c.value:+.2f}" if c.visits else f"{c.move} {c.value:+.2f}"
+                        for c in self.candidates[:3])
+        chosen = next((c for c in self.candidates if c.move == self.chosen), None)
+        why = []
+        if chosen is not None:
+            why.append(f"value {chosen.value:+.2f}" + (f", {chosen.visits} visits" if chosen.visits else ""))
+        if len(self.best) > 1:
+            why.append(f"{len(self.best)} moves tied, seeded tie-break")
+        if self.nodes:
+            why.append(f"{self.nodes} nodes")
+        head = f"{name} plays {self.chosen}" if self.chosen else name
+        head += f" ({'; '.join(why)})" if why else ""
+        return f"{head}; top: {top}" if top else head
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from swarmtui.core.hexgrid import Hex
+from swarmtui.core.state import NotationError
 from swarmtui.core.trace import Cell, Trace
+from swarmtui.games.halma.notation import format_cell
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,15 @@ class AntTrace(Trace):
     evaporation: float = 1.0
     field: tuple[tuple[Cell, float], ...] = ()
 
+    def summary(self) -> str:
+        """``ants: 7 plan (2 explore, 5 exploit; q0 0.80); +1.5 τ on 3 edges``."""
+        explore = sum(ant.mode == "explore" for ant in self.ants)
+        added = sum(delta.delta for delta in self.deltas)
+        text = f"ants: {len(self.ants)} plan ({explore} explore, {len(self.ants) - explore} exploit; q0 {self.q0:.2f})"
+        if self.deltas:
+            text += f"; +{added:.3g} τ on {len(self.deltas)} edges"
+        return text + (f"; evaporation ×{self.evaporation:g}" if self.evaporation != 1.0 else "")
+
 
 @dataclass(frozen=True)
 class BeeChoice:
@@ -105,6 +117,15 @@ class BeeTrace(Trace):
     path: tuple[Cell, ...] = ()
     note: str = ""
 
+    def summary(self) -> str:
+        """``bees recruit c3 along c3→e9: 3 of 7 advertise (share > 1/|C| = 0.14), 4 abandon``."""
+        if self.recruited is None:
+            return self.note or "bees: no piece recruited"
+        advertisers = sum(bee.advertises for bee in self.bees)
+        route = "→".join(_hole(cell) for cell in self.path)
+        return (f"bees recruit {_hole(self.recruited)} along {route}: {advertisers} of {len(self.bees)} advertise "
+                f"(share > 1/|C| = {self.threshold:.2f}), {len(self.bees) - advertisers} abandon")
+
 
 @dataclass(frozen=True)
 class SwarmTrace(Trace):
@@ -114,3 +135,15 @@ class SwarmTrace(Trace):
     kind: str = field(init=False, default="swarm")
     ants: AntTrace = field(default_factory=AntTrace)
     bees: BeeTrace = field(default_factory=BeeTrace)
+
+    def summary(self) -> str:
+        """The bees' recruiting (what moved and why), then the ants' planning behind it."""
+        return f"{self.bees.summary()}; {self.ants.summary()}"
+
+
+def _hole(cell: Cell) -> str:
+    """A hole in Halma notation (``e9``), or its axial coordinates when it is off the star."""
+    try:
+        return format_cell(Hex(*cell))
+    except NotationError:
+        return str(tuple(cell))

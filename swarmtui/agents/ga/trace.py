@@ -26,3 +26,11 @@ class GenomeTrace(Trace):
     allele: int = -1
     move: str = ""
     strategy: str = ""
+
+    def summary(self) -> str:
+        """``genome plays c1: gene 23 of the canonical state 112131111 read through rot90 ...``."""
+        if self.gene_index < 0:
+            return f"genome plays {self.move}" if self.move else "genome"
+        turned = f" read through {self.symmetry}" if self.symmetry and self.symmetry != "identity" else ""
+        return (f"genome plays {self.move}: gene {self.gene_index} (state {self.gene}){turned}, "
+                f"allele {self.allele}")

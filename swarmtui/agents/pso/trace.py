@@ -64,3 +64,14 @@ class ParticleTrace(Trace):
     move: str = ""
     fallback: str = ""
     note: str = ""
+
+    def summary(self) -> str:
+        """``swarm plays wA1 -bQ: wA1 by direct-to-goal (velocity 1, danger 0)`` or the fallback."""
+        if self.fallback:
+            return f"swarm plays {self.move}: {self.fallback}" if self.move else self.fallback
+        views = {view.piece: view for view in self.particles}
+        chosen = views.get(self.chosen)
+        factors = ", ".join(f"{f.name} {f.value:g}" for f in chosen.factors) if chosen else ""
+        intention = chosen.intention if chosen and chosen.intention else "?"
+        text = f"swarm plays {self.move}: {self.chosen} by {intention}" + (f" ({factors})" if factors else "")
+        return text + (f"; {self.note}" if self.note else "")
