@@ -33,7 +33,7 @@ ASCII_KEY_NAMES = {"up": "up", "down": "down", "left": "left", "right": "right",
                    "backspace": "bksp", "enter": "enter", "tab": "tab"}
 ARROWS = {"down-arrow": "v", "up-arrow": "^"}
 BLANK_BORDERS = ("", "none", "hidden", "blank", "ascii")
-GREEK = dict(zip("αβγδεζηθικλμνξοπρστυφχψωΓΔΘΛΞΠΣΦΨΩ", "abgdezh0iklmnxoprstyfxywGD0LXPSFYW"))
+GREEK = dict(zip("αβγδεζηθικλμνξοπρστυφχψωΓΔΘΛΞΠΣΦΨΩ", "abgdezh0iklmnxoprstyfxywGD0LXPSFYW", strict=True))
 SYMBOLS = {"·": ".", "•": "*", "×": "x", "÷": "/", "→": ">", "←": "<", "↑": "^", "↓": "v", "—": "-", "–": "-",
            "…": ".", "≤": "<", "≥": ">", "≠": "#", "±": "+", "−": "-", "°": "o", "√": "V", "∞": "8", "Σ": "S",
            "“": '"', "”": '"', "‘": "'", "’": "'", "█": "#", "▓": "#", "▒": "=", "░": ":", "●": "o", "○": "o",
@@ -50,10 +50,11 @@ def use_ascii() -> None:
     ScrollBarRender.HORIZONTAL_BARS = [" "] * len(ScrollBarRender.HORIZONTAL_BARS)
     keys.KEY_DISPLAY_ALIASES.update(ASCII_KEY_NAMES)
     keys.format_key.cache_clear()
+    # Textual has no hook for these two, so ASCII mode wraps its methods in place (once).
     if not getattr(SelectCurrent.compose, "ascii", False):
-        SelectCurrent.compose = _ascii_arrows(SelectCurrent.compose)
+        SelectCurrent.compose = _ascii_arrows(SelectCurrent.compose)  # type: ignore[method-assign]
     if not getattr(App.get_line_filters, "ascii", False):
-        App.get_line_filters = _with_ascii_filter(App.get_line_filters)
+        App.get_line_filters = _with_ascii_filter(App.get_line_filters)  # type: ignore[method-assign]
 
 
 @lru_cache(maxsize=4096)

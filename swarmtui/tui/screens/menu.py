@@ -141,8 +141,10 @@ class MenuScreen(Screen[None]):
         self.describe(self.game)
 
     def describe(self, game: GameSpec) -> None:
-        state = "" if tui_playable(game) or game in TOOLS else "Not playable in the TUI yet.\n" if game.playable else "Not playable yet.\n"
-        self.query_one("#game-info", Static).update(Text(f"{game.title}\n", style="bold").append(f"{state}{game.blurb}", style=""))
+        state = ("" if tui_playable(game) or game in TOOLS
+                 else "Not playable in the TUI yet.\n" if game.playable else "Not playable yet.\n")
+        info = Text(f"{game.title}\n", style="bold").append(f"{state}{game.blurb}", style="")
+        self.query_one("#game-info", Static).update(info)
         agents = self.query_one("#agents", Static)
         agents.display = game not in TOOLS
         if game not in TOOLS:

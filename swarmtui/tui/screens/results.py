@@ -33,7 +33,8 @@ def game_line(number: int, record: dict) -> Text:
     """``"3  halma  1 aco-bco vs 2 greedy  87 moves  1 wins  traces"``."""
     players = " vs ".join(f"{s} {a}" for s, a in (record.get("players") or {}).items())
     moves = record.get("moves") or []
-    text = Text(f"{number:>3}  {record.get('game', '?')}  {players}  {len(moves)} moves  {record.get('result', '')}", end="")
+    text = Text(f"{number:>3}  {record.get('game', '?')}  {players}  {len(moves)} moves  {record.get('result', '')}",
+                end="")
     text.append("  traces" if record.get("traces") else "  no traces", style="dim")
     return text
 

@@ -195,8 +195,8 @@ class SetupScreen(Screen[None]):
     @on(Select.Changed, "#players")
     async def players_changed(self, event: Select.Changed) -> None:
         """Another number of players: one agent selector per seat of the new count."""
-        players = int(event.value)  # type: ignore[arg-type]
-        if players == self.players:
+        players = event.value  # one of the seat counts: the Select has no blank
+        if not isinstance(players, int) or players == self.players:
             return
         self.players = players
         self.overrides = {i: o for i, o in self.overrides.items() if i < players}
@@ -281,7 +281,7 @@ class SetupScreen(Screen[None]):
         await self.begin(self.seat_agents())
 
     @on(Button.Pressed, "#watch")
-    async def watch(self) -> None:
+    async def start_watching(self) -> None:
         """Start with every human seat given to a computer player (AI vs AI, for demos)."""
         ai = computer_agent(self.game)
         await self.begin([ai if spec_of(a).interactive else a for a in self.seat_agents()])

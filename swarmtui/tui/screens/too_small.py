@@ -63,10 +63,11 @@ class TooSmallScreen(ModalScreen[None]):
 
 def fit_terminal(app: App, size: Size) -> None:
     """Show the notice when ``size`` is too small, update it, or take it away when it fits."""
-    showing = isinstance(app.screen, TooSmallScreen)
+    screen = app.screen
+    showing = isinstance(screen, TooSmallScreen)
     if too_small(size):
-        if showing:
-            app.screen.show_size(size)
+        if isinstance(screen, TooSmallScreen):
+            screen.show_size(size)
         else:
             app.push_screen(TooSmallScreen())
     elif showing:

@@ -147,7 +147,8 @@ class HiveBoard(Widget, can_focus=True):
     def scene(self) -> Scene:
         selected = self._board.position(self.selected) if self.selected is not None else None
         cursor = self.cursor if self._active and not self.in_rack else None
-        return Scene(self._board, cursor, selected, frozenset(m.dest for m in self.options),
+        targets = frozenset(m.dest for m in self.options if m.dest is not None)  # a piece's moves: never the pass
+        return Scene(self._board, cursor, selected, targets,
                      self._last, self._overlay)
 
     def legend(self) -> str:
@@ -278,11 +279,12 @@ class HiveBoard(Widget, can_focus=True):
         self.selected, self.options = piece, moves
         if self.in_rack:
             self.in_rack = False
-            self.cursor = min((m.dest for m in moves), key=lambda c: (c.r, c.q))
+            self.cursor = min((m.dest for m in moves if m.dest is not None), key=lambda c: (c.r, c.q))
             self.want = column(self.cursor)
         mark = FIELD_GLYPHS[self.glyphs].target
         verb = "place" if moves[0].is_placement else "move"
-        self.post_message(self.Note(f"{BUG_NAMES[piece.bug]} {piece}: {len(moves)} cells to {verb} {mark}, esc cancels"))
+        self.post_message(self.Note(f"{BUG_NAMES[piece.bug]} {piece}: {len(moves)} cells to {verb} {mark}, "
+                                    "esc cancels"))
 
     def _clear_choice(self) -> None:
         self.selected, self.options = None, []

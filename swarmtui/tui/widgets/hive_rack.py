@@ -72,8 +72,10 @@ class HiveRack(Widget):
         """The rack wrapped to ``width`` and where each piece's label sits (row, start, end, piece)."""
         own = self.get_component_rich_style(f"hive-rack--{'white' if self.colour == 'w' else 'black'}", partial=True) \
             if self.is_mounted else Style(bold=True)
-        waiting = self.get_component_rich_style("hive-rack--waiting", partial=True) if self.is_mounted else Style(dim=True)
-        cursor = self.get_component_rich_style("hive-rack--cursor", partial=True) if self.is_mounted else Style(underline=True)
+        waiting = self.get_component_rich_style("hive-rack--waiting", partial=True) \
+            if self.is_mounted else Style(dim=True)
+        cursor = self.get_component_rich_style("hive-rack--cursor", partial=True) \
+            if self.is_mounted else Style(underline=True)
         ready = set(placeable(self.board, self.colour))
         text, spans, row, col = Text(no_wrap=True, end=""), [], 0, 0
         for i, (label, piece) in enumerate(rack_tokens(self.board, self.colour)):

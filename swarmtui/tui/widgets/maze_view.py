@@ -2,8 +2,8 @@
 
 Attributes down: the maze screen calls ``play(frames)`` with the ``MazeFrame``s a build
 streamed, and forwards the keys (``skip``, ``toggle_pause``, ``cycle_speed``). Messages up:
-``PhaseShown`` after each phase and ``Finished`` when the last one is on screen. The widget keeps its own timer (Textual's
-animation level does not govern ``set_timer``); what it draws is the pure function
+``PhaseShown`` after each phase and ``Finished`` when the last one is on screen. The widget keeps
+its own timer (Textual's animation level does not govern ``set_timer``); what it draws is the pure function
 ``render_phase(phase, glyphs)``, so tests can look at any phase without sleeping.
 
 A phase is a frame plus how many fields of the queen's walk to show: a queen frame is played

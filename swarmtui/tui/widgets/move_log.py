@@ -39,7 +39,8 @@ def format_log(moves: list[str], seats: tuple[str, ...], result: str = "") -> Te
     for start in range(0, len(moves), width):
         if start:
             text.append("\n")
-        round_moves = "  ".join(f"{seat} {move:<3}" for seat, move in zip(seats, moves[start:start + width]))
+        this_round = moves[start:start + width]  # the last round may be short of a move per seat
+        round_moves = "  ".join(f"{seat} {move:<3}" for seat, move in zip(seats, this_round, strict=False))
         text.append(f"{start // width + 1:>2}. {round_moves}".rstrip())
     if result:
         text.append("\n" + result, style="bold")
