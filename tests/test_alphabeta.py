@@ -150,3 +150,16 @@ def test_noughts_perfect_play_never_loses_to_random():
                 moves = board.legal_moves()
                 board.play(moves[int(rng.integers(len(moves)))])
         assert board.outcome.winner in (None, "X" if seed % 2 else "O")
+
+
+@pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])
+def test_it_plays_every_game_type_and_values_only_that_types_hand(game_type):
+    board = Board(game_type=game_type)
+    ev = HiveEvaluation()
+    base_hand = 2 * 3.0 + 2 * 5.0 + 3 * 4.0 + 3 * 8.0
+    assert ev.hand(board, 0) == ev.hand(board, 1) == base_hand + (3 * 5.0 if game_type == "Base+MLP" else 0)
+    assert ev.evaluate(board) == ev.weights.tempo  # the empty board is even, bar the move
+    a = agent(depth=1)
+    for _ in range(10):
+        board.play(a.decide(board).move)
+    assert board.ply == 10

@@ -75,7 +75,8 @@ _MOBILE_FIELD = {Bug.QUEEN: "mobile_queen", Bug.SPIDER: "mobile_spider", Bug.BEE
                  Bug.GRASSHOPPER: "mobile_grasshopper", Bug.ANT: "mobile_ant"}
 _HAND_FIELD = {Bug.SPIDER: "hand_spider", Bug.BEETLE: "hand_beetle", Bug.GRASSHOPPER: "hand_grasshopper",
                Bug.ANT: "hand_ant"}
-_SLIDERS = {Bug.QUEEN, Bug.SPIDER, Bug.ANT}  # need a slide to move; beetles/grasshoppers never lack a way
+_SLIDERS = {Bug.QUEEN, Bug.SPIDER, Bug.ANT, Bug.PILLBUG}  # need a slide to move (beetles, grasshoppers,
+# ladybugs and mosquitoes next to the hive always have some way)
 _NEAR2 = tuple(sorted({a + b for a in D for b in D} | set(D)))  # offsets within two cells
 
 
@@ -104,7 +105,7 @@ class HiveEvaluation:
         return board
 
     def key(self, state: Board) -> Hashable:
-        return state._hash
+        return state.zobrist
 
     def urgent(self, state: Board) -> bool:
         """A queen with five of six neighbours occupied: one move may end the game."""
@@ -208,17 +209,18 @@ class HiveEvaluation:
                 if s is not None and colour_of[s[-1]] == enemy and self.is_beetle[s[-1]] and mobile[s[-1]]:
                     score[enemy] += w.beetle_near_queen
         # pieces in hand, halved when there is nowhere to put them
-        hand_value = self.hand_value
         for side in (0, 1):
-            total = 0.0
-            for code in range(len(pos)):
-                if pos[code] is None and colour_of[code] == side:
-                    total += hand_value[code]
+            total = self.hand(state, side)
             if total and not self._can_place(state, side, own_cells):
                 total *= w.hand_blocked
             score[side] += total
         me = state._ply & 1
         return score[me] - score[1 - me] + w.tempo
+
+    def hand(self, state: Board, side: int) -> float:
+        """The value of ``side``'s pieces in hand (tiles of this game type only)."""
+        pos, value = state._pos, self.hand_value
+        return sum(value[code] for code in state._codes[side] if pos[code] is None)
 
     @staticmethod
     def _can_place(state: Board, side: int, own_cells: list[set[int]]) -> bool:
