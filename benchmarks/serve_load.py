@@ -21,7 +21,9 @@ from swarmtui.serve.server import start_server
 
 async def main(count: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        config, [key] = loopback_config(Path(tmp), limits=Limits(max_sessions=count, max_sessions_per_player=count))
+        limits = Limits(max_sessions=count, max_sessions_per_player=count, max_connections=count + 8,
+                        max_unauthenticated=count, max_connections_per_player=count)
+        config, [key] = loopback_config(Path(tmp), limits=limits)
         server = await start_server(config)
         try:
             started = time.monotonic()

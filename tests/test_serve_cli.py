@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import signal
 import socket
@@ -11,16 +12,15 @@ import sys
 from pathlib import Path
 
 import asyncssh
-import pytest
 
 from swarmtui.serve.probe import open_terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _swarmtui(*args: str, timeout: float = 20) -> subprocess.CompletedProcess:
+def _swarmtui(*args: str, timeout: float = 20, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "swarmtui", *args], capture_output=True, text=True,
-                          timeout=timeout, cwd=ROOT)
+                          timeout=timeout, cwd=ROOT, env=None if env is None else {**os.environ, **env})
 
 
 def _one_line_error(done: subprocess.CompletedProcess, code: int, pattern: str) -> None:
@@ -48,16 +48,24 @@ def test_unreadable_and_damaged_key_files(tmp_path):
                     r"host key .* is accessible by other users \(mode 644\); run 'chmod 600")
 
 
-def test_port_in_use(tmp_path):
+def test_port_in_use_and_bad_host_key_leave_no_temporary_folder(tmp_path):
     key = tmp_path / "keys"
     key.write_text(asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode())
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
         done = _swarmtui("serve", "-k", str(key), "-p", str(port), "--host-key", str(tmp_path / "hk"),
-                         "--players-dir", str(tmp_path / "players"))
+                         "--players-dir", str(tmp_path / "players"), env={"TMPDIR": str(scratch)})
     _one_line_error(done, 1, rf"^swarmtui: error: port {port} on 127.0.0.1 is already in use")
+    (tmp_path / "bad").write_text("not a key")
+    (tmp_path / "bad").chmod(0o600)
+    done = _swarmtui("serve", "-k", str(key), "-p", "0", "--host-key", str(tmp_path / "bad"),
+                     "--players-dir", str(tmp_path / "players"), env={"TMPDIR": str(scratch)})
+    _one_line_error(done, 1, r"cannot read host key")
+    assert list(scratch.iterdir()) == []
 
 
 async def test_a_real_server_process_serves_the_app_and_logs_guest_access(tmp_path):

@@ -1,17 +1,26 @@
 """The table hub and its clients over a real Unix socket: hosting, joining, moves both ways,
-refusals (illegal, out of turn, not your seat, unknown session), leaving and coming back."""
+refusals (illegal, out of turn, not your seat, unknown session), leaving and coming back;
+limits per player, silent connections dropped, fuzzed malformed requests answered."""
 
 from __future__ import annotations
 
+import json
+import logging
+import socket
 import threading
 import time
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from swarmtui.core.trace import NoTrace, SearchTrace
 from swarmtui.games import get_game
 from swarmtui.sim.recording import trace_from_json
+from swarmtui.tables import hub as hub_module
 from swarmtui.tables.client import TableClient, TableClosed, TableError
+from swarmtui.tables.hub import MAX_CONNECTIONS_PER_PLAYER, MAX_TABLES_PER_PLAYER, Hub, Member
 from swarmtui.tables.remote_seat import RemoteSeat
 
 
@@ -38,7 +47,8 @@ def test_host_join_and_play_both_ways(hub):
     alice, bob, host = _hive_table(hub)
     assert host.mine == ("White",) and host.remote == {"Black"}
     tables = bob.list_tables()
-    assert [(t["table"], t["game"], [s["open"] for s in t["seats"]]) for t in tables] == [(host.id, "hive", [False, True])]
+    assert [(t["table"], t["game"], [s["open"] for s in t["seats"]]) for t in tables] == [
+        (host.id, "hive", [False, True])]
     host_events = _events(host)
     guest = bob.join(host.id)
     assert guest.mine == ("Black",) and guest.moves == [] and (guest.seed, guest.players) == (7, host.players)
@@ -100,7 +110,8 @@ def test_a_player_who_leaves_gets_their_seat_back_and_nobody_else_does(hub):
     host_events = _events(host)
     guest.leave()
     _until(lambda: host.holder("Black") is None)
-    assert host_events[-1] == {"event": "seat", "seat": "Black", "player": "bob [x]", "present": False, "table": host.id}
+    assert host_events[-1] == {"event": "seat", "seat": "Black", "player": "bob [x]", "present": False,
+                               "table": host.id}
     with pytest.raises(TableError, match="no free seat"):
         hub.client("mallory").join(host.id)
     again = bob.join(host.id)  # bob comes back (e.g. resuming his autosave)
@@ -145,3 +156,81 @@ def test_a_session_that_ends_loses_its_connection_and_seats(hub):
     _until(lambda: guest.closed is not None and host.holder("Black") is None)
     with pytest.raises(TableError):
         bob.list_tables()
+
+
+# -- limits per player, silent connections, malformed requests (issue 16, item 5) ---------------
+def test_limits_count_per_player_not_per_connection(hub):
+    connections = [hub.client("alice") for _ in range(MAX_CONNECTIONS_PER_PLAYER)]
+    hosted = 0
+    for link in connections:  # each connection hosts one table until the player's limit
+        if hosted < MAX_TABLES_PER_PLAYER:
+            link.host("hive", {"White": "human", "Black": "human"}, 1, {}, ["White"])
+            hosted += 1
+    with pytest.raises(TableError, match=f"you sit at {MAX_TABLES_PER_PLAYER} tables already"):
+        connections[-1].host("hive", {"White": "human", "Black": "human"}, 1, {}, ["White"])
+    with pytest.raises(TableError, match=f"you have {MAX_CONNECTIONS_PER_PLAYER} connections"):
+        hub.client("alice").list_tables()
+    assert len(hub.client("bob").list_tables()) == MAX_TABLES_PER_PLAYER
+
+
+def test_a_connection_that_never_says_hello_is_dropped(hub, monkeypatch):
+    monkeypatch.setattr(hub_module, "HELLO_SECONDS", 0.3)
+    with socket.socket(socket.AF_UNIX) as silent:
+        silent.settimeout(10)
+        silent.connect(str(hub.hub.path))
+        started = time.monotonic()
+        assert silent.recv(100) == b""  # closed by the hub
+    assert time.monotonic() - started < 5
+
+
+class _Writer:
+    """Stands in for a connection's stream: keeps what the hub sends."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+        self.transport = self
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def write(self, data: bytes) -> None:
+        self.sent.append(json.loads(data))
+
+    def close(self) -> None:
+        pass
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**6) | st.text(max_size=8)
+                     | st.sampled_from(["hive", "halma", "noughts", "White", "Black", "human", "1", "wS1"]),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                         st.sampled_from(["White", "Black", "1", "2", "x"]), inner, max_size=3), max_leaves=8)
+_requests = st.fixed_dictionaries(
+    {"op": st.sampled_from(["list", "host", "join", "move", "leave", "hello", "nope"]) | _json,
+     "re": st.integers(0, 9)},
+    optional={key: _json for key in ("game", "players", "seed", "params", "mine", "moves", "table", "watch",
+                                     "ply", "move", "trace")})
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_requests, min_size=1, max_size=6))
+def test_malformed_requests_get_an_error_reply_and_never_an_exception(requests):
+    hub = Hub(Path("unused.sock"))
+    writer = _Writer()
+    member = Member("alice", "alice [x]", False, writer)  # type: ignore[arg-type]
+    errors: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = errors.append  # type: ignore[method-assign]
+    logging.getLogger("swarmtui.serve").addHandler(handler)
+    try:
+        for request in requests:
+            before = len(writer.sent)
+            hub._answer(member, request)
+            replies = [m for m in writer.sent[before:] if "re" in m]
+            assert [r["re"] for r in replies] == [request["re"]]
+            assert replies[0]["ok"] or replies[0]["error"]
+    finally:
+        logging.getLogger("swarmtui.serve").removeHandler(handler)
+    assert not errors, [e.getMessage() for e in errors]

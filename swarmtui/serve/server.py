@@ -1,7 +1,13 @@
 """The SSH server: who may log in, what they may ask for, and starting it.
 
-- Public-key authentication against an authorized_keys file (re-read at each login, so a
-  key added or removed takes effect without a restart; options before a key are ignored).
+- Public-key authentication against an authorized_keys file (``keys``), re-read at each
+  login so a key added or removed takes effect without a restart. It fails closed: while
+  the file cannot be read, does not parse, or lists no key, no key logs in (logged as an
+  error at every attempt). OpenSSH's options are parsed as sshd parses them; ``from=`` and
+  ``expiry-time=`` are honoured, a key with ``command=`` or another restriction the server
+  cannot honour is refused (``keys`` lists them).
+- Connections are counted (in total, while logging in, per key, all guests together) and a
+  logged-in connection that holds no session for ``login_seconds`` is closed (``limits``).
 - Guest access only when the operator opts in (``guest=True``), only as user ``guest``,
   and logged as a warning at start and at every guest login.
 - User ``show`` plays and lets others watch; user ``watch`` watches a shown game live
@@ -28,7 +34,8 @@ from pathlib import Path
 import asyncssh
 
 from swarmtui.serve.hostkey import load_or_create
-from swarmtui.serve.limits import Limits, SessionCount
+from swarmtui.serve.keys import AuthorizedKeys, AuthorizedKeysError, read_authorized_keys
+from swarmtui.serve.limits import GUESTS, ConnectionCount, Limits, SessionCount
 from swarmtui.serve.players import Player
 from swarmtui.serve.session import AppSession
 from swarmtui.serve.watch import SHOW_USER, WATCH_USER, WatchSession
@@ -37,41 +44,7 @@ from swarmtui.tables.hub import Hub
 log = logging.getLogger("swarmtui.serve")
 
 GUEST_USER = "guest"
-
-
-class AuthorizedKeysError(Exception):
-    """The authorized_keys file cannot be read or holds no usable key; the message is for the user."""
-
-
-def read_authorized_keys(path: Path) -> frozenset[bytes]:
-    """The public keys (wire format) listed in an OpenSSH authorized_keys file."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise AuthorizedKeysError(f"cannot read authorized keys {path}: {reason}") from None
-    keys = set()
-    for number, line in enumerate(lines, 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        key = _public_key(line)
-        if key is None:
-            raise AuthorizedKeysError(f"{path} line {number} is not a public key")
-        keys.add(key.public_data)
-    if not keys:
-        raise AuthorizedKeysError(f"{path} lists no public key")
-    return frozenset(keys)
-
-
-def _public_key(line: str) -> asyncssh.SSHKey | None:
-    fields = line.split()
-    for start in range(min(len(fields), 2)):  # an options field may come first
-        try:
-            return asyncssh.import_public_key(" ".join(fields[start:start + 2]))
-        except (asyncssh.KeyImportError, ValueError):
-            continue
-    return None
+__all__ = ["AuthorizedKeysError", "ServeConfig", "read_authorized_keys", "start_server"]
 
 
 @dataclass
@@ -93,41 +66,70 @@ class ServeConfig:
 
 
 class ServeState:
-    """What every connection of one server shares: config, the session count, the keys."""
+    """What every connection of one server shares: config, the counters, the keys, the hub."""
 
-    def __init__(self, config: ServeConfig) -> None:
+    def __init__(self, config: ServeConfig, hub: Hub) -> None:
         self.config = config
         self.limits = config.limits
         self.count = SessionCount(config.limits)
+        self.connections = ConnectionCount(config.limits)
         self.players_root = config.players_root
         self.command = config.command
-        self.keys = read_authorized_keys(config.authorized_keys) if config.authorized_keys else frozenset()
         self.sessions: set[AppSession] = set()
-        self.hub = Hub(Path(tempfile.mkdtemp(prefix="swarmtui-tables-")) / "hub.sock")
+        self.gates: set[Gate] = set()
+        """Every open connection (closed with the server)."""
+        self.hub = hub
 
-    def current_keys(self) -> frozenset[bytes]:
-        """Re-read the authorized keys; on a read error keep the last good set (and log it)."""
-        if self.config.authorized_keys is not None:
-            try:
-                self.keys = read_authorized_keys(self.config.authorized_keys)
-            except AuthorizedKeysError as error:
-                log.error("%s; using the keys read before", error)
-        return self.keys
+    def current_keys(self) -> AuthorizedKeys | None:
+        """The authorized keys as the file says now; None (nobody logs in with a key, logged as
+        an error) while it cannot be read, does not parse or lists no key: fail closed."""
+        if self.config.authorized_keys is None:
+            return None
+        try:
+            return read_authorized_keys(self.config.authorized_keys)
+        except AuthorizedKeysError as error:
+            log.error("%s; NOBODY CAN LOG IN WITH A KEY until it is fixed", error)
+            return None
 
 
 class Gate(asyncssh.SSHServer):
-    """One connection's authentication; hands out an ``AppSession`` once it knows the player."""
+    """One connection: counted against the caps, authenticated, then hands out sessions."""
 
     def __init__(self, state: ServeState) -> None:
         self.state = state
+        self.conn: asyncssh.SSHServerConnection | None = None
         self.player: Player | None = None
         self.offered: asyncssh.SSHKey | None = None
         self.peer = "?"
+        self.address = ""
         self.username = ""
+        self.counted = False
+        self.bucket: str | None = None
+        """The connection count this connection is held in once logged in (a key's player id, or GUESTS)."""
+        self.sessions: list[AppSession | WatchSession] = []
+        self.timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
         peer = conn.get_extra_info("peername")
+        self.address = _plain_address(str(peer[0])) if peer else ""
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        why = self.state.connections.refuse_new()
+        if why is not None:
+            log.warning("refused a connection from %s: %s", self.peer, why)
+            asyncio.get_running_loop().call_soon(conn.abort)
+            return
+        self.state.connections.opened()
+        self.counted = True
+        self.state.gates.add(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.state.gates.discard(self)
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.counted:
+            self.counted = False
+            self.state.connections.closed(self.bucket)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -141,24 +143,65 @@ class Gate(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        if key.public_data in self.state.current_keys():
+        keys = self.state.current_keys()
+        if keys is None:
+            log.info("refused key %s from %s: the authorized keys are unusable", key.get_fingerprint(), self.peer)
+            return False
+        verdict = keys.check(key, self.address)
+        if verdict.allowed:
             self.offered = key  # the signed key is the last one validated before auth completes
             return True
-        log.info("refused key %s from %s", key.get_fingerprint(), self.peer)
+        log.info("refused key %s from %s: %s", key.get_fingerprint(), self.peer, verdict.reason)
         return False
 
     def auth_completed(self) -> None:
         if self.player is None and self.offered is not None:
             self.player = Player.from_key(self.offered)
+        if self.player is None or not self.counted or self.conn is None:
+            return
+        bucket = GUESTS if self.player.guest else self.player.id
+        why = self.state.connections.refuse_login(bucket)
+        if why is not None:
+            log.warning("closed the connection of %s from %s: %s", self.player.id, self.peer, why)
+            self.player = None
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"swarmtui serve: {why}")
+            return
+        self.state.connections.logged_in(bucket)
+        self.bucket = bucket
+        if self.offered is not None:
             log.info("login from %s as %s (%s)", self.peer, self.player.id, self.offered.get_fingerprint())
+        self._watch_for_sessions()
+
+    def _watch_for_sessions(self) -> None:
+        """Close the connection once it has held no session for ``login_seconds``."""
+        limit = self.state.limits.login_seconds
+        self.timer = asyncio.get_running_loop().call_later(limit, self._check_sessions, limit)
+
+    def _check_sessions(self, limit: float) -> None:
+        self.sessions = [s for s in self.sessions if not s.ended]
+        if any(s.admitted for s in self.sessions) or self.conn is None:
+            self._watch_for_sessions()
+            return
+        log.info("closed the connection of %s from %s: no session for %g s", self.player and self.player.id,
+                 self.peer, limit)
+        self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, f"swarmtui serve: no session opened in {limit:g} s")
 
     def session_requested(self) -> AppSession | WatchSession | bool:
         if self.player is None:
             return False
+        session: AppSession | WatchSession
         if self.username == WATCH_USER:
-            return WatchSession(self.state, self.player, self.peer)
-        return AppSession(self.state, self.player, self.peer, shown=self.username == SHOW_USER,
-                          name=self.username)
+            session = WatchSession(self.state, self.player, self.peer)
+        else:
+            session = AppSession(self.state, self.player, self.peer, shown=self.username == SHOW_USER,
+                                 name=self.username)
+        self.sessions.append(session)
+        return session
+
+
+def _plain_address(address: str) -> str:
+    """An IPv4 client on an IPv6 socket (``::ffff:10.1.2.3``) as its IPv4 address, as sshd matches it."""
+    return address[7:] if address.lower().startswith("::ffff:") and "." in address else address
 
 
 @dataclass
@@ -176,26 +219,42 @@ class RunningServer:
         return [s.child.pid for s in self.state.sessions if s.child is not None and s.child.pid is not None]
 
     async def close(self) -> None:
-        """Stop listening and hang up every session (each app autosaves)."""
+        """Stop listening, hang up every session (each app autosaves), close every connection."""
         self.acceptor.close()
         await asyncio.gather(*(s.child.hang_up() for s in list(self.state.sessions) if s.child is not None))
+        for gate in list(self.state.gates):
+            if gate.conn is not None:
+                gate.conn.close()
         await self.acceptor.wait_closed()
         await self.state.hub.close()
         shutil.rmtree(self.state.hub.path.parent, ignore_errors=True)
 
 
 async def start_server(config: ServeConfig) -> RunningServer:
-    """Listen on ``config.host:config.port`` (``port=0``: a free one, see ``RunningServer.port``)."""
-    state = ServeState(config)
+    """Listen on ``config.host:config.port`` (``port=0``: a free one, see ``RunningServer.port``).
+
+    Whatever makes the start fail (a bad host key or authorized_keys file, a port in use)
+    leaves nothing behind: the hub's private temporary folder is removed again."""
     host_key = load_or_create(config.host_key)
-    await state.hub.start()
+    if config.authorized_keys is not None:
+        for entry in read_authorized_keys(config.authorized_keys).refused_lines:
+            log.warning("authorized keys %s line %s is refused: %s", config.authorized_keys, entry.line,
+                        entry.refusal)
+    hub_dir = Path(tempfile.mkdtemp(prefix="swarmtui-tables-"))
+    state = ServeState(config, Hub(hub_dir / "hub.sock"))
+    try:
+        await state.hub.start()
+        acceptor = await asyncssh.create_server(
+            lambda: Gate(state), config.host, config.port,
+            server_host_keys=[host_key], line_editor=False, encoding=None,
+            agent_forwarding=False, x11_forwarding=False, allow_pty=True, allow_scp=False,
+            login_timeout=config.limits.login_seconds, keepalive_interval=60,
+            reuse_address=True)
+    except BaseException:
+        await state.hub.close()
+        shutil.rmtree(hub_dir, ignore_errors=True)
+        raise
     if config.guest:
         log.warning("GUEST ACCESS IS OPEN: anyone who can reach %s:%s may log in as '%s' without a key",
-                    config.host, config.port, GUEST_USER)
-    acceptor = await asyncssh.create_server(
-        lambda: Gate(state), config.host, config.port,
-        server_host_keys=[host_key], line_editor=False, encoding=None,
-        agent_forwarding=False, x11_forwarding=False, allow_pty=True, allow_scp=False,
-        login_timeout=config.limits.login_seconds, keepalive_interval=60,
-        reuse_address=True)
+                    config.host, acceptor.get_port(), GUEST_USER)
     return RunningServer(acceptor, state)

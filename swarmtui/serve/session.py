@@ -4,16 +4,17 @@ Only an interactive terminal session is served: a session without a pty, or one 
 to run a command, gets one line saying why and exit status 1 (the command is never run);
 subsystems (sftp) are refused outright. The session ends when the app exits, when the
 client goes away (the child gets SIGHUP, so the game is autosaved), or at a cap: no input
-for ``idle_seconds``, or ``session_seconds`` in total.
+for ``idle_seconds``, or ``session_seconds`` in total. The client's terminal size is
+clamped to ``Limits.max_columns`` x ``max_rows``.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 import logging
 import re
 import time
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -73,7 +74,7 @@ class AppSession(asyncssh.SSHServerSession):
                       term_modes: Mapping[int, int]) -> bool:
         self.term = term_type
         if term_size[0] > 0 and term_size[1] > 0:
-            self.size = (term_size[0], term_size[1])
+            self.size = self.state.limits.clamp(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
@@ -138,9 +139,9 @@ class AppSession(asyncssh.SSHServerSession):
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width > 0 and height > 0:
-            self.size = (width, height)
+            self.size = self.state.limits.clamp(width, height)
             if self.child is not None:
-                self.child.resize(width, height)
+                self.child.resize(*self.size)
 
     def pause_writing(self) -> None:
         if self.child is not None:
@@ -170,6 +171,11 @@ class AppSession(asyncssh.SSHServerSession):
         self.child.resize(columns, rows + 1)
         await asyncio.sleep(REPAINT_PAUSE)
         self.child.resize(*self.size)
+
+    @property
+    def ended(self) -> bool:
+        """The channel is gone (the connection may still be open)."""
+        return self.closed
 
     def describe(self) -> str:
         """One line for the watchers' list: since when, and the size it is drawn at."""

@@ -50,6 +50,7 @@ class WatchSession(asyncssh.SSHServerSession):
         self.typed = b""
         self.target: AppSession | None = None
         self.admitted = False
+        self.ended = False
         self.timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
@@ -57,7 +58,7 @@ class WatchSession(asyncssh.SSHServerSession):
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Mapping[int, int]) -> bool:
-        self.size = (term_size[0], term_size[1])
+        self.size = self.state.limits.clamp(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
@@ -70,7 +71,7 @@ class WatchSession(asyncssh.SSHServerSession):
         return False
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = (width, height)
+        self.size = self.state.limits.clamp(width, height)
 
     def session_started(self) -> None:
         refusal = NO_TERMINAL if self.size is None else None
@@ -145,6 +146,7 @@ class WatchSession(asyncssh.SSHServerSession):
         self._release()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.ended = True
         if self.target is not None:
             self.target.watchers.discard(self)
             self.target = None

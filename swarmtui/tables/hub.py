@@ -12,6 +12,11 @@ runs those agents); the other human seats are open until someone joins. A player
 (quits, hangs up, loses the connection) keeps their seats reserved, so coming back to the
 table (resuming the autosave) gives them back; a guest's seats open again instead, since a
 guest never comes back. A table closes when no seat holder is connected.
+
+Limits are per player, not per connection (a player may open several connections): tables
+held (``MAX_TABLES_PER_PLAYER``) and connections (``MAX_CONNECTIONS_PER_PLAYER``). A
+connection must say ``hello`` within ``HELLO_SECONDS``. A malformed request gets an error
+reply (``{"ok": false}``), never an exception in the server's log.
 """
 
 from __future__ import annotations
@@ -35,6 +40,10 @@ HUMAN = "human"
 MAX_TABLES = 64
 """Tables open at once on one server (each holds a position and a move list)."""
 MAX_TABLES_PER_PLAYER = 4
+MAX_CONNECTIONS_PER_PLAYER = 4
+"""Hub connections of one player at once (an app needs one; a few more cover reconnecting)."""
+HELLO_SECONDS = 10.0
+"""A connection that has not said ``hello`` by then is dropped."""
 MAX_MOVES = 20_000
 """Moves a table keeps; a game this long is abandoned rather than grown without bound."""
 MAX_BACKLOG = 16 * 1024 * 1024
@@ -76,7 +85,8 @@ class Table:
         if tuple(self.players) != tuple(self.state.seats):
             raise Refusal(f"the seats of {spec.title} are {', '.join(self.state.seats)}")
         mine = request.get("mine")
-        if not isinstance(mine, list) or not set(mine) <= set(self.players) or not mine:
+        if not isinstance(mine, list) or not all(isinstance(s, str) for s in mine) \
+                or not set(mine) <= set(self.players) or not mine:
             raise Refusal("'mine' must list some of the table's seats")
         self.owners: dict[str, str | None] = {}
         for seat, agent in self.players.items():
@@ -183,7 +193,7 @@ class Table:
 
 def _config(request: dict[str, Any]) -> tuple[str, dict[str, str], int, dict[str, dict[str, str]]]:
     game = request.get("game")
-    if game not in GAMES or not GAMES[game].playable:
+    if not isinstance(game, str) or game not in GAMES or not GAMES[game].playable:
         raise Refusal(f"unknown game {game!r}")
     players = request.get("players")
     if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
@@ -244,10 +254,19 @@ class Hub:
         member = None
         token = ""
         try:
-            hello = decode(await reader.readline())
+            try:
+                hello = decode(await asyncio.wait_for(reader.readline(), HELLO_SECONDS))
+            except TimeoutError:
+                log.info("table hub: dropped a connection that did not say hello in %g s", HELLO_SECONDS)
+                return
             token = str(hello.get("token", ""))
             if hello.get("op") != "hello" or token not in self.tokens:
                 writer.write(encode({"re": hello.get("re"), "ok": False, "error": "unknown session"}))
+                return
+            player = self.tokens[token][0]
+            if sum(m.player == player for ms in self.members.values() for m in ms) >= MAX_CONNECTIONS_PER_PLAYER:
+                writer.write(encode({"re": hello.get("re"), "ok": False,
+                                     "error": f"you have {MAX_CONNECTIONS_PER_PLAYER} connections to the tables"}))
                 return
             member = Member(*self.tokens[token], writer)
             self.members.setdefault(token, set()).add(member)
@@ -267,17 +286,21 @@ class Hub:
                    "move": self._move, "leave": self._leave}.get(str(request.get("op")))
         try:
             if handler is None:
-                raise Refusal(f"unknown request {request.get('op')!r}")
+                raise Refusal(f"unknown request {str(request.get('op'))[:40]!r}")
             reply = handler(member, request)
         except Refusal as refusal:
-            if request.get("op") == "move":
-                member.send({"event": "refused", "table": request.get("table"), "ply": request.get("ply"),
-                             "error": str(refusal)})
+            error = str(refusal)
+        except Exception as failure:  # a request no check foresaw: answer it, keep the hub up
+            log.error("table hub: request %.80r from %s failed: %r", request.get("op"), member.label, failure)
+            error = "malformed request"
+        else:
             if "re" in request:
-                member.send({"re": request["re"], "ok": False, "error": str(refusal)})
+                member.send({"re": request["re"], "ok": True, **reply})
             return
+        if request.get("op") == "move":
+            member.send({"event": "refused", "table": request.get("table"), "ply": request.get("ply"), "error": error})
         if "re" in request:
-            member.send({"re": request["re"], "ok": True, **reply})
+            member.send({"re": request["re"], "ok": False, "error": error})
 
     def _table(self, request: dict[str, Any]) -> Table:
         table = self.tables.get(str(request.get("table")))
@@ -291,7 +314,8 @@ class Hub:
     def _host(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
         if len(self.tables) >= MAX_TABLES:
             raise Refusal(f"the server has {MAX_TABLES} tables open; try again later")
-        if sum(1 for t in self.tables.values() if t.held_by(member)) >= MAX_TABLES_PER_PLAYER:
+        if sum(1 for t in self.tables.values()
+               if any(m.player == member.player for m in t.holders.values())) >= MAX_TABLES_PER_PLAYER:
             raise Refusal(f"you sit at {MAX_TABLES_PER_PLAYER} tables already")
         table = Table(str(next(self.numbers)), request, member)
         self.tables[table.id] = table
