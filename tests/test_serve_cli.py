@@ -34,17 +34,17 @@ def test_nobody_could_log_in(tmp_path):
 
 
 def test_unreadable_and_damaged_key_files(tmp_path):
-    _one_line_error(_swarmtui("serve", "-k", str(tmp_path / "none")), 1,
+    _one_line_error(_swarmtui("serve", "-k", str(tmp_path / "none")), 2,
                     r"cannot read authorized keys .*none: No such file or directory")
     bad = tmp_path / "keys"
     bad.write_text("hello\n")
-    _one_line_error(_swarmtui("serve", "-k", str(bad)), 1, r"keys line 1 is not a public key")
+    _one_line_error(_swarmtui("serve", "-k", str(bad)), 2, r"keys line 1 is not a public key")
     good = tmp_path / "good"
     good.write_text(asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode())
     host_key = tmp_path / "host_key"
     host_key.write_text("junk")
     host_key.chmod(0o644)
-    _one_line_error(_swarmtui("serve", "-k", str(good), "--host-key", str(host_key)), 1,
+    _one_line_error(_swarmtui("serve", "-k", str(good), "--host-key", str(host_key)), 2,
                     r"host key .* is accessible by other users \(mode 644\); run 'chmod 600")
 
 
@@ -59,12 +59,12 @@ def test_port_in_use_and_bad_host_key_leave_no_temporary_folder(tmp_path):
         port = taken.getsockname()[1]
         done = _swarmtui("serve", "-k", str(key), "-p", str(port), "--host-key", str(tmp_path / "hk"),
                          "--players-dir", str(tmp_path / "players"), env={"TMPDIR": str(scratch)})
-    _one_line_error(done, 1, rf"^swarmtui: error: port {port} on 127.0.0.1 is already in use")
+    _one_line_error(done, 2, rf"^swarmtui: error: port {port} on 127.0.0.1 is already in use")
     (tmp_path / "bad").write_text("not a key")
     (tmp_path / "bad").chmod(0o600)
     done = _swarmtui("serve", "-k", str(key), "-p", "0", "--host-key", str(tmp_path / "bad"),
                      "--players-dir", str(tmp_path / "players"), env={"TMPDIR": str(scratch)})
-    _one_line_error(done, 1, r"cannot read host key")
+    _one_line_error(done, 2, r"cannot read host key")
     assert list(scratch.iterdir()) == []
 
 
