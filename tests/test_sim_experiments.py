@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import signal
 import subprocess
 import sys
@@ -213,4 +215,26 @@ def test_traces_are_kept_per_ai_decision_and_read_back(capsys, tmp_path):
     run_main(capsys, "sim", "run", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "-o", str(plain))
     assert all("traces" not in row for row in read_results(plain).games)
     code, _, err = run_main(capsys, "sim", "run", "noughts", "--traces")
+    assert code == 2 and "--traces goes with --out" in err
+
+
+def test_preset_traces_are_kept_for_every_hive_table_or_refused_with_the_reason(tmp_path, capsys):
+    from swarmtui.cli import main
+
+    def run(*argv: str) -> tuple[int, str]:
+        try:
+            main(list(argv))
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 1
+        return code, capsys.readouterr().err
+
+    out = tmp_path / "t41.jsonl"
+    code, err = run("sim", "preset", "hive", "table-4.1", "-n", "1", "-w", "1", "--traces", "-o", str(out))
+    assert code == 0, err
+    games = [row for row in map(json.loads, out.read_text().splitlines()) if row.get("kind") == "game"]
+    assert games and all(g["traces"] and g["traces"][0]["trace"]["kind"] == "particle" for g in games)
+    code, err = run("sim", "preset", "halma", "table5-1", "-n", "1", "--traces", "-o", str(tmp_path / "h.jsonl"))
+    assert code == 2 and "cannot keep traces" in err and err.count("\n") == 1
+    assert not (tmp_path / "h.jsonl").exists()
+    code, err = run("sim", "preset", "hive", "table-4.2", "--traces")
     assert code == 2 and "--traces goes with --out" in err

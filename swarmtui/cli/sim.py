@@ -172,11 +172,13 @@ def preset(
         help="Write the preset's result lines to this file."),
     param: list[str] = _PARAM,
     scheduler: str | None = _SCHEDULER,
+    traces: bool = typer.Option(False, "--traces", help="Keep every AI decision's trace in --out (for replays)."),
 ) -> None:
     """Run a named experiment of the game (the papers' tables), or list them."""
     _playable(game)
     with _errors():
-        _run_preset(game, name, games, seed, workers, out, param, scheduler, Console(), Console(stderr=True))
+        _run_preset(game, name, games, seed, workers, out, param, scheduler, Console(), Console(stderr=True),
+                    traces)
 
 
 @sim_app.command("train")
@@ -285,7 +287,8 @@ def _report(files: list[Path] | None, plots: Path | None, plot_format: str) -> N
 
 
 def _run_preset(game: str, name: str | None, games: int | None, seed: int, workers: int | None, out: Path | None,
-                param: list[str], scheduler: str | None, out_console: Console, err_console: Console) -> None:
+                param: list[str], scheduler: str | None, out_console: Console, err_console: Console,
+                traces: bool = False) -> None:
     from swarmtui.sim.batch import default_workers
     from swarmtui.sim.presets import PresetRequest, get_preset, presets_for
 
@@ -299,11 +302,16 @@ def _run_preset(game: str, name: str | None, games: int | None, seed: int, worke
             table.add_row(preset.name, preset.summary)
         out_console.print(table if table.row_count else f"{game} has no presets yet", highlight=False)
         return
+    chosen = get_preset(game, name)
+    if traces and out is None:
+        raise CliError("--traces goes with --out FILE (the traces are kept in the result file)")
+    if traces and chosen.no_traces:
+        raise CliError(f"preset {name} cannot keep traces: {chosen.no_traces}")
     if out is not None and out.exists():
         raise fail(f"{out} already exists and is not overwritten; choose another --out")
     request = PresetRequest(games, seed, workers or default_workers(), out, tuple(param), out_console, err_console,
-                            scheduler)
-    get_preset(game, name).run(request)
+                            scheduler, traces)
+    chosen.run(request)
 
 
 def _maze_timing(algo: str | None, param: list[str], seed: int, out: Path | None) -> None:

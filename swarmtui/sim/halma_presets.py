@@ -137,17 +137,20 @@ def _build_memory(request: PresetRequest) -> None:
         f"({memory.source}); memory saved to {path}", highlight=False, soft_wrap=True)
 
 
+NO_TRACES = ("the Table V presets keep each game's statistics (moves to finish, winner), not its moves, so there "
+             "is nothing to replay; for traced Halma games use 'swarmtui sim run halma -p aco-bco --traces --out FILE'")
+
 for _scenario in SCENARIOS:
     register(Preset("halma", f"table5-{_scenario.id}",
                     f"Kuehner & Stock Table V id {_scenario.id}: {_scenario.label} ({_scenario.games} games)",
-                    _scenario_runner(_scenario)))
+                    _scenario_runner(_scenario), no_traces=NO_TRACES))
 
 register(Preset("halma", "best-memory",
                 "play 1000 memory-less games and save the best one's pheromones as a memory file (V-A)",
-                _build_memory))
+                _build_memory, no_traces="it writes a pheromone memory, not game records"))
 register(Preset("halma", "plus-solo", "improved swarm (aco-bco-plus) on Table V id 1's protocol (1000 games)",
-                _scenario_runner(SCENARIOS[0], PLUS)))
+                _scenario_runner(SCENARIOS[0], PLUS), no_traces=NO_TRACES))
 register(Preset("halma", "plus-duo", "improved swarm (aco-bco-plus) on Table V id 7's protocol (500 games)",
-                _scenario_runner(SCENARIOS[6], PLUS)))
+                _scenario_runner(SCENARIOS[6], PLUS), no_traces=NO_TRACES))
 
 __all__ = ["comparison_table", "overrides", "play_scenario", "report"]

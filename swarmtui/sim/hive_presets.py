@@ -63,7 +63,7 @@ def _swarm(variant: str, tiebreak: bool = True) -> Player:
     return Player("pso", tuple(overrides), label=f"Swarm AI ({variant})")
 
 
-def table_4_1(games: int | None = None) -> list[Pairing]:
+def table_4_1(games: int | None = None, traces: bool = False) -> list[Pairing]:
     """Each intention variant, without and with the tiebreaker, against an immobile opponent."""
     rows = []
     for variant in VARIANTS:
@@ -71,18 +71,18 @@ def table_4_1(games: int | None = None) -> list[Pairing]:
             wins, moves = THESIS_4_1[variant][tiebreak]
             rows.append(Pairing(
                 f"{variant} / tiebreak {'Y' if tiebreak else 'N'}", (_swarm(variant, tiebreak), IMMOBILE),
-                Protocol(immobile_opponent=True), games or 300,
+                Protocol(immobile_opponent=True, traces=traces), games or 300,
                 {"games": 300, "p1": wins, "p2": 0, "moves": moves},
             ))
     return rows
 
 
-def table_4_2(games: int | None = None) -> list[Pairing]:
+def table_4_2(games: int | None = None, traces: bool = False) -> list[Pairing]:
     """Each intention variant (tiebreaker on) against the random player."""
     rows = []
     for variant in VARIANTS:
         random_wins, wins, moves = THESIS_4_2[variant]
-        rows.append(Pairing(variant, (_swarm(variant), RANDOM), Protocol(), games or 300,
+        rows.append(Pairing(variant, (_swarm(variant), RANDOM), Protocol(traces=traces), games or 300,
                             {"games": 300, "p1": wins, "p2": random_wins, "moves": moves}))
     return rows
 
@@ -194,8 +194,11 @@ def markdown_table(rows: list[Row]) -> str:
 
 
 def _runner(title: str, build: Callable[..., list[Pairing]], traces: bool = False) -> Callable[[PresetRequest], None]:
+    """Play ``build``'s pairings and print the table; traces are kept in ``--out`` with ``--traces``
+    (and always for the presets made to be replayed, ``traces=True``)."""
+
     def run(request: PresetRequest) -> None:
-        pairings = build(request.games, traces=True) if traces and request.out else build(request.games)
+        pairings = build(request.games, traces=bool(request.out) and (traces or request.traces))
         if request.out:
             from swarmtui.sim.records import RecordWriter
 

@@ -35,6 +35,7 @@ class PresetRequest:
     out_console: Console
     err_console: Console
     scheduler: str | None = None
+    traces: bool = False
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,8 @@ class Preset:
     name: str
     summary: str
     run: Callable[[PresetRequest], None]
+    no_traces: str = ""
+    """Why ``--traces`` is refused for this preset; empty when it keeps every AI decision's trace."""
 
 
 _MODULES: tuple[str, ...] = ("swarmtui.sim.hive_presets", "swarmtui.sim.halma_presets")
