@@ -50,15 +50,21 @@ def regions(walls: np.ndarray) -> np.ndarray:
 
 def shortest_path(walls: np.ndarray, start: Cell, goal: Cell) -> list[Cell] | None:
     """The fields of a shortest 4-neighbour path from ``start`` to ``goal`` (both included), or None."""
+    return shortest_path_visits(walls, start, goal)[0]
+
+
+def shortest_path_visits(walls: np.ndarray, start: Cell, goal: Cell) -> tuple[list[Cell] | None, int]:
+    """``shortest_path`` and the number of fields the search reached before it stopped."""
     height, width = walls.shape
     if walls[start] or walls[goal]:
-        return None
+        return None, 0
     free = (~walls).ravel().tolist()
     parent = [-1] * (height * width)
     source = start[0] * width + start[1]
     target = goal[0] * width + goal[1]
     parent[source] = source
     queue = deque([source])
+    reached = 1
     while queue:
         here = queue.popleft()
         if here == target:
@@ -69,10 +75,11 @@ def shortest_path(walls: np.ndarray, start: Cell, goal: Cell) -> list[Cell] | No
             if ok and free[nxt] and parent[nxt] < 0:
                 parent[nxt] = here
                 queue.append(nxt)
+                reached += 1
     if parent[target] < 0:
-        return None
+        return None, reached
     path = [target]
     while path[-1] != source:
         path.append(parent[path[-1]])
     path.reverse()
-    return [divmod(cell, width) for cell in path]
+    return [divmod(cell, width) for cell in path], reached

@@ -1,6 +1,7 @@
-"""Text exports of a maze and reading the ``#`` export back.
+"""Text exports of a maze, and reading every one of them back (``read_text``).
 
-Three styles, each with an optional solution overlay, no trailing spaces, ending with a newline:
+Four styles, each with an optional solution overlay, rectangular (every line the full width,
+so the doors show as gaps in the border even at the end of a line), ending with a newline:
 - ``ascii``: one character per field, ``#`` wall, space open, ``.`` on the solution. Reads
   back to the same grid with ``read_ascii`` (lines are padded with open fields to the width of
   the longest; the outer ring's corners are always wall, so the first line keeps the width).
@@ -11,6 +12,12 @@ Three styles, each with an optional solution overlay, no trailing spaces, ending
   characters wide so the maze keeps its proportions in a terminal; ``·`` marks the solution.
   Thick walls (the swarm builders') are drawn as their outline: a wall field with no open
   field among its eight neighbours is left blank, so a solid block does not become a mesh.
+  Read back, such a blank reads as open: the inside of a thick wall becomes a pocket that no
+  path from a door reaches, so solving is unaffected, but the metrics of a thick-walled maze
+  read from this style count those pockets (``ascii``, ``half`` and JSON read back exactly).
+- ``half``: half blocks, two maze rows per text row (``▀`` upper wall, ``▄`` lower, ``█``
+  both), one character per column: the most compact picture; ``·`` marks the solution where
+  neither half is wall. An odd height leaves the last row's lower half blank.
 """
 
 from __future__ import annotations
@@ -19,7 +26,9 @@ import numpy as np
 
 from swarmtui.mazes.grid import Cell, Maze, MazeError, default_doors, is_border
 
-STYLES = ("ascii", "lines", "unicode")
+STYLES = ("ascii", "lines", "unicode", "half")
+
+HALF = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
 
 WALL, OPEN, TRAIL = "#", " ", "."
 
@@ -39,6 +48,8 @@ def render(maze: Maze, style: str = "ascii", solution: list[Cell] | None = None)
         return render_lines(maze, solution)
     if style == "unicode":
         return render_unicode(maze, solution)
+    if style == "half":
+        return render_half(maze, solution)
     raise MazeError(f"unknown style {style!r} (known: {', '.join(STYLES)})")
 
 
@@ -51,7 +62,8 @@ def _trail(maze: Maze, solution: list[Cell] | None) -> np.ndarray:
 
 
 def _finish(lines: list[str]) -> str:
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+    width = max(len(line) for line in lines)
+    return "\n".join(line.ljust(width) for line in lines) + "\n"
 
 
 def render_ascii(maze: Maze, solution: list[Cell] | None = None) -> str:
@@ -158,3 +170,88 @@ def render_unicode(maze: Maze, solution: list[Cell] | None = None) -> str:
                     parts.append(" ")
         lines.append("".join(parts))
     return _finish(lines)
+
+
+def render_half(maze: Maze, solution: list[Cell] | None = None) -> str:
+    walls, trail = maze.walls, _trail(maze, solution)
+    if maze.height % 2:
+        walls = np.vstack([walls, np.zeros((1, maze.width), dtype=bool)])
+        trail = np.vstack([trail, np.zeros((1, maze.width), dtype=bool)])
+    lines = []
+    for r in range(0, walls.shape[0], 2):
+        top, bottom = walls[r], walls[r + 1]
+        marked = (trail[r] | trail[r + 1]) & ~top & ~bottom
+        lines.append("".join(DOT if marked[c] else HALF[bool(top[c]), bool(bottom[c])] for c in range(maze.width)))
+    return _finish(lines)
+
+
+BOX_GLYPHS = set(BOX.values()) | {"─"}
+
+
+def read_text(text: str) -> Maze:
+    """A maze from any of the text styles (told apart by their characters)."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    lines = [line.rstrip("\r") for line in lines]
+    if not any(line.strip() for line in lines):
+        raise MazeError("no maze in the text")
+    chars = set("".join(lines))
+    if chars & set("▀▄█"):
+        walls = _read_half(lines)
+    elif chars & BOX_GLYPHS:
+        walls = _read_unicode(lines)
+    elif "+" in chars and chars <= set("+-| .\n"):
+        walls = _read_lines(lines)
+    else:
+        return read_ascii(text)
+    return _with_doors(walls)
+
+
+def _with_doors(walls: np.ndarray) -> Maze:
+    height, width = walls.shape
+    doors = [(int(r), int(c)) for r, c in zip(*np.nonzero(~walls), strict=True)
+             if is_border((int(r), int(c)), height, width)]
+    if len(doors) != 2:
+        raise MazeError(f"a maze has two doors in its outer wall; this text has {len(doors)}")
+    entrance, _ = default_doors(height, width)
+    if doors[1] == entrance:
+        doors.reverse()
+    return Maze(walls, doors[0], doors[1])
+
+
+def _read_half(lines: list[str]) -> np.ndarray:
+    width = max(len(line) for line in lines)
+    rows = []
+    for line in lines:
+        line = line.ljust(width)
+        rows.append([ch in "▀█" for ch in line])
+        rows.append([ch in "▄█" for ch in line])
+    walls = np.array(rows, dtype=bool)
+    if not walls[-1].any():  # an odd height: the last lower half is blank padding
+        walls = walls[:-1]
+    return walls
+
+
+def _read_unicode(lines: list[str]) -> np.ndarray:
+    width = (max(len(line) for line in lines) + 1) // 2
+    glyphs = np.array([[line.ljust(2 * width)[2 * c] for c in range(width)] for line in lines])
+    return np.isin(glyphs, list(BOX_GLYPHS))
+
+
+def _read_lines(lines: list[str]) -> np.ndarray:
+    height = len(lines)
+    text_width = max(len(line) for line in lines)
+    width = 2 * ((text_width - 1) // 3) + 1
+    walls = np.zeros((height, width), dtype=bool)
+    for r, line in enumerate(lines):
+        line = line.ljust(text_width)
+        at = 0
+        for c in range(width):
+            if c % 2 == 0:
+                walls[r, c] = line[at] in "+|"
+                at += 1
+            else:
+                walls[r, c] = line[at:at + 2] == "--"
+                at += 2
+    return walls
