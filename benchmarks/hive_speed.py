@@ -88,7 +88,8 @@ def main() -> None:
     opening = opening_positions(args.positions, args.seed)
     rows = []
     for label, boards in (("AI-phase positions", protocol), ("placement-phase positions", opening)):
-        rows.append((f"mcts 500 it, depth 13, 1 process ({label})", *time_moves("mcts", boards, 1), THESIS_MCTS_SECONDS))
+        rows.append((f"mcts 500 it, depth 13, 1 process ({label})", *time_moves("mcts", boards, 1),
+                     THESIS_MCTS_SECONDS))
         rows.append((f"pso, thesis swarm ({label})", *time_moves("pso", boards, 20), THESIS_SWARM_SECONDS))
         rows.append((f"pso-plus ({label})", *time_moves("pso-plus", boards, 20), THESIS_SWARM_SECONDS))
     print(f"{'player':62} {'CPU s/move':>11} {'wall s/move':>12} {'thesis s':>9} {'faster':>8}")

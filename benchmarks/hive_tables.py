@@ -55,7 +55,8 @@ def play(tables: dict[str, list[Pairing]], seed: int, workers: int, records: Pat
     found: list[list[HiveGameRecord]] = [[] for _ in flat]
     signal.signal(signal.SIGTERM, _stop)
     start = time.perf_counter()
-    writer = RecordWriter(records, header={"game": "hive", "benchmark": "hive_tables", "seed": seed}) if records else None
+    header = {"game": "hive", "benchmark": "hive_tables", "seed": seed}
+    writer = RecordWriter(records, header=header) if records else None
     try:
         if writer:
             writer.__enter__()
@@ -72,7 +73,7 @@ def play(tables: dict[str, list[Pairing]], seed: int, workers: int, records: Pat
             writer.__exit__(None, None, None)
     print(file=sys.stderr)
     out: dict[str, list[Row]] = {name: [] for name in tables}
-    for (name, pairing), recs in zip(flat, found):
+    for (name, pairing), recs in zip(flat, found, strict=True):
         out[name].append(Row(replace(pairing, games=len(recs)), tally(recs)))
     return out
 
@@ -119,7 +120,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--first", type=int, default=0, help="start at this game number (split or resume a run)")
     parser.add_argument("--records", type=Path, default=None, help="keep every game here (JSON lines)")
-    parser.add_argument("--from-records", type=Path, nargs="+", default=None, help="rebuild the tables from these files")
+    parser.add_argument("--from-records", type=Path, nargs="+", default=None,
+                        help="rebuild the tables from these files")
     parser.add_argument("--markdown", type=Path, default=None, help="also write the Markdown tables here")
     args = parser.parse_args(argv)
     tables = [t.strip() for t in args.tables.split(",") if t.strip()]

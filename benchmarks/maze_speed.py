@@ -17,7 +17,9 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any
 
 from swarmtui.mazes import BUILDERS, build
 from swarmtui.mazes.metrics import measure
@@ -33,14 +35,17 @@ def timed(run: Callable[[], object], repeats: int) -> float:
     return statistics.median(times)
 
 
+def _build_next_seed(algo: str, width: int, height: int, seeds: Iterator[int], params: Any) -> None:
+    build(algo, width, height, next(seeds), params)
+
+
 def paper_examples(repeats: int) -> None:
     print("Paper's examples (median over seeds 0..; target: well under 1 s)")
     for algo in ("ant", "bee"):
         for (width, height), params in (((40, 15), {}), ((100, 100), {"n": 200, "r": 120})):
             spec = BUILDERS[algo]
             chosen = spec.params(**params)
-            seeds = iter(range(10_000))
-            seconds = timed(lambda: build(algo, width, height, next(seeds), chosen), repeats)
+            seconds = timed(partial(_build_next_seed, algo, width, height, iter(range(10_000)), chosen), repeats)
             print(f"  {algo:<4} {f'{width}x{height}':<8} {str(params):<22} {seconds * 1000:8.1f} ms")
 
 
@@ -48,9 +53,9 @@ def frame_cost(repeats: int) -> None:
     print("Frame streaming (100x100, n=200, r=120): no callback vs a callback that keeps nothing")
     for algo in ("ant", "bee"):
         chosen = BUILDERS[algo].params(n=200, r=120)
-        plain = timed(lambda: build(algo, 100, 100, 3, chosen), repeats)
-        frames = []
-        streamed = timed(lambda: build(algo, 100, 100, 3, chosen, on_frame=frames.append), repeats)
+        plain = timed(partial(build, algo, 100, 100, 3, chosen), repeats)
+        frames: list[object] = []
+        streamed = timed(partial(build, algo, 100, 100, 3, chosen, on_frame=frames.append), repeats)
         per_build = len(frames) // repeats
         print(f"  {algo:<4} without frames {plain * 1000:7.1f} ms | with {per_build} frames "
               f"{streamed * 1000:7.1f} ms (x{streamed / plain:.2f})")
@@ -60,11 +65,18 @@ def classic(sizes: list[tuple[int, int]], repeats: int) -> None:
     print("Classic builders (target: 1000x1000 in a couple of seconds)")
     for width, height in sizes:
         for algo in (a for a in BUILDERS if not BUILDERS[a].swarm):
-            seconds = timed(lambda: build(algo, width, height, 1), repeats)
+            seconds = timed(partial(build, algo, width, height, 1), repeats)
             print(f"  {algo:<12} {f'{width}x{height}':<10} {seconds:6.2f} s")
     maze = build("kruskal", *sizes[0], 1)
-    seconds = timed(lambda: measure(maze), 1)
+    seconds = timed(partial(measure, maze), 1)
     print(f"  metrics (solver, regions, loops, dead ends) on {maze.size}: {seconds:5.2f} s")
+
+
+def _mazelib_build(maze_class: Any, generator: Any, cells: int) -> None:
+    """One mazelib maze of ``cells`` x ``cells`` cells (mazelib is untyped and optional)."""
+    maze = maze_class(1)
+    maze.generator = generator(cells, cells)
+    maze.generate()
 
 
 def against_mazelib(repeats: int) -> None:
@@ -80,14 +92,8 @@ def against_mazelib(repeats: int) -> None:
     for ours, theirs, cells in (("backtracker", BacktrackingGenerator, 200), ("prim", Prims, 200),
                                 ("kruskal", Kruskal, 50)):
         side = 2 * cells + 1
-
-        def library() -> None:
-            maze = LibMaze(1)
-            maze.generator = theirs(cells, cells)
-            maze.generate()
-
-        lib = timed(library, repeats)
-        mine = timed(lambda: build(ours, side, side, 1), repeats)
+        lib = timed(partial(_mazelib_build, LibMaze, theirs, cells), repeats)
+        mine = timed(partial(build, ours, side, side, 1), repeats)
         print(f"  {ours:<12} {side}x{side} ({cells}x{cells} cells): mazelib {lib * 1000:8.1f} ms | "
               f"swarmtui {mine * 1000:7.1f} ms | x{lib / mine:,.0f}")
 

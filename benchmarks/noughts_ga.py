@@ -11,13 +11,26 @@ Targets (issue): evaluation well under 1 ms on average; the run under 10 s on on
 from __future__ import annotations
 
 import time
+from functools import partial
+
+import numpy as np
 
 from swarmtui.agents.ga.algorithms import ALGORITHMS, build_params
 from swarmtui.agents.ga.evolution import evolve
-from swarmtui.agents.ga.fitness import FitnessParams, evaluate_genome, evaluate_population
+from swarmtui.agents.ga.fitness import FitnessParams, Points, evaluate_genome, evaluate_population
 from swarmtui.agents.ga.genome import random_genomes
 from swarmtui.agents.ga.playout import play_all_games
 from swarmtui.core.rng import make_rng
+
+
+def one_at_a_time(genomes: np.ndarray, side: str, points: Points) -> None:
+    for genome in genomes:
+        evaluate_genome(genome, side, points)
+
+
+def every_game_on_a_board(genomes: np.ndarray, side: str, points: Points) -> None:
+    for genome in genomes:
+        play_all_games(genome, side, points)
 
 
 def per_strategy(evaluate, genomes, repeats: int) -> float:
@@ -33,9 +46,9 @@ def main() -> None:
     for side in ("X", "O"):
         points = FitnessParams().points(side)
         evaluate_population(population, side, points)  # build the tables once
-        fast = per_strategy(lambda g: evaluate_population(g, side, points), population, 50)
-        single = per_strategy(lambda g: [evaluate_genome(x, side, points) for x in g], population[:20], 20)
-        slow = per_strategy(lambda g: [play_all_games(x, side, points) for x in g], population[:20], 1)
+        fast = per_strategy(partial(evaluate_population, side=side, points=points), population, 50)
+        single = per_strategy(partial(one_at_a_time, side=side, points=points), population[:20], 20)
+        slow = per_strategy(partial(every_game_on_a_board, side=side, points=points), population[:20], 1)
         print(f"{side}: vectorised {fast * 1e6:7.1f} us/strategy | one at a time {single * 1e6:6.1f} us |"
               f" every game on a Board {slow * 1e6:9.1f} us  (x{slow / fast:,.0f} slower)")
     params = build_params(ALGORITHMS["paper"], [], generations=100, population=100)

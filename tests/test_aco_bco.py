@@ -6,6 +6,7 @@ the agent's own scoring code where that is practical.
 
 from __future__ import annotations
 
+from itertools import pairwise
 import numpy as np
 import pytest
 
@@ -102,7 +103,7 @@ def test_the_ant_trace_carries_the_whole_field_per_hole():
     field = dict((Hex(*cell), tau) for cell, tau in trace.ants.field)
     assert set(field) == set(STAR)
     into = {hole: 0.0 for hole in STAR}
-    for (_, end), tau in zip(player.edges.pairs, player.field.tau):
+    for (_, end), tau in zip(player.edges.pairs, player.field.tau, strict=True):
         into[end] += tau
     assert all(field[hole] == pytest.approx(into[hole], rel=1e-3) for hole in STAR)
 
@@ -163,7 +164,7 @@ def test_backward_pass_on_traces_follows_the_paper():
                 assert b.follows is not None and by_piece[b.follows].advertises
         assert by_piece[bees.recruited].advertises
         assert bees.path == by_piece[bees.recruited].path
-        for b, ant in zip(bees.bees, (a for a in trace.ants.ants if a.chosen >= 0)):
+        for b, ant in zip(bees.bees, (a for a in trace.ants.ants if a.chosen >= 0), strict=True):
             c = ant.candidates[ant.chosen]
             closeness = 1 / params.f_g if b.in_goal else 1 / (1 + distance(Hex(*c.path[-1]), NORTH_TIP))
             assert b.fitness == pytest.approx(params.w_d * closeness + params.w_l * c.length + params.w_p * c.pheromone)
@@ -203,7 +204,7 @@ def test_eq15_deposit_amounts():
 def lattice_edges(path) -> list[tuple[Hex, Hex]]:
     """The board lines a move runs along: a step one, a jump the two through the jumped hole."""
     out = []
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         if distance(a, b) == 1:
             out.append((a, b))
         else:

@@ -23,7 +23,8 @@ def test_ascii_text_is_ascii_and_keeps_the_width_of_every_cell():
 def test_unknown_theme_is_one_line():
     done = subprocess.run([sys.executable, "-m", "swarmtui", "--theme", "bogus"], capture_output=True, text=True,
                           timeout=30)
-    assert done.returncode == 2 and done.stderr.startswith("swarmtui: error: unknown theme 'bogus' (known: dark, light, ansi,")
+    assert done.returncode == 2
+    assert done.stderr.startswith("swarmtui: error: unknown theme 'bogus' (known: dark, light, ansi,")
     assert len(done.stderr.strip().splitlines()) == 1
 
 

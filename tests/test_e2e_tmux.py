@@ -2,8 +2,9 @@
 
 Every game played by keyboard from the menu (noughts, halma, hive), a maze built and
 exported, quit; in 16 colours (``TERM=xterm``) with ``--ascii``; under ``NO_COLOR`` and with
-``--theme ansi`` in a truecolor terminal; a terminal too small, then resized; and a session killed mid-game whose game comes back on the next start. The tmux
-driver is the one of ``test_tui_terminal`` (a private tmux server per test).
+``--theme ansi`` in a truecolor terminal; a terminal too small, then resized; and a session
+killed mid-game whose game comes back on the next start. The tmux driver is the one of
+``test_tui_terminal`` (a private tmux server per test).
 """
 
 from __future__ import annotations

@@ -79,16 +79,20 @@ def test_bad_moves_get_one_clear_message(text, error, words):
         Board(1).parse_move(text)
 
 
+EMPTY_ROWS = "/".join("." * n for n in (1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2)) + "/"
+"""The empty board's first 16 rows in position notation (the tests append the 17th)."""
+
+
 @pytest.mark.parametrize(
     "text, words",
     [
         ("", "ROWS PLAYERS TO_MOVE"),
         ("1/11 2 1", "17 rows"),
-        ("./../.../..../............./............/.........../........../........./........../.........../............/............./..../.../../. 5 1", "players must be one of"),
-        ("./../.../..../............./............/.........../........../........./........../.........../............/............./..../.../../. 2 3", "seat to move"),
-        ("./../.../..../............./............/.........../........../........./........../.........../............/............./..../.../../.. 2 1", "row q has 1 holes"),
-        ("./../.../..../............./............/.........../........../........./........../.........../............/............./..../.../../7 2 1", "neither '.' nor a seat"),
-        ("./../.../..../............./............/.........../........../........./........../.........../............/............./..../.../../. 2 1 x", "whole number"),
+        (f"{EMPTY_ROWS}. 5 1", "players must be one of"),
+        (f"{EMPTY_ROWS}. 2 3", "seat to move"),
+        (f"{EMPTY_ROWS}.. 2 1", "row q has 1 holes"),
+        (f"{EMPTY_ROWS}7 2 1", "neither '.' nor a seat"),
+        (f"{EMPTY_ROWS}. 2 1 x", "whole number"),
     ],
 )
 def test_bad_positions_get_one_clear_message(text, words):

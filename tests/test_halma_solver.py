@@ -13,7 +13,8 @@ from swarmtui.games.halma.geometry import STAR, TRIANGLES, rotate
 from swarmtui.games.halma.rules import INDEX, Board, HalmaRules
 
 
-@pytest.mark.parametrize("rules", [HalmaRules(), HalmaRules(neutral="pass"), HalmaRules(neutral="closed", leave_goal=True)])
+@pytest.mark.parametrize("rules",
+                         [HalmaRules(), HalmaRules(neutral="pass"), HalmaRules(neutral="closed", leave_goal=True)])
 def test_search_moves_are_the_boards_legal_moves(rules):
     rng = random.Random(11)
     board = Board(2, rules=rules, max_moves=None)

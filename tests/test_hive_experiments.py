@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 import json
 
 import pytest
@@ -50,7 +51,7 @@ def test_immobile_opponent_never_moves_in_the_ai_phase():
     assert record.ai_moves[swarm] >= 1 and all(v == 0 for s, v in record.ai_moves.items() if s != swarm)
     plies = record.ai_start + sum(record.ai_moves.values()) + len(record.skips)
     assert len(record.moves) == plies and all(record.moves[p] == "pass" for p in record.skips)
-    assert all(b - a == 2 for a, b in zip(record.skips, record.skips[1:]))
+    assert all(b - a == 2 for a, b in pairwise(record.skips))
 
 
 def test_same_records_whatever_the_worker_count():

@@ -4,6 +4,7 @@ nothing when unused, and the equations' readings checked on hand-worked cases.""
 
 from __future__ import annotations
 
+from itertools import pairwise
 import time
 
 import numpy as np
@@ -78,7 +79,7 @@ def test_kruskal_is_the_plain_union_find_kruskal_on_the_same_order():
         if a != b:
             parent[a] = b
             expected.append((int(all_u[e]), int(all_v[e])))
-    assert list(zip(u.tolist(), v.tolist())) == expected  # same tree, same carving order
+    assert list(zip(u.tolist(), v.tolist(), strict=True)) == expected  # same tree, same carving order
 
 
 @pytest.mark.parametrize("algo", SWARMS)
@@ -93,7 +94,7 @@ def test_swarm_mazes_stop_at_the_first_bitmap_with_a_passage(algo):
     assert last.passed and np.array_equal(last.walls, maze.walls)
     path = list(last.queen)
     assert {path[0], path[-1]} == {maze.entrance, maze.exit}
-    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))  # eq. 12
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairwise(path))  # eq. 12
     assert not any(maze.walls[cell] for cell in path) and len(set(path)) == len(path)
     assert measure(maze).solvable
     assert frames[-1].phase == "done"

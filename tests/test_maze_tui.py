@@ -3,7 +3,6 @@ animated), skip, export under saves/ without overwriting, refuse bad input; an 8
 
 from __future__ import annotations
 
-import pytest
 
 from swarmtui.mazes import build
 from swarmtui.mazes.text import read_ascii

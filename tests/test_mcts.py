@@ -128,5 +128,6 @@ def test_hive_and_halma():
     from swarmtui.games import GAMES
 
     halma = GAMES["halma"].start()
-    move = make_agent("mcts", "halma", halma.to_move, make_rng(0), [("iterations", "30"), ("depth", "3")]).decide(halma).move
+    move = make_agent("mcts", "halma", halma.to_move, make_rng(0),
+                      [("iterations", "30"), ("depth", "3")]).decide(halma).move
     assert move in halma.legal_moves()

@@ -148,7 +148,8 @@ def test_position_notation_round_trip(key):
     assert Board.from_text(board.text) == board
 
 
-@pytest.mark.parametrize("text", ["XXX/.../...", "XXX/OOO/...", "OO./.../...", "XX.X/...", "XO?/.../...", "XXX/OO./OOX"])
+@pytest.mark.parametrize("text",
+                         ["XXX/.../...", "XXX/OOO/...", "OO./.../...", "XX.X/...", "XO?/.../...", "XXX/OO./OOX"])
 def test_impossible_or_malformed_positions_are_refused(text):
     with pytest.raises(NotationError):
         Board.from_text(text)

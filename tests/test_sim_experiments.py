@@ -205,7 +205,8 @@ def test_traces_are_kept_per_ai_decision_and_read_back(capsys, tmp_path):
     from swarmtui.sim.recording import trace_from_json
 
     path = tmp_path / "t.jsonl"
-    code, _, _ = run_main(capsys, "sim", "run", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "--traces", "-o", str(path))
+    code, _, _ = run_main(capsys, "sim", "run", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "--traces", "-o",
+                          str(path))
     assert code == 0
     for row in read_results(path).games:
         assert [t["ply"] for t in row["traces"]] == list(range(len(row["moves"])))

@@ -18,7 +18,9 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from swarmtui.core.hexgrid import Hex
-from swarmtui.agents.aco_bco.trace import AntChoice, AntTrace, BeeChoice, BeeTrace, PathScore, PheromoneDelta, SwarmTrace
+from swarmtui.agents.aco_bco.trace import (
+    AntChoice, AntTrace, BeeChoice, BeeTrace, PathScore, PheromoneDelta, SwarmTrace,
+)
 from swarmtui.games.halma.notation import format_cell, parse_cell
 from swarmtui.games.halma.render import render_board
 from swarmtui.games.halma.rules import Board
@@ -339,7 +341,7 @@ class PanelApp(App[None]):
     def on_mount(self) -> None:
         self.theme = "textual-dark"
         self.animation_level = "none"
-        for panel, phase in zip(self.query(DeliberationPanel), self.phases):
+        for panel, phase in zip(self.query(DeliberationPanel), self.phases, strict=True):
             panel.show_phase(self.deliberation, phase)
         self.query_one(HalmaBoard).overlay = halma_swarm.overlay(self.deliberation, self.phases[0], self.glyphs)
 

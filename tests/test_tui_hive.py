@@ -3,6 +3,7 @@ stepped through the Particles panel, the lattice picture, and snapshots at 80x24
 
 from __future__ import annotations
 
+from itertools import pairwise
 import numpy as np
 import pytest
 from test_halma_tui import settle
@@ -69,7 +70,7 @@ async def test_hive_from_the_menu_place_by_keyboard_and_the_swarm_replies(tui_ap
         assert board.selected == parse_piece("wB1") and len(board.options) == 3
         target = board.cursor
         assert target in {m.dest for m in board.options}
-        assert "[◇]" in "\n".join(l.plain for l in board.query_one("#field").picture.lines)
+        assert "[◇]" in "\n".join(line.plain for line in board.query_one("#field").picture.lines)
         await pilot.press("enter")
         await settle(app, pilot, lambda: len(screen.match.state.history) == 4)
         assert screen.match.state.position(parse_piece("wB1")) == target
@@ -135,7 +136,7 @@ async def test_pso_reply_steps_through_the_particles_panel(tui_app) -> None:
         assert overlays[bests] == particles.overlay(trace, bests)  # the game screen hands it to the board
         assert particles.GOAL in pictures[bests] and particles.VICINITY in pictures[bests]
         assert len(seen) == len(particles.phases(screen.panel.deliberation))
-        for name, text in zip(particles.phases(screen.panel.deliberation), seen):
+        for name, text in zip(particles.phases(screen.panel.deliberation), seen, strict=True):
             assert name in text
         await settle(app, pilot, lambda: screen.match.human_to_move)
         board = Board()
@@ -156,9 +157,9 @@ def test_particles_frames_and_overlay_follow_the_trace() -> None:
             assert sum(f.value for f in p.factors) == p.score and f"= {p.score:g}" in intentions
     assert f"{trace.chosen} moves: {trace.move}" in particles.frame(d, len(particles.PHASES) - 1).plain
     lay = particles.overlay(d, particles.PHASES.index("velocity"))
-    for p, trail in zip(trace.particles, lay.trails):
+    for p, trail in zip(trace.particles, lay.trails, strict=True):  # one trail per insect
         assert trail.cells[0] == Hex(*p.position) and trail.cells[-1] == Hex(*p.desired)
-        assert all(distance(a, b) == 1 for a, b in zip(trail.cells, trail.cells[1:]))
+        assert all(distance(a, b) == 1 for a, b in pairwise(trail.cells))
     goal = [m for m in lay.marks if m.glyph == particles.GOAL]
     assert [m.cell for m in goal] == [Hex(*trace.goal)]
 
@@ -236,7 +237,8 @@ async def test_mouse_selects_a_rack_piece_and_places_it(tui_app) -> None:
         field = board.query_one("#field")
         dest = board.options[0].dest
         row, start, _ = field.picture.spans[dest]
-        await pilot.click("#field", offset=(field._indent() + start - field.scroll_offset.x, row - field.scroll_offset.y))
+        await pilot.click("#field",
+                          offset=(field._indent() + start - field.scroll_offset.x, row - field.scroll_offset.y))
         assert screen.match.state.position(piece) == dest and screen.match.to_move == "Black"
 
 

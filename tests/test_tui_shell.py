@@ -224,7 +224,8 @@ async def test_a_damaged_save_says_why_and_stays_byte_identical(tui_app) -> None
     damaged = folder / "noughts-broken.json"
     damaged.write_bytes(b'{"kind": "game", "format": 1, "game": "noughts", "players": {"X": "human"')
     wrong = folder / "noughts-wrong.json"
-    wrong.write_text(json.dumps({"kind": "game", "format": 1, "game": "noughts", "players": {"X": "human", "O": "human"},
+    wrong.write_text(json.dumps({"kind": "game", "format": 1, "game": "noughts",
+                                 "players": {"X": "human", "O": "human"},
                                  "seed": 1, "moves": ["b2", "b2"]}))
     before = {p: p.read_bytes() for p in (damaged, wrong)}
     async with app.run_test() as pilot:
@@ -233,7 +234,7 @@ async def test_a_damaged_save_says_why_and_stays_byte_identical(tui_app) -> None
         assert isinstance(listing, SavedGamesScreen)
         prompts = [str(listing.query_one(OptionList).get_option_at_index(i).prompt) for i in range(2)]
         assert any("damaged" in p and "invalid JSON" in p for p in prompts)
-        for index, entry in enumerate(listing.entries):
+        for index in range(len(listing.entries)):
             await pilot.press("home", *["down"] * index, "enter")
             await settle(app, pilot, lambda: True)
             assert isinstance(app.screen, SavedGamesScreen)  # nothing opened
@@ -306,7 +307,7 @@ async def test_replay_a_sim_out_file_to_its_end_with_the_recorded_reasoning(tui_
         assert "start position" in text_of(replay.panel)
         for ply in range(1, len(record["moves"]) + 1):
             await pilot.press("right")
-            await settle(app, pilot, lambda: replay.ply == ply)
+            await settle(app, pilot, lambda wanted=ply: replay.ply == wanted)
             panel = text_of(replay.panel)
             if ply % 2:  # X, minimax: its search table
                 assert "plays" in panel and replay.panel.deliberation.trace.kind == "search"
@@ -349,7 +350,8 @@ async def test_replay_without_traces_rebuilds_the_reasoning_from_the_seed_and_ba
             await pilot.press("end")
             assert replay.ply == len(record["moves"])
             if rebuilt:  # the last move is X's (minimax): its search, as when it was played
-                assert replay.recording.redecided == f"reasoning rebuilt from the seed for {len(record['moves'])} AI moves"
+                rebuilt = f"reasoning rebuilt from the seed for {len(record['moves'])} AI moves"
+                assert replay.recording.redecided == rebuilt
                 assert replay.panel.deliberation.trace.kind == "search"
                 assert replay.panel.deliberation.trace.chosen == record["moves"][-1]
             else:
