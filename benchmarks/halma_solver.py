@@ -1,54 +1,90 @@
 """The single-player Halma crossing: moves found by the beam solver, and the time it took.
 
 Bell (2009) proved 27 moves optimal for one player moving all ten pieces across the star; the
-paper's swarm reached 68 at best (Kuehner & Stock, section VI-B). Each configuration plans a
-crossing from the start position, replays it under the rules (every move checked legal, the
-game must end with all ten pieces in the goal) and prints moves, seconds and positions expanded.
+paper's swarm reached 68 at best (Kuehner & Stock, section VI-B). Each run plans a crossing from
+the start position with ``halma_crossing.CrossingSearch`` (iterative widening from ``--width``),
+replays it under the rules (every move checked legal, the game must end with all ten pieces in
+the goal) and prints its length, CPU and wall seconds, the widths tried and positions expanded.
+CPU time (``time.process_time``) is the figure to quote on a loaded machine: wall time there
+includes other people's work.
 
-    .venv/bin/python benchmarks/halma_solver.py                 # the default parameters
-    .venv/bin/python benchmarks/halma_solver.py --width 100 400 # several beam widths
+    .venv/bin/python benchmarks/halma_solver.py                    # default parameters, the moves
+    .venv/bin/python benchmarks/halma_solver.py --seeds 20         # how often over 20 tie-break seeds
+    .venv/bin/python benchmarks/halma_solver.py --rules closed     # Bell's 81-hole board (side points closed)
+    .venv/bin/python benchmarks/halma_solver.py --width 100 --max-width 100 --ladder 0   # one narrow beam
+    .venv/bin/python benchmarks/halma_solver.py --record > saves/halma/optimal-crossing.json  # the TUI's replay
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from dataclasses import replace
 
 from swarmtui.agents.halma_beam import BeamParams, plan_crossing
-from swarmtui.games.halma.rules import Board
+from swarmtui.agents.halma_crossing import BELL_OPTIMUM
+from swarmtui.games.halma.rules import Board, HalmaRules
 
-BELL_OPTIMUM = 27
 PAPER_BEST = 68
 
 
-def crossing(params: BeamParams) -> tuple[int, float, int, str]:
-    board = Board(1)
-    start = time.perf_counter()
+def crossing(params: BeamParams, rules: HalmaRules) -> tuple[int, float, float, str, str]:
+    board = Board(1, rules=rules)
+    wall, cpu = time.perf_counter(), time.process_time()
     moves, result = plan_crossing(board, params)
-    seconds = time.perf_counter() - start
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     for move in moves:
-        board.play(move)
+        board.play(move)  # IllegalMoveError if the solver were wrong
     if board.outcome is None or board.outcome.winner != "1":
-        raise SystemExit(f"width {params.width}: no complete crossing found within {params.depth} moves")
-    return board.ply, seconds, result.expanded, " ".join(board.format_move(m) for m in board.history)
+        raise SystemExit(f"seed {params.seed}: no complete crossing found ({len(moves)} moves planned)")
+    widths = ", ".join(f"{w}:{n if n is not None else '-'}" for w, n in result.rounds)
+    how = f"widths tried (width:length) {widths}; {result.expanded} positions expanded"
+    return board.ply, cpu, wall, how, " ".join(board.format_move(m) for m in board.history)
 
 
 def main() -> None:
     defaults = BeamParams()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--width", type=int, nargs="+", default=[defaults.width])
+    parser.add_argument("--width", type=int, default=defaults.width)
+    parser.add_argument("--max-width", type=int, default=defaults.max_width)
+    parser.add_argument("--ladder", type=float, default=defaults.ladder)
     parser.add_argument("--spread", type=float, default=defaults.spread)
     parser.add_argument("--symmetry", type=float, default=defaults.symmetry)
-    parser.add_argument("--moves", action="store_true", help="also print each crossing's moves")
+    parser.add_argument("--seeds", type=int, default=1, help="tie-break seeds 0..N-1")
+    parser.add_argument("--rules", choices=("free", "closed"), default="free",
+                        help="neutral points free (the default rules) or closed (Bell's 81-hole board)")
+    parser.add_argument("--record", action="store_true",
+                        help="print the crossing as a game record (JSON) instead of the report")
     args = parser.parse_args()
-    print(f"single-player crossing (Bell's optimum {BELL_OPTIMUM}, the paper's best swarm game {PAPER_BEST})")
-    for width in args.width:
-        params = BeamParams(width=width, spread=args.spread, symmetry=args.symmetry)
-        moves, seconds, expanded, text = crossing(params)
-        print(f"width {width:5d}: {moves} moves ({moves - BELL_OPTIMUM:+d} on the optimum) in {seconds:6.2f} s, "
-              f"{expanded} positions expanded")
-        if args.moves:
+    params = replace(defaults, width=args.width, max_width=max(args.width, args.max_width), ladder=args.ladder,
+                     spread=args.spread, symmetry=args.symmetry)
+    rules = HalmaRules(neutral=args.rules)
+    if args.record:
+        moves, cpu, wall, how, text = crossing(params, rules)
+        record = {
+            "kind": "game", "format": 1, "game": "halma", "players": {"1": "beam"}, "moves": text.split(),
+            "result": "1 wins: all 10 pieces in the goal", "seed": 0, "params": {},
+            "source": f"benchmarks/halma_solver.py with its default parameters: {moves} moves, the optimum "
+                      f"Bell (2009) proved; {how}",
+        }
+        print(json.dumps(record, indent=1))
+        return
+    print(f"single-player crossing (Bell's optimum {BELL_OPTIMUM}, the paper's best swarm game {PAPER_BEST}), "
+          f"neutral points {args.rules}")
+    lengths, cpus = [], []
+    for seed in range(args.seeds):
+        moves, cpu, wall, how, text = crossing(replace(params, seed=seed), rules)
+        lengths.append(moves)
+        cpus.append(cpu)
+        print(f"seed {seed:3d}: {moves} moves ({moves - BELL_OPTIMUM:+d} on the optimum) in {cpu:6.2f} s CPU "
+              f"({wall:6.2f} s wall); {how}")
+        if args.seeds == 1:
             print(f"  {text}")
+    if args.seeds > 1:
+        optimal = sum(n == BELL_OPTIMUM for n in lengths)
+        print(f"{optimal}/{args.seeds} seeds found a {BELL_OPTIMUM}-move crossing; CPU seconds "
+              f"median {sorted(cpus)[len(cpus) // 2]:.2f}, max {max(cpus):.2f}")
 
 
 if __name__ == "__main__":

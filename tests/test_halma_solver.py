@@ -9,6 +9,7 @@ import pytest
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.halma_beam import ROTATE, BeamParams, CrossingSearch, plan_crossing
+from swarmtui.agents.halma_crossing import bits_of, holes_of, turned
 from swarmtui.games.halma.geometry import STAR, TRIANGLES, rotate
 from swarmtui.games.halma.rules import INDEX, Board, HalmaRules
 
@@ -32,15 +33,31 @@ def test_half_turn_maps_home_onto_goal():
     assert all(STAR[ROTATE[INDEX[c]]] == rotate(c, 3) for c in STAR)
 
 
-def test_solver_crosses_alone_legally_close_to_the_optimum():
+def test_solver_finds_bells_optimum_alone_with_default_parameters():
     board = Board(1)
-    moves, crossing = plan_crossing(board, BeamParams(width=100))
+    moves, crossing = plan_crossing(board)
     assert crossing.complete
     for move in moves:
         board.play(move)  # every move legal under the rules (IllegalMoveError otherwise)
     assert board.outcome is not None and board.outcome.winner == "1"
-    # Bell (2009): no crossing is shorter than 27 moves; the paper's swarm needed 68 at best
-    assert 27 <= board.ply <= 30
+    # Bell (2009): no crossing is shorter than 27 moves, and the solver finds one that long
+    assert board.ply == 27
+
+
+def test_bit_sets_and_half_turns_agree_with_piece_sets():
+    rng = random.Random(3)
+    cells = rng.sample(range(len(STAR)), 10)
+    bits = bits_of(cells)
+    assert holes_of(bits) == sorted(cells)
+    assert holes_of(turned(bits)) == sorted(ROTATE[i] for i in cells)
+    assert turned(turned(bits)) == bits
+
+
+def test_a_narrow_beam_without_ladders_is_worse_and_widening_recovers():
+    narrow = CrossingSearch(Board(1), BeamParams(width=100, max_width=100, ladder=0)).solve()
+    assert narrow.complete and len(narrow.moves) > 27 and narrow.rounds == ((100, len(narrow.moves)),)
+    widened = CrossingSearch(Board(1), BeamParams(width=250, max_width=500)).solve()
+    assert len(widened.moves) == 27 and widened.rounds[-1] == (widened.width, 27)
 
 
 def test_beam_agent_plays_its_plan_and_replans_among_others():
@@ -51,6 +68,23 @@ def test_beam_agent_plays_its_plan_and_replans_among_others():
         decision = agents[board.to_move].decide(board)
         assert decision.trace.chosen == board.format_move(decision.move)
         board.play(decision.move)
-    assert board.ply == 16 and all(board.in_goal(s) == 0 for s in board.seats)
+    assert board.ply == 16 and board.outcome.winner is None
     # both sides advanced: every piece of each left row 1 of its home or moved towards the centre
     assert all(len(board.pieces(s) - board.home(s)) >= 5 for s in board.seats)
+
+
+def test_the_shipped_optimal_crossing_replays_legally_in_27_moves():
+    import json
+    from pathlib import Path
+
+    from swarmtui.sim.recording import Recording
+
+    path = Path(__file__).resolve().parent.parent / "saves" / "halma" / "optimal-crossing.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    board = Board(1)
+    for text in record["moves"]:
+        board.play(board.parse_move(text))  # each hop of each chain checked (the notation gives the path)
+    assert board.ply == 27 and board.outcome is not None and board.outcome.winner == "1"
+    assert all(":" in text or "-" in text for text in record["moves"])
+    recording = Recording.from_record(record, path.name)
+    assert len(recording.positions) == 28 and recording.positions[-1].outcome.winner == "1"

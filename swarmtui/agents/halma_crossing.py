@@ -1,0 +1,361 @@
+"""The single-player crossing search behind the ``beam`` agent: bit-set positions, beam by move number.
+
+Bell (2009, ref. [2] of Kuehner & Stock) proved that one player needs at least 27 moves to
+bring all ten pieces across the star (Levenspiel's 1971 crossing; the paper's swarm needed 68
+at best, section VI-B). This search plans the whole crossing at once. Breadth-first by move
+number, it expands every position of the beam by every legal move of its pieces (steps and jump
+chains, under the board's rules), drops positions met before (this move number or an earlier
+one) and keeps the ``width`` best by
+
+    score = Σ advance(piece) + ladder · best_gain - spread · (max - min advance) - symmetry · unmatched
+
+``advance`` is a piece's distance along the axis towards the goal's tip (``geometry.advance``),
+so the first term is the army's progress. ``best_gain`` is the largest advance one move could
+make from the position: the ladders it has built (a position that advances little but lets a
+piece run across the board next move is worth keeping); it costs a move generation, so it is
+computed only for the ``shortlist`` x ``width`` children with the best other terms. ``spread``
+(stragglers) and ``symmetry`` (pieces whose half-turned hole is empty) are the earlier beam's
+terms, kept as options: with the ladder term they only made the crossings longer (0 by default;
+see docs/halma.md).
+
+Speed: a position is a Python int used as a bit set over the 121 holes (one bit per own piece),
+so a child is ``parent ^ bit(start) ^ bit(end)``, hashing and duplicate detection are integer
+operations, and no piece tuple is built or sorted per child; the half-turned position is carried
+along the same way (the symmetry term is a popcount); a child's score is its parent's plus the
+moved piece's change. Scores, a seeded tie-break and the back pointer are packed into one int
+per child, so choosing the beam is one ``heapq.nlargest`` over a dict.
+
+Bidirectional: a position reached in e moves, turned half a turn, is one from which the goal is
+e moves away (its plan turned and played backwards), so the search meets itself: every child is
+looked up among the turned positions kept so far (d + e moves), and near the middle every child
+one move away from a turned kept position is bridged to it (d + 1 + e moves; Levenspiel's
+27-move crossing is an odd palindrome, 13 + 1 + 13). Crossings found this way are replayed
+under the rules before they are accepted (the goal rules are not symmetric). ``solve`` widens
+the beam (iterative widening: ``width``, doubling up to ``max_width``) until it finds a crossing
+of ``stop_at`` moves (Bell's optimum) or runs out of widths or CPU time.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field
+
+from swarmtui.games.halma.geometry import STAR, advance, opposite, rotate
+from swarmtui.games.halma.rules import CORNER, INDEX, JUMPS, STEPS, Board
+
+BELL_OPTIMUM = 27
+"""Bell (2009): the shortest single-player crossing of the ten-piece star has 27 moves."""
+
+HOLES = len(STAR)
+BIT: tuple[int, ...] = tuple(1 << i for i in range(HOLES))
+ROTATE: tuple[int, ...] = tuple(INDEX[rotate(c, 3)] for c in STAR)
+"""Hole index -> the index of the hole turned half a turn about the centre."""
+
+
+def holes_of(bits: int) -> list[int]:
+    """The hole indices set in a bit set, ascending."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def bits_of(holes) -> int:
+    value = 0
+    for i in holes:
+        value |= BIT[i]
+    return value
+
+
+def turned(bits: int) -> int:
+    """The bit set turned half a turn about the centre."""
+    return bits_of(ROTATE[i] for i in holes_of(bits))
+
+
+@dataclass(frozen=True)
+class CrossingParams:
+    width: int = field(default=500, metadata={"help": "positions kept per move number (first round)"})
+    max_width: int = field(default=32000, metadata={"help": "widest beam tried (the width doubles per round)"})
+    depth: int = field(default=80, metadata={"help": "give up a round after this many moves"})
+    spread: float = field(default=0.0, metadata={"help": "penalty per row between the leading and the last piece"})
+    symmetry: float = field(default=0.0, metadata={"help": "penalty per piece whose half-turned hole is empty"})
+    stop_at: int = field(default=BELL_OPTIMUM, metadata={"help": "stop as soon as a crossing this short is found"})
+    seconds: float = field(default=0.0, metadata={"help": "stop widening after this much CPU time (0: no limit)"})
+    seed: int = field(default=0, metadata={"help": "breaks ties between equally scored positions"})
+    ladder: float = field(default=1.0, metadata={"help": "weight of the best one-move gain (the ladders built)"})
+    shortlist: int = field(default=4, metadata={"help": "children scored for ladders, per position kept"})
+    bridge_margin: int = field(default=1, metadata={"help": "start bridging this many moves before stop_at's middle"})
+    overrun: int = field(default=2, metadata={"help": "moves searched past the middle of the best crossing"})
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """A plan: its moves (start, end hole indices) and how the search went."""
+
+    moves: tuple[tuple[int, int], ...]
+    expanded: int
+    complete: bool
+    width: int = 0
+    rounds: tuple[tuple[int, int | None], ...] = ()
+    """(width, crossing length found or None) per widening round."""
+
+
+class CrossingSearch:
+    """Beam search over one seat's moves with every other piece fixed (see module docstring)."""
+
+    SCALE = 4  # scores are integers: quarter rows
+
+    def __init__(self, board: Board, params: CrossingParams = CrossingParams()) -> None:
+        self.params = params
+        seat = board.to_move
+        self.goal_corner = opposite(board.corner(seat))
+        self.goal = frozenset(INDEX[c] for c in board.goal(seat))
+        home_or_goal = {board.corner(seat), self.goal_corner}
+        neutral = [CORNER[i] >= 0 and CORNER[i] not in home_or_goal for i in range(HOLES)]
+        rules = board.rules
+        self.no_stop = bytes(rules.neutral != "free" and n for n in neutral)
+        self.no_enter = bytes(rules.neutral == "closed" and n for n in neutral)
+        self.goal_mask = bytes(i in self.goal for i in range(HOLES))
+        self.keep_in_goal = not rules.leave_goal
+        self.obstacles = frozenset(INDEX[c] for s in board.seats if s != seat for c in board.pieces(s))
+        self.occ_base = bytes(i in self.obstacles for i in range(HOLES))
+        self.start = tuple(sorted(INDEX[c] for c in board.pieces(seat)))
+        self.advance = tuple(advance(c, self.goal_corner) for c in STAR)
+        self.goal_bits = bits_of(self.goal)
+
+    # -- move generation (the Board's rules on a bare occupancy array) --------------------------
+    def ends(self, occ: bytearray, start: int) -> list[int]:
+        """Every end hole of the piece on ``start`` (steps, then jump chains breadth-first)."""
+        no_stop, no_enter = self.no_stop, self.no_enter
+        keep = self.goal_mask if self.keep_in_goal and self.goal_mask[start] else None
+        out = [j for j in STEPS[start] if not occ[j] and not no_stop[j] and (keep is None or keep[j])]
+        seen = {start}
+        frontier = [start]
+        for here in frontier:
+            for over, land in JUMPS[here]:
+                if occ[over] and not occ[land] and land not in seen and not no_enter[land]:
+                    seen.add(land)
+                    frontier.append(land)
+                    if not no_stop[land] and (keep is None or keep[land]):
+                        out.append(land)
+        return out
+
+    def occupancy(self, pieces) -> bytearray:
+        occ = bytearray(self.occ_base)
+        for i in pieces:
+            occ[i] = 1
+        return occ
+
+    def moves(self, pieces: tuple[int, ...]) -> list[tuple[int, int, bool]]:
+        """Every (start, end, is_jump) of the seat in position ``pieces``."""
+        occ = self.occupancy(pieces)
+        return [(s, e, e not in STEPS[s]) for s in pieces for e in self.ends(occ, s)]
+
+    # -- search -------------------------------------------------------------------------------------
+    def score(self, pieces) -> int:
+        """The beam's order (higher is better), in quarter rows: progress, stragglers, symmetry."""
+        adv = [self.advance[i] for i in pieces]
+        held = set(pieces)
+        unmatched = sum(1 for p in pieces if ROTATE[p] not in held)
+        p = self.params
+        return round(self.SCALE * (sum(adv) - p.spread * (max(adv) - min(adv)) - p.symmetry * unmatched))
+
+    def solve(self) -> Crossing:
+        """Widen the beam until a crossing of ``stop_at`` moves is found (see module docstring)."""
+        params = self.params
+        clock = time.process_time()
+        best: tuple[tuple[int, int], ...] | None = None
+        best_partial: tuple[tuple[int, int], ...] = ()
+        expanded, width, rounds = 0, params.width, []
+        while True:
+            plan, partial, count = self.beam(width, best)
+            expanded += count
+            rounds.append((width, len(plan) if plan is not None else None))
+            if plan is not None and (best is None or len(plan) < len(best)):
+                best = plan
+            best_partial = partial or best_partial
+            if best is not None and len(best) <= params.stop_at:
+                break
+            if width * 2 > params.max_width or (params.seconds and time.process_time() - clock > params.seconds):
+                break
+            width *= 2
+        if best is not None:
+            return Crossing(best, expanded, True, width, tuple(rounds))
+        return Crossing(best_partial, expanded, False, width, tuple(rounds))
+
+    def beam(self, width: int, known: tuple | None) -> tuple[tuple | None, tuple, int]:
+        """One beam search of ``width``: (shortest crossing found or None, best partial plan, expanded)."""
+        params = self.params
+        scale = self.SCALE
+        spread = round(scale * params.spread)
+        sym = round(scale * params.symmetry)
+        ladder = round(scale * params.ladder)
+        adv4 = [scale * a for a in self.advance]
+        rot_bit = [BIT[ROTATE[i]] for i in range(HOLES)]
+        start = bits_of(self.start)
+        meet = turned(bits_of(self.obstacles)) == bits_of(self.obstacles)
+        # nodes: parallel lists, node 0 the start
+        parent = [-1]
+        move_of = [(-1, -1)]
+        beam = [(start, turned(start), 0)]  # (position, its half-turn, node)
+        seen = {start}
+        turned_nodes = {turned(start): 0} if meet else {}
+        previous: list[tuple[int, int, int]] = []
+        best: tuple | None = None
+        best_len = len(known) if known is not None else params.depth * 2 + 2
+        expanded = 0
+        offset = 1 << 20
+        salt = hash((params.seed, "halma crossing")) & ((1 << 121) - 1) if params.seed else 0
+        last_partial = 0
+
+        def plan_of(node: int) -> tuple[tuple[int, int], ...]:
+            out = []
+            while node > 0:
+                out.append(move_of[node])
+                node = parent[node]
+            return tuple(reversed(out))
+
+        def backwards(plan: tuple) -> tuple:
+            return tuple((ROTATE[b], ROTATE[a]) for a, b in reversed(plan))
+
+        for depth in range(1, params.depth + 1):
+            if depth >= best_len or (meet and 2 * depth > best_len + params.overrun):
+                break
+            children: dict[int, int] = {}
+            hits: list[tuple[int, ...]] = []  # (child, node, start, end[, bridge start, end, node])
+            for pos, rpos, node in beam:
+                expanded += 1
+                pieces = holes_of(pos)
+                occ = self.occupancy(pieces)
+                advs = [adv4[i] for i in pieces]
+                total = sum(advs)
+                hi = sorted(advs)
+                for idx, s in enumerate(pieces):
+                    a = advs[idx]
+                    # extremes of the other nine pieces
+                    omin = hi[1] if a == hi[0] else hi[0]
+                    omax = hi[-2] if a == hi[-1] else hi[-1]
+                    base = total - a
+                    bs = BIT[s]
+                    rs = rot_bit[s]
+                    for e in self.ends(occ, s):
+                        child = pos ^ bs ^ BIT[e]
+                        if child in children or child in seen:
+                            continue
+                        rchild = rpos ^ rs ^ rot_bit[e]
+                        ae = adv4[e]
+                        hi_e = ae if ae > omax else omax
+                        lo_e = ae if ae < omin else omin
+                        un = (child & ~rchild).bit_count()
+                        score = base + ae - (spread * (hi_e - lo_e)) // scale - sym * un
+                        tie = hash(child ^ salt) & 0xFFFFF
+                        children[child] = ((score + offset) << 60) | (tie << 40) | (node << 14) | (s << 7) | e
+                        if meet and (un <= 1 or child in turned_nodes):
+                            hits.append((child, node, s, e))
+                        elif not meet and child & self.goal_bits == child:
+                            hits.append((child, node, s, e))
+            if not children:
+                break
+            if ladder and len(children) > width:
+                short = heapq.nlargest(width * params.shortlist, children, key=children.__getitem__)
+                for child in short:
+                    children[child] += (ladder * self.best_gain(child)) << 60
+            kept = (heapq.nlargest(width, children, key=children.__getitem__) if len(children) > width
+                    else list(children))
+            rmap = {n: r for _, r, n in beam}
+            beam = []
+            for child in kept:
+                packed = children[child]
+                node = packed >> 14 & ((1 << 26) - 1)
+                s, e = packed >> 7 & 127, packed & 127
+                parent.append(node)
+                move_of.append((s, e))
+                new = len(parent) - 1
+                r = rmap[node] ^ rot_bit[s] ^ rot_bit[e]
+                beam.append((child, r, new))
+                seen.add(child)
+                if meet:
+                    turned_nodes.setdefault(r, new)
+            if beam:
+                last_partial = beam[0][2]
+            if meet and 2 * depth + 1 >= params.stop_at - 2 * params.bridge_margin and 2 * depth + 1 < best_len:
+                hits.extend(self._bridges(children, beam, previous, rot_bit))
+            previous = beam
+            for child, node, s, e, *bridge in hits:
+                plan = plan_of(node) + ((s, e),)
+                candidates = []
+                if bridge:
+                    (b_s, b_e, other) = bridge
+                    joined = plan + ((b_s, b_e),) + backwards(plan_of(other))
+                    if len(joined) < best_len and self.valid(joined):
+                        best, best_len = joined, len(joined)
+                    continue
+                met = turned_nodes.get(child)
+                if met is not None:
+                    candidates.append(plan + backwards(plan_of(met)))
+                if meet:
+                    rchild = turned(child)
+                    free = child & ~rchild
+                    if not free:
+                        candidates.append(plan + backwards(plan))
+                    elif free.bit_count() == 1:
+                        a = free.bit_length() - 1
+                        if ROTATE[a] in self.ends(self.occupancy(holes_of(child)), a):
+                            candidates.append(plan + ((a, ROTATE[a]),) + backwards(plan))
+                else:
+                    candidates.append(plan)
+                for joined in candidates:
+                    if len(joined) < best_len and self.valid(joined):
+                        best, best_len = joined, len(joined)
+        return best, plan_of(last_partial), expanded
+
+    def _bridges(self, children: dict[int, int], beam: list, previous: list, rot_bit: list) -> list[tuple]:
+        """Children one move away from a turned kept position (this move number or the one before).
+
+        The child (d moves), one connecting move, and the kept position's plan turned and played
+        backwards (e moves) make a crossing of d + 1 + e moves: the odd palindromes' middle move
+        generalised to any pair of positions. Found through the positions with one piece lifted.
+        """
+        near: dict[int, tuple[int, int]] = {}
+        for _, rpos, node in beam + previous:
+            for p in holes_of(rpos):
+                near.setdefault(rpos ^ BIT[p], (node, p))
+        found = []
+        for child, packed in children.items():
+            for s in holes_of(child):
+                entry = near.get(child ^ BIT[s])
+                if entry is None:
+                    continue
+                other, e = entry
+                if e == s or child & BIT[e]:
+                    continue
+                if e in self.ends(self.occupancy(holes_of(child)), s):
+                    node = packed >> 14 & ((1 << 26) - 1)
+                    found.append((child, node, packed >> 7 & 127, packed & 127, s, e, other))
+        return found
+
+    def best_gain(self, bits: int) -> int:
+        """The largest advance one move can make from ``bits`` (how far its ladders carry a piece)."""
+        pieces = holes_of(bits)
+        occ = self.occupancy(pieces)
+        adv = self.advance
+        best = 0
+        for s in pieces:
+            a = adv[s]
+            for e in self.ends(occ, s):
+                if adv[e] - a > best:
+                    best = adv[e] - a
+        return best
+
+    def valid(self, plan: tuple[tuple[int, int], ...]) -> bool:
+        """True if ``plan`` is legal move by move under the rules (the goal rules are not symmetric)."""
+        pieces = set(self.start)
+        for start, end in plan:
+            if start not in pieces or end not in self.ends(self.occupancy(pieces), start):
+                return False
+            pieces.discard(start)
+            pieces.add(end)
+        return pieces <= self.goal
