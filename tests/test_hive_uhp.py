@@ -32,7 +32,7 @@ SESSION = [
     ("options", ["Agent;enum;random;random;" + ";".join(
         s.id for s in agent_specs().values() if s.plays("hive") and not s.interactive), "Seed;int;0;0;0;2147483647"]),
     ("options set Seed 7", ["Seed;int;7;0;0;2147483647"]),
-    ("options get Colour", ['err The option "Colour" is not valid (options: Agent, Seed).']),
+    ("options get Colour", ['err The option "Colour" is not valid for agent random (options: Agent, Seed).']),
     ("bestmove depth x", ["err Use 'bestmove', 'bestmove time hh:mm:ss' or 'bestmove depth N'."]),
     ("newgame Base+MLP", ["Base+MLP;NotStarted;White[1]"]),
     ("validmoves", ["wS1;wB1;wG1;wA1;wM;wL;wP"]),
@@ -46,7 +46,7 @@ SESSION = [
         "wA1 wQ\\;bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/;wQ /bG1"]),
     ("bestmove", ["err The game is over (Black's queen surrounded). Try 'newgame' to start a new game."]),
     ("frobnicate", ["err Invalid command \"frobnicate\". Commands: info, newgame, play, pass, validmoves, "
-                    "bestmove, undo, options, exit."]),
+                    "bestmove, undo, options, perft, exit."]),
 ]
 
 

@@ -18,6 +18,15 @@ by summing visits and rewards move by move. With ``trees > 1`` the trees grow in
 processes (``workers`` of them). The result depends only on the agent's seed, never on the
 worker count or scheduling, and ``trees=1`` runs in-process.
 
+**Limits** (``decide_within``, used by UHP's ``bestmove`` and ``sim``): a time limit replaces
+the iteration count: every tree grows until the deadline (or the limit's ``stop`` event, which
+in-process trees check every iteration), keeping a margin of ``time_margin`` (a fraction) plus
+``time_reserve`` seconds for merging, choosing and tracing, so the answer comes within the
+limit; how far a tree grows then depends on the machine, so such a move is not reproducible
+from the seed alone. ``depth N`` is a scale of the search effort, not plies (a tree's ply
+depth stays ``depth``): ``N * depth_iterations`` iterations per tree, ``N = 5`` being the
+thesis' 500; it is reproducible. Both together: the iterations, cut short by the deadline.
+
 The move played is the merged child with the most visits (the robust child); equal visits are
 broken by the higher mean reward, then by the agent's generator. The thesis picked its move
 with the UCT formula itself, exploration term included; the robust child is the usual
@@ -28,7 +37,10 @@ from __future__ import annotations
 
 import math
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Hashable
@@ -36,6 +48,7 @@ from collections.abc import Hashable
 import numpy as np
 
 from swarmtui.core.agent import AgentSpec
+from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
@@ -53,9 +66,15 @@ class MctsParams:
     trees: int = field(default=1, metadata={"help": "independent trees merged at the root (3.4.2.4)"})
     workers: int = field(default=0, metadata={"help": "processes for the trees (0: one per tree, at most the cores)"})
     top: int = field(default=8, metadata={"help": "candidate moves shown in the trace"})
+    depth_iterations: int = field(default=100, metadata={"help": "iterations per tree for each unit of a depth limit"})
+    time_margin: float = field(default=0.04, metadata={"help": "share of a time limit kept back from the search"})
+    time_reserve: float = field(default=0.03, metadata={"help": "seconds of a time limit kept back from the search"})
 
     def __post_init__(self) -> None:
         check_range("iterations", self.iterations, 1, 10_000_000)
+        check_range("depth_iterations", self.depth_iterations, 1, 1_000_000)
+        check_range("time_margin", self.time_margin, 0.0, 0.5)
+        check_range("time_reserve", self.time_reserve, 0.0, 10.0)
         check_range("depth", self.depth, 1, 10_000)
         check_range("exploration", self.exploration, 0.0, 100.0)
         check_range("trees", self.trees, 1, 1024)
@@ -105,13 +124,18 @@ def uniform_playout(state: GameState, rng: np.random.Generator) -> Any:
     return moves[int(rng.integers(len(moves)))]
 
 
-def grow_tree(state: GameState, params: MctsParams, seed: int) -> RootStats:
-    """Run ``params.iterations`` UCT iterations from ``state`` (left unchanged)."""
+def grow_tree(state: GameState, params: MctsParams, seed: int, deadline: float | None = None,
+              stop: threading.Event | None = None) -> RootStats:
+    """Run ``params.iterations`` UCT iterations from ``state`` (left unchanged), fewer if the
+    ``time.monotonic()`` ``deadline`` passes or ``stop`` is set first (one iteration at least)."""
     rng = np.random.Generator(np.random.PCG64(seed))
     c, limit = params.exploration, params.depth
     root = Node(None, None, None)
     nodes = 1
-    for _ in range(params.iterations):
+    clock = time.monotonic
+    for done in range(params.iterations):
+        if done and ((deadline is not None and clock() >= deadline) or (stop is not None and stop.is_set())):
+            break
         node, depth = root, 0
         while True:  # selection, then expansion of one untried move
             if node.untried is None:
@@ -151,8 +175,8 @@ def grow_tree(state: GameState, params: MctsParams, seed: int) -> RootStats:
     )
 
 
-def _grow(args: tuple[GameState, MctsParams, int]) -> RootStats:
-    return grow_tree(*args)
+def _grow(args: tuple[GameState, MctsParams, int, float | None]) -> RootStats:
+    return grow_tree(*args)  # in a worker: CLOCK_MONOTONIC is system-wide, so the deadline holds
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
@@ -166,15 +190,20 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     return pool
 
 
-def search(state: GameState, params: MctsParams, seeds: list[int]) -> RootStats:
+def search(state: GameState, params: MctsParams, seeds: list[int], deadline: float | None = None,
+           stop: threading.Event | None = None) -> RootStats:
     """Grow one tree per seed and merge them at the root by summing (3.4.2.4)."""
     if len(seeds) == 1:
-        return grow_tree(state.copy(), params, seeds[0])
+        return grow_tree(state.copy(), params, seeds[0], deadline, stop)
     workers = params.workers or min(len(seeds), os.cpu_count() or 1)
-    jobs = [(state.copy(), params, s) for s in seeds]
     if workers <= 1:
-        results = [_grow(job) for job in jobs]
+        if deadline is not None:  # one after another: each tree gets its share of the time
+            start, share = time.monotonic(), (deadline - time.monotonic()) / len(seeds)
+            results = [grow_tree(state.copy(), params, s, start + share * (i + 1), stop) for i, s in enumerate(seeds)]
+        else:
+            results = [grow_tree(state.copy(), params, s, None, stop) for s in seeds]
     else:
+        jobs = [(state.copy(), params, s, deadline) for s in seeds]
         results = list(_pool(workers).map(_grow, jobs))
     visits: dict[Hashable, int] = {}
     rewards: dict[Hashable, float] = {}
@@ -195,15 +224,28 @@ class MctsAgent:
         self.params = params
 
     def decide(self, state: GameState) -> Decision:
+        return self.decide_within(state, Limit())
+
+    def decide_within(self, state: GameState, limit: Limit) -> Decision:
+        """Search within ``limit`` (module docstring: time grows until the deadline, depth
+        scales the iterations); ``Limit()`` is the plain ``decide``."""
+        start = time.monotonic()
         moves = state.legal_moves()
         if not moves:
             raise ValueError("no legal move to choose from")
         p = self.params
+        deadline = None
+        if limit.depth is not None:
+            p = dataclasses.replace(p, iterations=min(10_000_000, limit.depth * p.depth_iterations))
+        if limit.time is not None:
+            deadline = start + limit.time * (1 - p.time_margin) - p.time_reserve
+            if limit.depth is None:
+                p = dataclasses.replace(p, iterations=10_000_000)
         seeds = [int(s) for s in self.rng.integers(0, SEED_BOUND, size=p.trees)]
         if len(moves) == 1:
             stats = RootStats({moves[0]: 0}, {moves[0]: 0.0}, 1)
         else:
-            stats = search(state, p, seeds)
+            stats = search(state, p, seeds, deadline, limit.stop)
         ranked = sorted(stats.visits, key=lambda m: (-stats.visits[m], -_mean(stats, m), state.format_move(m)))
         top_visits = stats.visits[ranked[0]]
         top_mean = _mean(stats, ranked[0])
@@ -214,8 +256,9 @@ class MctsAgent:
                           note=f"reward {stats.rewards[m]:+g}")
             for m in ranked[: p.top]
         )
+        budget = f"{p.iterations} iterations" if deadline is None else f"{limit.time:g} s"
         trace = SearchTrace(
-            algorithm=f"mcts: {p.trees} tree(s) x {p.iterations} iterations, depth {p.depth}, c={p.exploration:.3g}",
+            algorithm=f"mcts: {p.trees} tree(s) x {budget}, depth {p.depth}, c={p.exploration:.3g}",
             candidates=candidates, best=tuple(state.format_move(m) for m in best),
             chosen=state.format_move(move), nodes=stats.nodes,
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from swarmtui.core.agent import AgentSpec
+from swarmtui.core.limits import Limit
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision, NoTrace
 
@@ -23,6 +24,10 @@ class RandomAgent:
             raise ValueError("no legal move to choose from")
         move = moves[int(self.rng.integers(len(moves)))]
         return Decision(move, NoTrace(note=f"uniform choice among {len(moves)} legal moves"))
+
+    def decide_within(self, state: GameState, limit: Limit) -> Decision:
+        """A uniform choice takes no time and has no depth: ``limit`` changes nothing."""
+        return self.decide(state)
 
 
 def _factory(game_id: str, seat: str, rng: np.random.Generator, params: None) -> RandomAgent:

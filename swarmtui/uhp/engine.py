@@ -2,32 +2,59 @@
 
 Every command's reply ends with ``ok``; a failure replies ``err <message>`` and an illegal
 or unreadable move ``invalidmove <message>``, each followed by ``ok`` as in Mzinga's engine.
-``bestmove`` asks the agent named by the ``Agent`` option (any registered Hive agent) for
-the side to move; ``time hh:mm:ss`` and ``depth N`` are accepted and handed to the agent
-when its parameters have a matching field (``time_limit``/``seconds``, ``depth``/``max_depth``).
+Commands: ``info`` (the id and the capabilities line ``Mosquito;Ladybug;Pillbug``),
+``newgame [GameType|GameString]`` (every game type ``Base`` ... ``Base+MLP``), ``play``,
+``pass``, ``validmoves``, ``bestmove [time hh:mm:ss | depth N]``, ``undo [N]``,
+``options [get Name | set Name Value]``, ``perft N`` (one line ``depth: count`` for each depth
+1..N from the current position, the form ``uhp-compare-perft`` reads) and ``exit``.
+
+``bestmove`` asks the agent named by the ``Agent`` option (any registered Hive agent) for the
+side to move, one agent per side kept for the game (so a swarm's memory persists). ``time`` and
+``depth`` become a :class:`~swarmtui.core.limits.Limit` handed to the agent's
+``decide_within``; what ``depth`` means is the agent's (a search: plies; MCTS: a scale of its
+iterations; a swarm or the random player: nothing, and a swarm's turn takes milliseconds). When
+the agent ignores a limit the engine's log (stderr, never the reply) says so.
 """
 
 from __future__ import annotations
 
 import re
+import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from swarmtui import __version__
-from swarmtui.agents import get_spec, make_agent
+from swarmtui.agents import make_agent
 from swarmtui.core.agent import Agent
-from swarmtui.core.params import ParamError, param_fields
+from swarmtui.core.limits import Limit, decide_limited, honours_limits
+from swarmtui.core.params import ParamError
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.state import IllegalMoveError, NotationError
 from swarmtui.games.hive.notation import check_game_type, state_string, turn_string
+from swarmtui.games.hive.perft import perft
 from swarmtui.games.hive.rules import PASS, Board
 from swarmtui.uhp.options import EngineOptions, OptionError
 
 ENGINE_ID = f"swarmtui v{__version__}"
 CAPABILITIES = "Mosquito;Ladybug;Pillbug"  # the expansion bugs this engine plays (UHP ``info``)
-COMMANDS = ("info", "newgame", "play", "pass", "validmoves", "bestmove", "undo", "options", "exit")
-TIME_FIELDS = ("time_limit", "seconds")
-DEPTH_FIELDS = ("depth", "max_depth")
-_HMS = re.compile(r"(\d+):([0-5]?\d):([0-5]?\d)")
+COMMANDS = ("info", "newgame", "play", "pass", "validmoves", "bestmove", "undo", "options", "perft", "exit")
+MAX_DEPTH = 1000  # bestmove depth N: beyond any agent's use, and keeps N * iterations bounded
+MAX_PERFT = 20  # perft N: deeper counts would run for years in Python
+MAX_SECONDS = 24 * 3600  # bestmove time: a day at most
+_HMS = re.compile(r"([0-9]{1,5}):([0-5][0-9]):([0-5][0-9])")  # ASCII digits only (not '²')
+_NUMBER = re.compile(r"[0-9]{1,6}")
+SWARMS = ("pso", "pso-plus")
+
+
+def one_line(text: str) -> str:
+    """``text`` with every unprintable character (line breaks, controls) escaped, so a message
+    that quotes the viewer's input stays one reply line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 class CommandError(Exception):
@@ -43,6 +70,7 @@ class UhpEngine:
     agents: dict[str, Agent] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)  # MoveStrings as the viewer sent them
     finished: bool = False
+    log: Callable[[str], None] = _stderr  # the engine's log: notes that are not replies
 
     def greeting(self) -> list[str]:
         """What the engine prints on start: the ``info`` reply."""
@@ -61,9 +89,9 @@ class UhpEngine:
                 raise CommandError(f"Invalid command \"{command}\". Commands: {', '.join(COMMANDS)}.")
             lines = handler(args)
         except (NotationError, IllegalMoveError) as error:
-            lines = [f"invalidmove {error}"]
+            lines = [f"invalidmove {one_line(str(error))}"]
         except (CommandError, OptionError, ParamError) as error:
-            lines = [f"err {error}"]
+            lines = [f"err {one_line(str(error))}"]
         return [*lines, "ok"]
 
     # -- commands ---------------------------------------------------------------------------
@@ -103,17 +131,31 @@ class UhpEngine:
 
     def _cmd_bestmove(self, args: str) -> list[str]:
         board = self._running()
-        overrides = self._limits(args)
-        agent = self._agent(board.to_move, overrides)
-        decision = agent.decide(board.copy())
-        return [board.format_move(decision.move)]
+        limit = self._limit(args)
+        agent = self._agent(board.to_move)
+        if limit is not None:
+            if not honours_limits(agent):
+                self.log(f"{self.options.agent} does not take a time or depth limit: it ignored '{args}'")
+            elif limit.depth is not None and self.options.agent in SWARMS:
+                self.log(f"{self.options.agent} is a swarm without a search depth: it ignored 'depth {limit.depth}'")
+        start = time.monotonic()
+        decision = decide_limited(agent, board.copy(), limit)
+        move = board.format_move(decision.move)
+        self.log(f"{self.options.agent} chose {move} in {time.monotonic() - start:.3f} s")
+        return [move]
+
+    def _cmd_perft(self, args: str) -> list[str]:
+        board = self._started()
+        if not _NUMBER.fullmatch(args) or not 1 <= int(args) <= MAX_PERFT:
+            raise CommandError(f"perft takes a depth from 1 to {MAX_PERFT}, e.g. 'perft 3'.")
+        replay = board.copy()
+        return [f"{depth}: {perft(replay, depth)}" for depth in range(1, int(args) + 1)]
 
     def _cmd_undo(self, args: str) -> list[str]:
         board = self._started()
-        try:
-            count = int(args) if args else 1
-        except ValueError:
-            raise CommandError(f"undo takes a number of moves, not \"{args}\".") from None
+        if args and not _NUMBER.fullmatch(args):
+            raise CommandError(f"undo takes a number of moves, not \"{args}\".")
+        count = int(args) if args else 1
         if not 1 <= count <= board.ply:
             raise CommandError(f"Unable to undo {count} moves ({board.ply} played).")
         for _ in range(count):
@@ -125,7 +167,7 @@ class UhpEngine:
         words = args.split()
         opts = self.options
         if not words:
-            return [opts.describe(name) for name in opts.NAMES]
+            return [opts.describe(name) for name in opts.names]
         if words[0] == "get" and len(words) == 2:
             return [opts.describe(words[1])]
         if words[0] == "set" and len(words) == 3:
@@ -151,24 +193,29 @@ class UhpEngine:
             raise CommandError(f"The game is over ({board.outcome.reason}). Try 'newgame' to start a new game.")
         return board
 
-    def _limits(self, args: str) -> list[tuple[str, str]]:
-        """``time hh:mm:ss`` / ``depth N`` as parameter overrides the agent understands."""
+    def _limit(self, args: str) -> Limit | None:
+        """``time hh:mm:ss`` / ``depth N`` as a :class:`Limit` (None for a plain ``bestmove``)."""
         if not args:
-            return []
+            return None
         words = args.split()
-        fields = param_fields(get_spec(self.options.agent, "hive").params)
-        if len(words) == 2 and words[0] == "depth" and words[1].isdigit() and int(words[1]) > 0:
-            names, value = DEPTH_FIELDS, words[1]
-        elif len(words) == 2 and words[0] == "time" and (hms := _HMS.fullmatch(words[1])):
+        usage = "Use 'bestmove', 'bestmove time hh:mm:ss' or 'bestmove depth N'."
+        if len(words) != 2:
+            raise CommandError(usage)
+        if words[0] == "depth" and _NUMBER.fullmatch(words[1]):
+            depth = int(words[1])
+            if not 1 <= depth <= MAX_DEPTH:
+                raise CommandError(f"The depth must be from 1 to {MAX_DEPTH}.")
+            return Limit(depth=depth)
+        if words[0] == "time" and (hms := _HMS.fullmatch(words[1])):
             h, m, s = (int(x) for x in hms.groups())
-            names, value = TIME_FIELDS, str(max(1, h * 3600 + m * 60 + s))
-        else:
-            raise CommandError("Use 'bestmove', 'bestmove time hh:mm:ss' or 'bestmove depth N'.")
-        return [(name, value) for name in names if name in fields][:1]
+            seconds = h * 3600 + m * 60 + s
+            if not 0 < seconds <= MAX_SECONDS:
+                raise CommandError("The time must be from 00:00:01 to 24:00:00.")
+            return Limit(time=float(seconds))
+        raise CommandError(usage)
 
-    def _agent(self, seat: str, overrides: list[tuple[str, str]]) -> Agent:
-        if overrides:  # a one-off limit: a fresh agent with the same seat generator stream
-            return make_agent(self.options.agent, "hive", seat, seat_rng(self.options.seed, seat), overrides)
+    def _agent(self, seat: str) -> Agent:
         if seat not in self.agents:
-            self.agents[seat] = make_agent(self.options.agent, "hive", seat, seat_rng(self.options.seed, seat))
+            self.agents[seat] = make_agent(self.options.agent, "hive", seat, seat_rng(self.options.seed, seat),
+                                           self.options.parameters())
         return self.agents[seat]

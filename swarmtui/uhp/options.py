@@ -1,15 +1,23 @@
-"""Engine options of the UHP engine: which registered agent answers ``bestmove``, and its seed.
+"""Engine options of the UHP engine: which agent answers ``bestmove``, its seed, and its main
+parameters.
 
 UHP prints an option as ``Name;Type;Value;Default[;Values]`` (Mzinga's engine: an enum lists
-its values, an int its minimum and maximum). Any agent in the registry that plays "hive" and
-can run headless is a value of ``Agent``, so agents registered later plug in unchanged.
+its values, an int or a double its minimum and maximum). Any agent in the registry that plays
+"hive" and can run headless is a value of ``Agent``, so agents registered later plug in
+unchanged. Besides ``Agent`` and ``Seed``, the chosen agent's main parameters are options
+(:data:`MAIN_PARAMETERS`: MCTS's ``Trees``, ``Iterations`` and ``Workers``, the search player's
+``Difficulty``, the swarms' ``Intention`` and ``Radius``); ``options`` lists those of the
+current agent, and changing the agent keeps the values set for each agent.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import typing
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args, get_origin
 
-from swarmtui.agents import agents_for
+from swarmtui.agents import agents_for, get_spec
+from swarmtui.core.params import ParamError, apply_overrides
 
 DEFAULT_AGENT = "random"
 SEED_MAX = 2**31 - 1
@@ -19,6 +27,26 @@ class OptionError(ValueError):
     """An unknown option or a value it does not take."""
 
 
+@dataclass(frozen=True)
+class MainParameter:
+    """One agent parameter shown as a UHP option: its option name, the parameter, its range."""
+
+    option: str
+    param: str
+    low: float | None = None  # an int's or double's bounds (UHP lists them)
+    high: float | None = None
+
+
+MAIN_PARAMETERS: dict[str, tuple[MainParameter, ...]] = {
+    "mcts": (MainParameter("Trees", "trees", 1, 64), MainParameter("Iterations", "iterations", 1, 10_000_000),
+             MainParameter("Workers", "workers", 0, 64)),
+    "alphabeta": (MainParameter("Difficulty", "difficulty"),),
+    "pso": (MainParameter("Intention", "intention"), MainParameter("Radius", "radius", 1, 10)),
+    "pso-plus": (MainParameter("Intention", "intention"), MainParameter("Radius", "radius", 1, 10)),
+}
+"""The parameters each agent shows as options (agents not listed have only Agent and Seed)."""
+
+
 def hive_agents() -> list[str]:
     """Ids of the registered agents that play Hive without a person."""
     return [spec.id for spec in agents_for("hive") if not spec.interactive]
@@ -26,12 +54,22 @@ def hive_agents() -> list[str]:
 
 @dataclass
 class EngineOptions:
-    """The engine's current option values."""
+    """The engine's current option values (``overrides``: per agent, parameter -> text)."""
 
     agent: str = DEFAULT_AGENT
     seed: int = 0
+    overrides: dict[str, dict[str, str]] = field(default_factory=dict)
 
-    NAMES = ("Agent", "Seed")
+    BASE_NAMES = ("Agent", "Seed")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The options of the current agent, in the order ``options`` lists them."""
+        return (*self.BASE_NAMES, *(m.option for m in MAIN_PARAMETERS.get(self.agent, ())))
+
+    def parameters(self) -> list[tuple[str, str]]:
+        """The current agent's parameter overrides, for ``make_agent``."""
+        return list(self.overrides.get(self.agent, {}).items())
 
     def describe(self, name: str) -> str:
         """The UHP line for option ``name``."""
@@ -39,7 +77,17 @@ class EngineOptions:
             return ";".join(["Agent", "enum", self.agent, DEFAULT_AGENT, *hive_agents()])
         if name == "Seed":
             return f"Seed;int;{self.seed};0;0;{SEED_MAX}"
-        raise OptionError(f"The option \"{name}\" is not valid (options: {', '.join(self.NAMES)}).")
+        main = self._main(name)
+        params_type = _params_type(self.agent)
+        default = getattr(params_type(), main.param)
+        current = self.overrides.get(self.agent, {}).get(main.param, _text(default))
+        annotation = typing.get_type_hints(params_type)[main.param]
+        if get_origin(annotation) is Literal:
+            return ";".join([name, "enum", current, _text(default), *map(str, get_args(annotation))])
+        if annotation is bool:
+            return f"{name};bool;{current};{_text(default)}"
+        kind = "int" if annotation is int else "double"
+        return f"{name};{kind};{current};{_text(default)};{_text(main.low)};{_text(main.high)}"
 
     def set(self, name: str, value: str) -> None:
         if name == "Agent":
@@ -48,12 +96,42 @@ class EngineOptions:
                 raise OptionError(f"\"{value}\" is not a Hive agent (choose from {', '.join(able)}).")
             self.agent = value
         elif name == "Seed":
-            try:
-                seed = int(value)
-            except ValueError:
-                raise OptionError(f"Seed takes a whole number, not \"{value}\".") from None
+            if not value.isascii() or not value.isdigit():
+                raise OptionError(f"Seed takes a whole number, not \"{value}\".")
+            seed = int(value)
             if not 0 <= seed <= SEED_MAX:
                 raise OptionError(f"Seed must be between 0 and {SEED_MAX}.")
             self.seed = seed
         else:
-            self.describe(name)  # raises for an unknown name
+            main = self._main(name)
+            params_type = _params_type(self.agent)
+            try:
+                params = apply_overrides(params_type(), [(main.param, value)])
+            except ParamError as error:
+                raise OptionError(f"{name}: {error}.") from None
+            number = getattr(params, main.param)
+            if main.low is not None and main.high is not None and not main.low <= number <= main.high:
+                raise OptionError(f"{name} must be between {_text(main.low)} and {_text(main.high)}.")
+            self.overrides.setdefault(self.agent, {})[main.param] = _text(number)
+
+    def _main(self, name: str) -> MainParameter:
+        for main in MAIN_PARAMETERS.get(self.agent, ()):
+            if main.option == name and get_spec(self.agent, "hive").params is not None:
+                return main
+        raise OptionError(f"The option \"{name}\" is not valid for agent {self.agent} "
+                          f"(options: {', '.join(self.names)}).")
+
+
+def _params_type(agent: str) -> type:
+    params_type = get_spec(agent, "hive").params
+    if params_type is None:
+        raise OptionError(f"{agent} has no parameters.")
+    return params_type
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)

@@ -52,6 +52,7 @@ from swarmtui.agents.pso.particles import Particle, desired_cell, fitness, initi
 from swarmtui.agents.pso.vicinity import vicinity_best, vicinity_members
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex, distance
+from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
 from swarmtui.agents.pso.trace import IntentionFactor, ParticleTrace, ParticleView
 from swarmtui.core.trace import Decision
@@ -161,6 +162,12 @@ class SwarmAgent:
         self._last_ply = -1
 
     # -- one turn ---------------------------------------------------------------------------
+    def decide_within(self, state, limit: Limit) -> Decision:
+        """The swarm's turn within ``limit``: one turn of the swarm (eq. 2.1 once per insect)
+        takes milliseconds, far inside any UHP time limit, and a swarm has no search depth, so
+        both are ignored (``swarmtui uhp`` says so in its log)."""
+        return self.decide(state)
+
     def decide(self, state) -> Decision:
         if state.ply < self._last_ply:  # a new game: the swarm forgets the old one
             self.particles.clear()

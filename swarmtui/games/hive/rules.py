@@ -218,7 +218,7 @@ class Board:
     forever; the official rules have neither, so both are off by default.
     """
 
-    seats = SEATS
+    seats: Sequence[str] = SEATS
 
     def __init__(self, *, game_type: GameType | str = BASE, repetition: bool = False,
                  move_cap: int | None = None) -> None:
