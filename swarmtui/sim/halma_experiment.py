@@ -21,7 +21,8 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.aco_bco import cooperation

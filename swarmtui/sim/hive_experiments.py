@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from swarmtui.agents import get_spec
 from swarmtui.core.params import ParamError, apply_overrides, param_fields, split_assignment
@@ -71,7 +72,7 @@ def run_pairings(pairings: list[Pairing], seed: int, workers: int, first: int = 
     jobs = [(k, (pairing, seed, i)) for i in range(first, max((p.games for p in pairings), default=0))
             for k, pairing in enumerate(pairings) if i < pairing.games]
     records = map_ordered(_job, [job for _, job in jobs], workers, client, chunk=1)
-    for (k, _), record in zip(jobs, records):
+    for (k, _), record in zip(jobs, records, strict=True):
         yield k, record
 
 
@@ -79,6 +80,12 @@ def run_pairing(pairing: Pairing, seed: int, workers: int) -> Iterator[HiveGameR
     """Yield one pairing's records in index order."""
     for _, record in run_pairings([pairing], seed, workers):
         yield record
+
+
+def _winner_moves(decided: list[HiveGameRecord]) -> float | None:
+    """The winners' mean AI moves over games that have a winner (None without any)."""
+    moves = [r.ai_moves[r.winner] for r in decided if r.winner is not None]
+    return statistics.fmean(moves) if moves else None
 
 
 def tally(records: list[HiveGameRecord]) -> Tally:
@@ -93,8 +100,7 @@ def tally(records: list[HiveGameRecord]) -> Tally:
             intentions[rule] = intentions.get(rule, 0) + n
     return Tally(
         games=len(records), excluded=len(records) - len(played), wins=len(wins), losses=len(losses), draws=draws,
-        moves_to_win=statistics.fmean(r.ai_moves[r.winner] for r in wins) if wins else None,
-        moves_to_lose=statistics.fmean(r.ai_moves[r.winner] for r in losses) if losses else None,
+        moves_to_win=_winner_moves(wins), moves_to_lose=_winner_moves(losses),
         intentions=intentions,
     )
 

@@ -17,7 +17,8 @@ import statistics
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 from rich.console import Console
 from rich.table import Table
@@ -95,8 +96,8 @@ def run(params: TimingParams, builder_params: dict[str, Any], seed: int = 0,
                 iterations.append(built.info.get("iterations"))
             assert built is not None
             its = [x for x in iterations if x is not None]
-            results.append(Timing(algo, f"{width}x{height}", built.size, built.width * built.height, statistics.median(seconds),
-                                  params.repeats, statistics.median(its) if its else None))
+            results.append(Timing(algo, f"{width}x{height}", built.size, built.width * built.height,
+                                  statistics.median(seconds), params.repeats, statistics.median(its) if its else None))
             if progress is not None:
                 progress(f"{algo} {built.size}: {statistics.median(seconds) * 1000:.1f} ms")
     return results
@@ -132,7 +133,7 @@ def plot(results: list[Timing], width: int = 60, height: int = 14) -> Text:
     y0, y1 = math.floor(min(ys)), math.ceil(max(ys))
     y1 = max(y1, y0 + 1)
     canvas = [[" "] * width for _ in range(height)]
-    for (fields, _, glyph), y in zip(points, ys):
+    for (fields, _, glyph), y in zip(points, ys, strict=True):
         col = 0 if x1 == x0 else round((fields - x0) / (x1 - x0) * (width - 1))
         row = height - 1 - round((y - y0) / (y1 - y0) * (height - 1))
         canvas[row][col] = glyph if canvas[row][col] in (" ", glyph) else "*"
@@ -193,7 +194,8 @@ def run_from_cli(builders: str | None, overrides: Iterable[str], seed: int, out:
     if builders:
         experiment.append(("builders", builders))
     params = apply_overrides(TimingParams(), experiment)
-    builder_params = {algo: BUILDERS[algo].parse_params(per_builder.get(algo, ())) for algo in parse_builders(params.builders)}
+    builder_params = {algo: BUILDERS[algo].parse_params(per_builder.get(algo, ()))
+                      for algo in parse_builders(params.builders)}
     results = run(params, builder_params, seed, progress=lambda line: err_console.print(line, highlight=False))
     console.print(table(results))
     console.print(plot(results))

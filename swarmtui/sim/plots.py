@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from rich.text import Text
@@ -38,7 +38,7 @@ def histogram_text(values: Sequence[float], title: str, bins: int = 12, width: i
     counts, edges = histogram_bins(values, bins)
     top = max(int(counts.max()), 1)
     text = Text(f"{title}\n", style="bold")
-    for count, low, high in zip(counts, edges[:-1], edges[1:]):
+    for count, low, high in zip(counts, edges[:-1], edges[1:], strict=True):
         span = f"{low:g}" if high - low <= 1 else f"{low:g}-{high - 1:g}"
         bar = BAR * int(round(width * count / top))
         text.append(f"{span:>11} ")
@@ -53,14 +53,14 @@ def curve_text(xs: Sequence[float], ys: Sequence[float], title: str, height: int
     grid = [[" "] * width for _ in range(height)]
     span_x = max(x.max() - x.min(), 1e-12)
     span_y = max(y.max() - y.min(), 1e-12)
-    for xi, yi in zip(x, y):
+    for xi, yi in zip(x, y, strict=True):
         col = int(round((xi - x.min()) / span_x * (width - 1)))
         row = height - 1 - int(round((yi - y.min()) / span_y * (height - 1)))
         grid[row][col] = "*"
     text = Text(f"{title}\n", style="bold")
-    for i, row in enumerate(grid):
+    for i, cells in enumerate(grid):
         label = y.max() - i * span_y / max(height - 1, 1)
-        text.append(f"{label:>10.4g} |{''.join(row).rstrip()}\n")
+        text.append(f"{label:>10.4g} |{''.join(cells).rstrip()}\n")
     text.append(f"{'':>10} +{'-' * width}\n{'':>11}{x.min():<g}{x.max():>{width - len(f'{x.min():g}')}g}\n")
     return text
 

@@ -53,7 +53,7 @@ def assign_params(game: GameSpec, agents: list[str], assignments: list[str]) -> 
         name, value = split_assignment(text)
         scope, _, bare = name.rpartition(".")
         taken = False
-        for i, (seat, agent) in enumerate(zip(game.seats_for(len(agents)), agents)):
+        for i, (seat, agent) in enumerate(zip(game.seats_for(len(agents)), agents, strict=True)):
             if scope and scope not in (seat, agent):
                 continue
             if bare in param_fields(get_spec(agent).params):
@@ -62,4 +62,4 @@ def assign_params(game: GameSpec, agents: list[str], assignments: list[str]) -> 
         if not taken:
             where = f" matching {scope!r}" if scope else ""
             raise ParamError(f"no player{where} takes parameter {bare!r} (players: {', '.join(agents)})")
-    return [Seat(s, a, tuple(o)) for s, a, o in zip(game.seats_for(len(agents)), agents, per_seat)]
+    return [Seat(s, a, tuple(o)) for s, a, o in zip(game.seats_for(len(agents)), agents, per_seat, strict=True)]

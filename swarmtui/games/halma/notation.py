@@ -65,14 +65,14 @@ def parse_cell(text: str) -> Hex:
     )
 
 
-def format_move(move: "Move") -> str:
+def format_move(move: Move) -> str:
     """A step as ``start-end``, a jump chain as every landing hole joined by ``:``."""
     if move.is_jump and move.path:
         return ":".join(format_cell(c) for c in move.path)
     return f"{format_cell(move.start)}-{format_cell(move.end)}"
 
 
-def parse_move(text: str) -> "Move":
+def parse_move(text: str) -> Move:
     """``"m5-l5"`` -> a Move without a path (any route); ``"m3:k3:k5"`` -> a Move with that path.
 
     Only the syntax is checked here; ``Board.parse_move`` also checks legality.
@@ -95,7 +95,7 @@ def parse_move(text: str) -> "Move":
     return Move(start, end)
 
 
-def format_position(board: "Board") -> str:
+def format_position(board: Board) -> str:
     """The position as ``rows players to_move ply`` (see the module docstring)."""
     rows = "/".join("".join(board.occupant(c) or "." for c in row) for row in ROWS)
     return f"{rows} {board.players} {board.to_move} {board.ply}"
@@ -120,10 +120,10 @@ def parse_position(text: str) -> tuple[int, dict[str, list[Hex]], str, int]:
     if len(rows) != len(ROWS):
         raise NotationError(f"a position has {len(ROWS)} rows separated by '/', got {len(rows)}")
     pieces: dict[str, list[Hex]] = {s: [] for s in seats}
-    for letter, row, cells in zip(ROW_LETTERS, rows, ROWS):
+    for letter, row, cells in zip(ROW_LETTERS, rows, ROWS, strict=True):
         if len(row) != len(cells):
             raise NotationError(f"row {letter} has {len(cells)} holes, got {len(row)} characters {row!r}")
-        for ch, cell in zip(row, cells):
+        for ch, cell in zip(row, cells, strict=True):
             if ch == ".":
                 continue
             if ch not in pieces:

@@ -15,7 +15,7 @@ colour letter: ``S1``/``s1``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.style import Style
 from rich.text import Text
