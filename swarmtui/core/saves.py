@@ -106,6 +106,16 @@ def free_path(path: Path) -> Path:
     return candidate
 
 
+def typed_path(text: str) -> Path:
+    """A path the user typed in the app: ``~`` expanded, and under ``SWARMTUI_CONFINE=1``
+    (``swarmtui serve``) a relative path taken from the player's saves folder, where every
+    file of theirs must lie anyway (``check_confined``); elsewhere from the working folder."""
+    path = Path(text.strip()).expanduser()
+    if os.environ.get(CONFINE_ENV) and not path.is_absolute():
+        return saves_dir() / path
+    return path
+
+
 def check_confined(path: Path, *, reading: bool) -> None:
     """Under ``SWARMTUI_CONFINE=1`` refuse any file outside this run's saves (reads may also
     use the shipped defaults). ``swarmtui serve`` sets it for every player's session, so one

@@ -18,7 +18,6 @@ from hole to hole through its own moves, so it is one agent per game.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 
@@ -27,6 +26,7 @@ from swarmtui.agents.aco_bco.ants import AntPlan, goal_corner, plan_ants
 from swarmtui.agents.aco_bco.bees import BeePass, backward_pass, fitness
 from swarmtui.agents.aco_bco.edges import edge_set
 from swarmtui.agents.aco_bco.memory import Memory, load_memory, shipped_memory_path
+from swarmtui.core.saves import typed_path
 from swarmtui.agents.aco_bco.params import AcoBcoParams
 from swarmtui.agents.aco_bco.pheromone import PheromoneField, goal_deposit, path_deposit
 from swarmtui.core.hexgrid import Hex
@@ -192,7 +192,7 @@ def resolve_memory(text: str) -> Memory | None:
     """The memory named by the ``memory`` parameter: shipped, none, or a file path."""
     if text in ("none", ""):
         return None
-    path = shipped_memory_path() if text == "shipped" else Path(text).expanduser()
+    path = shipped_memory_path() if text == "shipped" else typed_path(text)
     return load_memory(path)
 
 

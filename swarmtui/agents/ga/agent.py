@@ -15,6 +15,7 @@ import numpy as np
 
 from swarmtui.agents.ga.strategy import Strategy, load_strategy, shipped_strategy_path
 from swarmtui.core.params import ParamError
+from swarmtui.core.saves import typed_path
 from swarmtui.agents.ga.trace import GenomeTrace
 from swarmtui.core.trace import Decision
 from swarmtui.games.noughts.notation import format_position
@@ -73,7 +74,7 @@ def _load(path: Path) -> Strategy:
 
 def load_for_seat(seat: str, path_text: str) -> tuple[Strategy, str]:
     """The strategy for ``seat`` (the shipped default when ``path_text`` is empty) and its name."""
-    path = Path(path_text).expanduser() if path_text else shipped_strategy_path(seat)
+    path = typed_path(path_text) if path_text else shipped_strategy_path(seat)
     strategy = _load(path)
     if strategy.side != seat:
         raise ParamError(f"{path} holds a strategy for {strategy.side}, not for the {seat} seat")

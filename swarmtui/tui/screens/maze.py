@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from swarmtui.core.params import split_assignment
-from swarmtui.core.saves import SaveError, free_path, saves_dir, write_atomic
+from swarmtui.core.saves import SaveError, free_path, saves_dir, typed_path, write_atomic
 from swarmtui.mazes import BUILDERS, Maze, build
 from swarmtui.mazes.frames import MazeFrame
 from swarmtui.mazes.metrics import MazeMetrics, measure
@@ -58,7 +58,7 @@ def parse_request(algo: str, size: str, seed: str, params: str) -> tuple[int, in
 def export_path(maze: Maze, typed: str) -> Path:
     """Where ``e`` writes: the typed path, or a fresh ``saves/mazes/<algo>-<size>-seed<seed>.txt``."""
     if typed.strip():
-        return Path(typed.strip()).expanduser()
+        return typed_path(typed)
     return free_path(saves_dir() / "mazes" / f"{maze.algo}-{maze.size}-seed{maze.seed}.txt")
 
 

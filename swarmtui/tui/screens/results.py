@@ -23,7 +23,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from swarmtui.core.saves import SaveError, check_confined
+from swarmtui.core.saves import SaveError, check_confined, typed_path
 from swarmtui.sim.recording import Recording
 from swarmtui.sim.records import read_results
 from swarmtui.tui.boards import BOARD_WIDGETS
@@ -94,7 +94,7 @@ class ResultsScreen(Screen[None]):
         options = self.query_one("#games", OptionList)
         options.clear_options()
         self.games = []
-        path = Path(text.strip()).expanduser()
+        path = typed_path(text)
         try:
             check_confined(path, reading=True)
             if path.is_dir():
