@@ -22,6 +22,8 @@ class Evaluation(Protocol):
     * ``urgent(state)``: the side to move faces an immediate threat (search one ply deeper).
     * ``prepare(state)``: the copy the search plays on (may switch off bookkeeping the search
       does not need, such as repetition tracking).
+    * ``player(state)``: a function that plays a move known to be legal on ``state`` (the game's
+      unchecked move maker when it has one: the search only plays moves it was just given).
     """
 
     def evaluate(self, state: Any) -> float: ...
@@ -33,6 +35,8 @@ class Evaluation(Protocol):
     def urgent(self, state: Any) -> bool: ...
 
     def prepare(self, state: Any) -> Any: ...
+
+    def player(self, state: Any) -> Callable[[Any], None]: ...
 
 
 class NoughtsEvaluation:
@@ -55,6 +59,9 @@ class NoughtsEvaluation:
 
     def prepare(self, state: Any) -> Any:
         return state.copy()
+
+    def player(self, state: Any) -> Callable[[Any], None]:
+        return state.play
 
 
 def _hive(weights: Any = None) -> Evaluation:

@@ -33,7 +33,7 @@ checked by the self-play ladder in ``docs/hive.md``; they are not tuned to any o
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +77,7 @@ _HAND_FIELD = {Bug.SPIDER: "hand_spider", Bug.BEETLE: "hand_beetle", Bug.GRASSHO
                Bug.ANT: "hand_ant"}
 _SLIDERS = {Bug.QUEEN, Bug.SPIDER, Bug.ANT, Bug.PILLBUG}  # need a slide to move (beetles, grasshoppers,
 # ladybugs and mosquitoes next to the hive always have some way)
+_NEIGHBOUR_OFFSETS = frozenset(D)
 _NEAR2 = tuple(sorted({a + b for a in D for b in D} | set(D)))  # offsets within two cells
 
 
@@ -107,12 +108,24 @@ class HiveEvaluation:
     def key(self, state: Board) -> Hashable:
         return state.zobrist
 
+    def player(self, state: Board) -> Callable[[Any], None]:
+        return state._apply  # the search plays only moves legal_moves just gave it
+
     def urgent(self, state: Board) -> bool:
-        """A queen with five of six neighbours occupied: one move may end the game."""
-        nmask = state._nmask
+        """The move just played filled the fifth neighbour of a queen (or climbed on one with
+        five): one more move may end the game, so the reply is searched a ply deeper (the Hive
+        analogue of a check extension; a queen that merely *has* five neighbours extends nothing)."""
+        if not state.history:
+            return False
+        dest = state.history[-1][2]
+        if dest is None:
+            return False
+        d = dest[0] * W + dest[1]
+        nmask, pos = state._nmask, state._pos
         for q in self.queens:
-            cell = state._pos[q]
-            if cell is not None and len(BITS[nmask.get(cell, 0)]) >= 5:
+            cell = pos[q]
+            if cell is not None and (d == cell or d - cell in _NEIGHBOUR_OFFSETS) \
+                    and len(BITS[nmask.get(cell, 0)]) >= 5:
                 return True
         return False
 

@@ -107,6 +107,7 @@ class Searcher:
         self.killers: list[list[Any]] = [[None, None] for _ in range(128)]
         self.history: dict[Any, int] = {}
         self._countdown = CHECK_EVERY
+        self._play = evaluation.player(state)
 
     # -- the clock ----------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -165,7 +166,7 @@ class Searcher:
         beta: float = MATE + 1
         best = root[0]
         for i, move in enumerate(root):
-            state.play(move)
+            self._play(move)
             try:
                 ext = 1 if self.max_extensions and self.evaluation.urgent(state) else 0
                 if i == 0:
@@ -256,7 +257,7 @@ class Searcher:
         best_score: float = -MATE - 1
         best_move = None
         for i, move in enumerate(ordered):
-            state.play(move)
+            self._play(move)
             try:
                 ext = 0
                 if extended < self.max_extensions and ev.urgent(state):
