@@ -6,7 +6,9 @@ import math
 
 import pytest
 
+from swarmtui.cli import main
 from swarmtui.core.params import ParamError
+from swarmtui.sim.records import read_results
 from swarmtui.sim.ratings import (
     Game, RatingError, expected_score, fit_ratings, format_pairs, format_ratings, pair_records,
 )
@@ -80,7 +82,9 @@ def test_a_noughts_round_robin_rates_the_perfect_players_above_random(tmp_path):
     entrants = parse_entrants(["random", "minimax", "alphabeta:depth=9"], "noughts")
     out = tmp_path / "rr.jsonl"
     records = list(run_round_robin("noughts", schedule(entrants, 3, seed=5), 5, opening_plies=0, out=out))
-    assert len(out.read_text().splitlines()) == len(records) == 18
+    written = read_results(out)
+    assert len(written.games) == len(records) == 18 and written.summary is not None
+    assert written.header["experiment"] == "round-robin"
     for r in records:
         loser = None if r["winner"] is None else next(s for s in r["players"] if s != r["winner"])
         assert loser is None or r["players"][loser] == "random"
@@ -88,3 +92,24 @@ def test_a_noughts_round_robin_rates_the_perfect_players_above_random(tmp_path):
     elo = {r.player: r.elo for r in ratings}
     assert elo["random"] == 0 and elo["minimax"] > 100 and elo["alphabeta:depth=9"] > 100
     assert set(seconds_per_move(records)) == {"random", "minimax", "alphabeta:depth=9"}
+
+
+def _cli(capsys, *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    captured = capsys.readouterr()
+    return exit_info.value.code, captured.out, captured.err
+
+
+def test_the_cli_plays_a_round_robin_and_reports_ratings(tmp_path, capsys):
+    out = tmp_path / "rr.jsonl"
+    code, text, _ = _cli(capsys, "sim", "round-robin", "noughts", "random", "minimax", "-n", "2", "-w", "1",
+                         "--opening", "0", "-o", str(out))
+    assert code == 0
+    assert "| random | +0 | anchor | 4 |" in text and "| minimax | random |" in text
+    code, again, _ = _cli(capsys, "sim", "report", "--ratings", str(out))
+    assert code == 0 and again.splitlines()[:4] == text.splitlines()[:4]
+    code, _, err = _cli(capsys, "sim", "round-robin", "noughts", "minimax", "alphabeta", "-w", "1")
+    assert code == 2 and "anchor 'random' is not an entrant" in err
+    code, _, err = _cli(capsys, "sim", "round-robin", "noughts", "random", "nosuch")
+    assert code == 2 and "unknown agent" in err

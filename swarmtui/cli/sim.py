@@ -155,9 +155,36 @@ def report(
     files: list[Path] | None = typer.Argument(None, help="Result files (JSON lines of 'sim run --out')."),
     plots: Path | None = typer.Option(None, "--plots", file_okay=False, help="Also save the plots into this folder."),
     plot_format: str = typer.Option("svg", "--plot-format", help="With --plots: svg or png."),
+    ratings: bool = typer.Option(False, "--ratings", help="Elo ratings with 95% intervals and the pairwise "
+                                 "table of two-player games (e.g. 'sim round-robin --out')."),
+    anchor: str = typer.Option("random", "--anchor", help="With --ratings: the player rated 0."),
 ) -> None:
-    """Summarise result files: the papers' statistics per result group, and plots."""
+    """Summarise result files: the papers' statistics per result group, and plots; or Elo ratings."""
+    if ratings:
+        _ratings_report(files, anchor)
+        return
     _report(files, plots, plot_format)
+
+
+@sim_app.command("round-robin")
+def round_robin(
+    game: str = _GAME,
+    entrants: list[str] = typer.Argument(..., help="Entrants: AGENT or AGENT:name=value:name=value "
+                                         "(e.g. random alphabeta:difficulty=hard)."),
+    rounds: int = typer.Option(1, "--rounds", "-n", min=1, max=100_000,
+                               help="Games per pair and colour."),
+    seed: int = _SEED,
+    workers: int | None = _WORKERS,
+    out: Path | None = typer.Option(None, "--out", "-o", dir_okay=False,
+                                    help="Write one JSON line per game to this file."),
+    cap: int = typer.Option(300, "--cap", min=1, help="Plies after which a game counts as a draw."),
+    opening: int = typer.Option(2, "--opening", min=0, help="Random opening plies (the same for both colours)."),
+    anchor: str = typer.Option("random", "--anchor", help="The entrant rated 0."),
+) -> None:
+    """Every pair of entrants, both colours, from the empty board; then Elo ratings and the pairwise table."""
+    _playable(game)
+    with _errors():
+        _round_robin(game, entrants, rounds, seed, workers, out, cap, opening, anchor)
 
 
 @sim_app.command("preset")
@@ -284,6 +311,60 @@ def _report(files: list[Path] | None, plots: Path | None, plot_format: str) -> N
         raise fail(str(error)) from None
     except ParamError as error:
         raise CliError(str(error)) from None
+
+
+def _round_robin(game: str, texts: list[str], rounds: int, seed: int, workers: int | None, out: Path | None,
+                 cap: int, opening: int, anchor: str) -> None:
+    from swarmtui.sim.batch import default_workers
+    from swarmtui.sim.round_robin import parse_entrants, run_round_robin, schedule
+
+    entrants = parse_entrants(texts, game)
+    if anchor not in {e.label for e in entrants}:
+        raise CliError(f"the anchor {anchor!r} is not an entrant (add it, or choose one with --anchor)")
+    if out is not None and out.exists():
+        raise fail(f"{out} already exists and is not overwritten; choose another --out")
+    pairings = schedule(entrants, rounds, seed)
+    err = Console(stderr=True)
+    records = []
+    for record in run_round_robin(game, pairings, seed, workers=workers or default_workers(), max_plies=cap,
+                                  opening_plies=opening, out=out):
+        records.append(record)
+        err.print(f"{len(records)}/{len(pairings)} {' vs '.join(record['players'].values())}: {record['result']}",
+                  highlight=False)
+    _print_ratings(records, anchor, opening)
+
+
+def _ratings_report(files: list[Path] | None, anchor: str) -> None:
+    from swarmtui.sim.records import read_results
+
+    if not files:
+        raise CliError("'sim report --ratings' needs one or more result files")
+    records: list[dict] = []
+    for path in files:
+        try:
+            records.extend(read_results(path).games)
+        except SaveError as error:
+            raise fail(str(error)) from None
+    _print_ratings(records, anchor, 0)
+
+
+def _print_ratings(records: list, anchor: str, opening: int) -> None:
+    from swarmtui.sim.ratings import RatingError, format_pairs, format_ratings
+    from swarmtui.sim.round_robin import rate, seconds_per_move
+
+    try:
+        ratings, pairs = rate(records, anchor=anchor)
+    except RatingError as error:
+        raise CliError(str(error)) from None
+    per_move = seconds_per_move(records, opening)
+    console = Console()
+    console.print(format_ratings(ratings), highlight=False)
+    console.print("", highlight=False)
+    console.print("| player | seconds per move |\n|---|---:|", highlight=False)
+    for r in ratings:
+        console.print(f"| {r.player} | {per_move.get(r.player, 0.0):.3f} |", highlight=False)
+    console.print("", highlight=False)
+    console.print(format_pairs(pairs), highlight=False)
 
 
 def _run_preset(game: str, name: str | None, games: int | None, seed: int, workers: int | None, out: Path | None,

@@ -17,11 +17,11 @@ intervals anchored at ``random`` = 0, and the pairwise table.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ from swarmtui.core.params import ParamError, apply_overrides, split_assignment
 from swarmtui.core.rng import derive_seed, seat_rng
 from swarmtui.games import get_game
 from swarmtui.sim.match import GameRecord, game_seed
+from swarmtui.sim.records import RecordWriter
 from swarmtui.sim.ratings import Game, PairRecord, Rating, fit_ratings, pair_records
 
 
@@ -134,30 +135,28 @@ def _play(args: tuple[str, Pairing, int, int, int]) -> dict[str, Any]:
 
 def run_round_robin(game_id: str, pairings: Sequence[Pairing], seed: int, *, workers: int = 1,
                     max_plies: int = 300, opening_plies: int = 2, out: Path | None = None) -> Iterator[dict[str, Any]]:
-    """Play ``pairings`` (``workers`` processes), yielding each record as it finishes and
-    appending it to ``out`` as one JSON line (so an interrupted run keeps what it played)."""
+    """Play ``pairings`` (``workers`` processes), yielding each record as it finishes; with
+    ``out``, a result file (``sim.records``: run header, one game line each, written
+    atomically at checkpoints, so an interrupted run keeps what it played)."""
     jobs = [(game_id, p, seed, max_plies, opening_plies) for p in pairings]
-    sink = out.open("a", encoding="utf-8") if out is not None else None
-    try:
+    entrants = sorted({p.white.label for p in pairings} | {p.black.label for p in pairings})
+    header = {"experiment": "round-robin", "game": game_id, "entrants": entrants, "seed": seed,
+              "games": len(pairings), "max_plies": max_plies, "opening_plies": opening_plies}
+    with ExitStack() as stack:
+        writer = stack.enter_context(RecordWriter(out, header)) if out is not None else None
         if workers <= 1:
             results: Iterable[dict[str, Any]] = map(_play, jobs)
-            for record in results:
-                _write(sink, record)
-                yield record
         else:
-            with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1)) as pool:
-                for record in pool.map(_play, jobs):
-                    _write(sink, record)
-                    yield record
-    finally:
-        if sink is not None:
-            sink.close()
-
-
-def _write(sink: Any, record: dict[str, Any]) -> None:
-    if sink is not None:
-        sink.write(json.dumps(record) + "\n")
-        sink.flush()
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1)))
+            results = pool.map(_play, jobs)
+        played = 0
+        for record in results:
+            played += 1
+            if writer is not None:
+                writer.write(record)
+            yield record
+        if writer is not None and played == len(jobs):
+            writer.finish({"games": played})
 
 
 def rating_games(records: Iterable[dict[str, Any]]) -> list[Game]:
