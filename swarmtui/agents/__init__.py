@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 
 import numpy as np
@@ -24,32 +25,39 @@ def register(spec: AgentSpec) -> AgentSpec:
     return spec
 
 
-def _load_builtin() -> None:
-    if _REGISTRY:
-        return
-    from swarmtui.agents import ga, human, mcts, minimax, pso, uniform
-    from swarmtui.agents.pso import plus as pso_plus
+BUILTIN: dict[str, str] = {
+    "human": "swarmtui.agents.human",
+    "random": "swarmtui.agents.uniform",
+    "minimax": "swarmtui.agents.minimax",
+    "ga": "swarmtui.agents.ga",
+    "mcts": "swarmtui.agents.mcts",
+    "pso": "swarmtui.agents.pso",
+    "pso-plus": "swarmtui.agents.pso.plus",
+    "greedy": "swarmtui.agents.greedy",
+    "beam": "swarmtui.agents.halma_beam",
+    "aco-bco": "swarmtui.agents.aco_bco",
+    "aco-bco-plus": "swarmtui.agents.aco_bco_plus",
+    "alphabeta": "swarmtui.agents.alphabeta",
+}
+"""The shipped agents by id and the module whose ``SPEC`` declares each, in menu order. A module
+is imported only when its agent is asked for, so a command that plays two agents loads two."""
 
-    for module in (human, uniform, minimax, ga, mcts, pso):
-        register(module.SPEC)
-    register(pso_plus.SPEC)
-    from swarmtui.agents import greedy, halma_beam
 
-    register(greedy.SPEC)
-    register(halma_beam.SPEC)
-    from swarmtui.agents import aco_bco, aco_bco_plus
-
-    register(aco_bco.SPEC)
-    register(aco_bco_plus.SPEC)
-    from swarmtui.agents import alphabeta
-
-    register(alphabeta.SPEC)
+def _load(agent_id: str) -> AgentSpec | None:
+    if agent_id not in _REGISTRY and agent_id in BUILTIN:
+        spec = importlib.import_module(BUILTIN[agent_id]).SPEC
+        if spec.id != agent_id:
+            raise RuntimeError(f"{BUILTIN[agent_id]} declares {spec.id!r}, not {agent_id!r}")
+        register(spec)
+    return _REGISTRY.get(agent_id)
 
 
 def agent_specs() -> dict[str, AgentSpec]:
-    """All registered agents by id."""
-    _load_builtin()
-    return dict(_REGISTRY)
+    """All registered agents by id: the shipped ones in menu order, then any registered later."""
+    for agent_id in BUILTIN:
+        _load(agent_id)
+    ordered = {agent_id: _REGISTRY[agent_id] for agent_id in BUILTIN}
+    return {**ordered, **_REGISTRY}
 
 
 def agents_for(game_id: str) -> list[AgentSpec]:
@@ -59,10 +67,9 @@ def agents_for(game_id: str) -> list[AgentSpec]:
 
 def get_spec(agent_id: str, game_id: str | None = None) -> AgentSpec:
     """The spec of ``agent_id``; ``ParamError`` (a clear sentence) when unknown or not for the game."""
-    specs = agent_specs()
-    if agent_id not in specs:
-        raise ParamError(f"unknown agent {agent_id!r} (known: {', '.join(specs)})")
-    spec = specs[agent_id]
+    spec = _load(agent_id)
+    if spec is None:
+        raise ParamError(f"unknown agent {agent_id!r} (known: {', '.join(agent_specs())})")
     if game_id is not None and not spec.plays(game_id):
         able = ", ".join(s.id for s in agents_for(game_id))
         raise ParamError(f"agent {agent_id!r} does not play {game_id} (agents for {game_id}: {able})")

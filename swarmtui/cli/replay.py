@@ -19,9 +19,7 @@ import typer
 from rich.console import Console
 
 from swarmtui.cli.app import CliError, app, fail
-import swarmtui.agents  # noqa: F401  (registers every agent's trace kinds for trace_from_json)
 from swarmtui.core.state import IllegalMoveError, NotationError
-from swarmtui.core.trace import trace_from_json
 
 
 def _load_games(path: Path) -> list[dict[str, Any]]:
@@ -62,6 +60,9 @@ def _render(state, game: str, glyphs: str):
 
 def trace_summary(trace: dict[str, Any]) -> str:
     """One line saying what a logged decision played and why (each trace kind's ``summary``)."""
+    import swarmtui.agents  # noqa: F401  (registers every agent's trace kinds; imported only when replaying)
+    from swarmtui.core.trace import trace_from_json
+
     try:
         return trace_from_json(trace).summary()
     except (ValueError, TypeError, KeyError):

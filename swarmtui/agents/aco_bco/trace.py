@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.state import NotationError
 from swarmtui.core.trace import Cell, Trace
-from swarmtui.games.halma.notation import format_cell
 
 
 @dataclass(frozen=True)
@@ -143,6 +142,8 @@ class SwarmTrace(Trace):
 
 def _hole(cell: Cell) -> str:
     """A hole in Halma notation (``e9``), or its axial coordinates when it is off the star."""
+    from swarmtui.games.halma.notation import format_cell  # the rules only when a summary is asked for
+
     try:
         return format_cell(Hex(*cell))
     except NotationError:

@@ -4,12 +4,24 @@
 shipped one for its seat's side). Training lives in ``swarmtui.sim.noughts_training``.
 """
 
-from swarmtui.agents.ga.agent import GaAgent, GaParams, _factory
-from swarmtui.core.agent import AgentSpec
+from __future__ import annotations
 
-SPEC = AgentSpec(
-    "ga", "Genetic algorithm (Ford)", ("noughts",), _factory, GaParams,
-    description="plays an evolved strategy genome through its base-case symmetry",
-)
+from typing import Any
 
 __all__ = ["SPEC", "GaAgent", "GaParams"]
+
+
+def __getattr__(name: str) -> Any:
+    """``SPEC`` and the agent's classes, imported on first use (PEP 562), so that importing
+    ``ga.trace`` for its trace kind does not load the GA and the noughts state space."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from swarmtui.agents.ga.agent import GaAgent, GaParams, _factory
+    from swarmtui.core.agent import AgentSpec
+
+    spec = AgentSpec(
+        "ga", "Genetic algorithm (Ford)", ("noughts",), _factory, GaParams,
+        description="plays an evolved strategy genome through its base-case symmetry",
+    )
+    globals().update(SPEC=spec, GaAgent=GaAgent, GaParams=GaParams)
+    return globals()[name]

@@ -1,0 +1,108 @@
+"""Start-up time of the everyday commands, as ratios to Textual's own start-up, measured in one run.
+
+Targets (issue "A new user's first hour"): ``swarmtui --help`` <= 1.1x and ``swarmtui sim run
+noughts -n 1`` <= 1.5x ``python -c "import textual"``; the TUI's menu <= 1.5x a minimal Textual
+app, both started headless and closed as soon as their first screen is mounted.
+
+Each command runs ``--repeats`` times, interleaved so a busy machine slows every command alike;
+the figure is the median of the wall-clock times, and beside it the median CPU time (user + system
+of the child), which another process's load affects much less. Run: ``python benchmarks/startup.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# Both apps run headless and are closed by Textual's auto-pilot once every pending message is
+# processed (their first screen composed and mounted); the menu run checks it is the menu.
+MINIMAL_APP = """
+from textual.app import App
+from textual.widgets import Static
+
+class Minimal(App):
+    def compose(self):
+        yield Static("hello")
+
+async def close(pilot):
+    await pilot.pause()
+    assert pilot.app.query_one(Static)
+    pilot.app.exit()
+
+Minimal().run(headless=True, size=(80, 24), auto_pilot=close)
+"""
+
+SWARMTUI_MENU = """
+from swarmtui.tui.app import SwarmApp
+
+async def close(pilot):
+    await pilot.pause()
+    assert type(pilot.app.screen).__name__ == "MenuScreen", pilot.app.screen
+    pilot.app.exit()
+
+SwarmApp().run(headless=True, size=(80, 24), auto_pilot=close)
+"""
+
+TARGETS = {"swarmtui --help": 1.1, "swarmtui sim run noughts -n 1": 1.5, "TUI menu (headless)": 1.5}
+
+
+def _commands() -> dict[str, list[str]]:
+    py = sys.executable
+    return {
+        "import textual": [py, "-c", "import textual"],
+        "swarmtui --help": [py, "-m", "swarmtui", "--help"],
+        "swarmtui sim run noughts -n 1": [py, "-m", "swarmtui", "sim", "run", "noughts", "-n", "1", "-w", "1"],
+        "minimal Textual app (headless)": [py, "-c", MINIMAL_APP],
+        "TUI menu (headless)": [py, "-c", SWARMTUI_MENU],
+    }
+
+
+def _run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=120)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=9)
+    args = parser.parse_args()
+    commands = _commands()
+    with tempfile.TemporaryDirectory() as saves:
+        env = {**os.environ, "SWARMTUI_SAVES": saves}
+        walls: dict[str, list[float]] = {name: [] for name in commands}
+        cpus: dict[str, list[float]] = {name: [] for name in commands}
+        for argv in commands.values():  # warm the file cache once
+            _run_once(argv, env)
+        for _ in range(args.repeats):
+            for name, argv in commands.items():
+                wall, cpu = _run_once(argv, env)
+                walls[name].append(wall)
+                cpus[name].append(cpu)
+    wall = {name: statistics.median(values) for name, values in walls.items()}
+    cpu = {name: statistics.median(values) for name, values in cpus.items()}
+    base = {"swarmtui --help": "import textual", "swarmtui sim run noughts -n 1": "import textual",
+            "TUI menu (headless)": "minimal Textual app (headless)"}
+    print(f"{'command':34} {'wall s':>7} {'cpu s':>7}   ratio wall / cpu (target)")
+    for name in commands:
+        line = f"{name:34} {wall[name]:7.3f} {cpu[name]:7.3f}"
+        if name in base:
+            ref = base[name]
+            line += (f"   {wall[name] / wall[ref]:.2f} / {cpu[name] / cpu[ref]:.2f}"
+                     f" x {ref} (<= {TARGETS[name]})")
+        print(line)
+    print(f"medians of {args.repeats} interleaved runs; load average {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
