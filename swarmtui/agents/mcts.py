@@ -166,7 +166,9 @@ def grow_tree(state: GameState, params: MctsParams, seed: int, deadline: float |
             node.n += 1
             if winner is not None:
                 node.w += 1.0 if winner == node.mover else -1.0
-            node = node.parent  # type: ignore[assignment]
+            parent = node.parent
+            assert parent is not None, "every node below the root has a parent"
+            node = parent
         root.n += 1
     return RootStats(
         visits={ch.move: ch.n for ch in root.children},

@@ -22,6 +22,7 @@ class Hex(NamedTuple):
     def s(self) -> int:
         return -self.q - self.r
 
+    # Hex + Hex is vector addition, not tuple concatenation: a deliberate, narrower override.
     def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 

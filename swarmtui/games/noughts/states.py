@@ -99,7 +99,7 @@ def count_games() -> GameCounts:
             result = (0, 0, 1)
         else:
             parts = [walk(c) for c in _children(cells)]
-            result = tuple(sum(p[i] for p in parts) for i in range(3))  # type: ignore[assignment]
+            result = (sum(p[0] for p in parts), sum(p[1] for p in parts), sum(p[2] for p in parts))
         memo[k] = result
         return result
 

@@ -1,6 +1,6 @@
 """The timer that plays an animation's phases: shared by the deliberation panel and the maze view.
 
-``Playback`` (plain logic) says which phase is shown and how long to wait; this mixin owns the
+``Playback`` (plain logic) says which phase is shown and how long to wait; this widget base owns the
 Textual timer, because Textual's animation level does not govern ``set_timer``. A widget using
 it has ``playback`` and ``done`` attributes and implements ``_changed`` (redraw, post its
 messages, then call ``_continue``); ``phase_delay`` may be overridden for its own speeds.
@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.timer import Timer
+from textual.widget import Widget
 
 from swarmtui.tui.panels.playback import Playback
 
 
-class PlaybackClock:
-    """Skip, pause and speed controls over a timer that advances ``playback`` phase by phase."""
+class PlaybackClock(Widget):
+    """Skip, pause and speed controls over a timer that advances ``playback`` phase by phase
+    (a widget base: the timer is the widget's own ``set_timer``)."""
 
     playback: Playback
     done: bool
@@ -59,7 +61,7 @@ class PlaybackClock:
 
     def _schedule(self) -> None:
         self._cancel_timer()
-        self._timer = self.set_timer(self.phase_delay, self._tick)  # type: ignore[attr-defined]
+        self._timer = self.set_timer(self.phase_delay, self._tick)
 
     def _tick(self) -> None:
         self._timer = None
