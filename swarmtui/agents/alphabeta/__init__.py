@@ -111,6 +111,7 @@ class AlphaBetaAgent:
         self.params = params
         self.evaluation = EVALUATIONS[game_id](hive_weights(params) if game_id == "hive" else None)
         self.table: dict = {}
+        self.scores: dict = {}
         self.last: SearchResult | None = None
 
     def budget(self) -> tuple[float, int | None, float]:
@@ -148,7 +149,8 @@ class AlphaBetaAgent:
         hard = start + max(0.001, seconds - SAFETY)
         searcher = Searcher(board, self.evaluation, max_depth=depth or 64, deadline=hard,
                             soft=start + seconds * 0.5, stop=stop, table=self.table,
-                            max_extensions=self.params.max_extensions, table_size=self.params.table_size)
+                            max_extensions=self.params.max_extensions, table_size=self.params.table_size,
+                            scores=self.scores)
         result = searcher.search()
         self.last = result
         move = result.best

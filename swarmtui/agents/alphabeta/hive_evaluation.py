@@ -39,7 +39,7 @@ from typing import Any
 
 from swarmtui.games.hive import rules
 from swarmtui.games.hive.pieces import Bug
-from swarmtui.games.hive.rules import BITS, D, STEPS, W, Board
+from swarmtui.games.hive.rules import ARCS, BITS, D, STEPS, W, Board
 
 
 @dataclass(frozen=True)
@@ -164,35 +164,36 @@ class HiveEvaluation:
         """The static score for the side to move (module docstring)."""
         w = self.weights
         stacks, nmask, pos = state._stacks, state._nmask, state._pos
-        cut = state._cut
+        cut = state._cut  # the articulation points (One Hive), one Tarjan pass, shared with the rules
         if cut is None:
             cut = state._cut = state._cut_cells()
-        colour_of, slider = self.colour, self.slider
+        colour_of, slider, mobile_value, is_ant = self.colour, self.slider, self.mobile_value, self.is_ant
         queens = self.queens
         qcell = (pos[queens[0]], pos[queens[1]])
         score = [0.0, 0.0]
         free_ants = [0, 0]
         near_attackers = [0, 0]  # free non-ant pieces within two cells of the enemy queen
         mobile = [False] * len(pos)
-        near2 = [set(), set()] if qcell[0] is None or qcell[1] is None else [
+        near2: list[set[int]] = [set(), set()] if qcell[0] is None or qcell[1] is None else [
             {qcell[1] + o for o in _NEAR2}, {qcell[0] + o for o in _NEAR2}]
-        own_cells: list[set[int]] = [set(), set()]
+        own_cells: list[list[int]] = [[], []]
         for cell, st in stacks.items():
             code = st[-1]
             side = colour_of[code]
-            own_cells[side].add(cell)
+            own_cells[side].append(cell)
             if qcell[side] is None:
                 continue  # nothing moves before its queen is placed
             if len(st) == 1:
-                if cell in cut:
+                mask = nmask.get(cell, 0)
+                if slider[code] and not STEPS[mask]:
                     continue
-                if slider[code] and not STEPS[nmask.get(cell, 0)]:
+                if ARCS[mask] > 1 and cell in cut:
                     continue
             mobile[code] = True
-            score[side] += self.mobile_value[code]
-            if self.is_ant[code]:
+            score[side] += mobile_value[code]
+            if is_ant[code]:
                 free_ants[side] += 1
-            elif near2[side] and cell in near2[side]:
+            elif cell in near2[side]:
                 near_attackers[side] += 1
         for side in (0, 1):
             q = qcell[side]
@@ -201,30 +202,26 @@ class HiveEvaluation:
                 score[side] -= w.queen_in_hand
                 continue
             x = 0.0
-            for step in (D[i] for i in BITS[nmask.get(q, 0)]):
-                top = stacks[q + step][-1]
+            qmask = nmask.get(q, 0)
+            for i in BITS[qmask]:
+                top = stacks[q + D[i]][-1]
                 x += w.own_mobile_neighbour if colour_of[top] == side and mobile[top] else 1.0
+                if colour_of[top] == enemy and mobile[top] and self.is_beetle[top]:
+                    score[enemy] += w.beetle_near_queen
             st = stacks[q]
             if len(st) > 1:
                 score[colour_of[st[-1]]] += w.beetle_on_queen
                 x += 1.0  # a covered queen is as good as one more neighbour for the attacker
-            else:
-                if mobile[queens[side]]:
-                    score[side] += w.queen_mobile
+            elif mobile[queens[side]]:
+                score[side] += w.queen_mobile
             score[side] -= w.queen_neighbour * x + w.queen_neighbour_sq * x * x
-            # the enemy's attackers on this queen
-            liberties = 6 - len(BITS[nmask.get(q, 0)])
+            liberties = 6 - len(BITS[qmask])  # the enemy's attackers on this queen
             reach = free_ants[enemy] + near_attackers[enemy]
-            score[enemy] += w.attacker * min(liberties, reach)
-            for step in D:
-                n = q + step
-                s = stacks.get(n)
-                if s is not None and colour_of[s[-1]] == enemy and self.is_beetle[s[-1]] and mobile[s[-1]]:
-                    score[enemy] += w.beetle_near_queen
-        # pieces in hand, halved when there is nowhere to put them
+            score[enemy] += w.attacker * (liberties if liberties < reach else reach)
+        # pieces in hand, reduced when there is nowhere to put them
         for side in (0, 1):
             total = self.hand(state, side)
-            if total and not self._can_place(state, side, own_cells):
+            if total and own_cells[side] and not _can_place(stacks, own_cells[side], own_cells[1 - side]):
                 total *= w.hand_blocked
             score[side] += total
         me = state._ply & 1
@@ -235,18 +232,14 @@ class HiveEvaluation:
         pos, value = state._pos, self.hand_value
         return sum(value[code] for code in state._codes[side] if pos[code] is None)
 
-    @staticmethod
-    def _can_place(state: Board, side: int, own_cells: list[set[int]]) -> bool:
-        """Is there an empty cell touching ``side``'s pieces and none of the enemy's?"""
-        if not own_cells[side]:
-            return True  # the opening placements touch whatever is there
-        stacks = state._stacks
-        enemy = own_cells[1 - side]
-        for cell in own_cells[side]:
-            for d in D:
-                n = cell + d
-                if n in stacks:
-                    continue
-                if not any(n + e in enemy for e in D):
-                    return True
-        return False
+
+def _can_place(stacks: dict[int, list[int]], own: list[int], enemy: list[int]) -> bool:
+    """Is there an empty cell touching ``own`` pieces and none of the ``enemy``'s?"""
+    near_enemy = {c + d for c in enemy for d in D}
+    for cell in own:
+        for d in D:
+            n = cell + d
+            if n not in stacks and n not in near_enemy:
+                return True
+    return False
+

@@ -11,6 +11,8 @@ ordering hints). The search itself is the textbook one:
   starts from the previous principal variation, and a stopped iteration still contributes the
   root moves it finished (the first one searched is the previous best, so the answer is
   never worse than the last completed depth).
+* **Evaluation cache**: static scores by position hash (iterative deepening meets the same
+  leaves again at every depth, and transpositions are common in Hive).
 * **Transposition table** keyed by the evaluation's position hash (Zobrist for Hive), storing
   depth, score, bound type and best move; mate scores are stored relative to the node so they
   stay correct when the position is reached at another ply.
@@ -92,7 +94,7 @@ class Searcher:
     def __init__(self, state: Any, evaluation: Evaluation, *, max_depth: int = 64,
                  deadline: float | None = None, soft: float | None = None, stop: Any = None,
                  table: dict[Hashable, _Entry] | None = None, max_extensions: int = 2,
-                 table_size: int = 1_000_000) -> None:
+                 table_size: int = 1_000_000, scores: dict[Hashable, float] | None = None) -> None:
         self.state = state
         self.evaluation = evaluation
         self.max_depth = max_depth
@@ -101,6 +103,7 @@ class Searcher:
         self.stop = stop
         self.table: dict[Hashable, _Entry] = {} if table is None else table
         self.table_size = table_size
+        self.scores: dict[Hashable, float] = {} if scores is None else scores  # static scores by key
         self.max_extensions = max_extensions
         self.nodes = 0
         self.estimates = 0  # static evaluations (none in an iteration: its result is exact)
@@ -250,7 +253,13 @@ class Searcher:
                     return score
         if depth <= 0:
             self.estimates += 1
-            return ev.evaluate(state)
+            cache = self.scores
+            score = cache.get(key)
+            if score is None:
+                if len(cache) >= self.table_size:
+                    cache.clear()
+                score = cache[key] = ev.evaluate(state)
+            return score
         moves = state.legal_moves()
         ordered = self._order(moves, hash_move, ply)
         alpha0 = alpha
