@@ -254,12 +254,13 @@ class Searcher:
         if depth <= 0:
             self.estimates += 1
             cache = self.scores
-            score = cache.get(key)
-            if score is None:
-                if len(cache) >= self.table_size:
-                    cache.clear()
-                score = cache[key] = ev.evaluate(state)
-            return score
+            known = cache.get(key)
+            if known is not None:
+                return known
+            if len(cache) >= self.table_size:
+                cache.clear()
+            static = cache[key] = ev.evaluate(state)
+            return static
         moves = state.legal_moves()
         ordered = self._order(moves, hash_move, ply)
         alpha0 = alpha
