@@ -22,6 +22,8 @@ player). A watched game is not autosaved until it has finished.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import work
 from textual.worker import get_current_worker
@@ -119,7 +121,7 @@ class GameScreen(PanelScreen, Screen[str]):
     class TableNews(Message):
         """The table of the match said something (``tables.protocol`` events)."""
 
-        def __init__(self, event: dict) -> None:
+        def __init__(self, event: dict[str, Any]) -> None:
             super().__init__()
             self.event = event
 
@@ -162,7 +164,7 @@ class GameScreen(PanelScreen, Screen[str]):
         self.layout_panels()
         if self.match.table is not None:
             table = self.match.table
-            table.listener = lambda event: self.post_message(self.TableNews(event))
+            table.listener = self._table_event
             # the title line is cut at 80 columns with long names: say the table on the board too
             self.query_one("#board-box").border_title = f"Board - table {table.id}" + " (watching)" * table.watching
         self.start(self.match)
@@ -283,9 +285,15 @@ class GameScreen(PanelScreen, Screen[str]):
     def on_hive_board_note(self, message: HiveBoard.Note) -> None:
         self.set_status(Text(f"{self.match.to_move} to move (you)\n{message.text}"))
 
+    def _table_event(self, event: dict[str, Any]) -> None:
+        """The table's listener (its reader thread): hand the event to the screen's message loop."""
+        self.post_message(self.TableNews(event))
+
     def on_game_screen_table_news(self, message: TableNews) -> None:
         """Say who sat down or left, and keep the status line true."""
         event, table = message.event, self.match.table
+        if table is None:  # news come only from a table
+            return
         kind = event.get("event")
         if kind == "seat":
             if event.get("present"):
@@ -400,7 +408,8 @@ def restored_note(match: Match) -> str:
     """What the panel says about a resumed game (nothing for a new one)."""
     if not match.moves:
         return ""
-    note = f"Resumed after {len(match.moves)} moves: every agent re-decided its recorded turns, so it continues as before."
+    note = (f"Resumed after {len(match.moves)} moves: every agent re-decided its recorded turns, "
+            "so it continues as before.")
     if match.diverged:
         note += (f"\nSeat(s) {', '.join(match.diverged)} now choose differently from the save (agent changed?):"
                  " the position is exact, their memory is rebuilt by replaying.")
