@@ -2,7 +2,7 @@
 
 The held-out target is a strong engine's two- and three-ply search; as proxies this plays
 ``alphabeta`` with a time limit against the same search at a fixed depth with no extensions
-(``alphabeta:depth=N:max_extensions=0``: a plain fixed-depth alpha-beta with this project's
+(``alphabeta:depth=N:max_extensions=0:reduce_from=0``: a plain fixed-depth alpha-beta with this project's
 evaluation). Both colours, the same random opening for both (``--opening`` plies), capped
 games are draws. Prints wins/draws/losses and the score with its 95% Wilson interval.
 
@@ -35,7 +35,7 @@ def main() -> None:
     subject = parse_entrant(args.subject or f"alphabeta:time_limit={args.seconds}", "hive")
     pairings = []
     for depth in (int(d) for d in args.depths.split(",")):
-        opponent = parse_entrant(f"alphabeta:depth={depth}:max_extensions=0", "hive")
+        opponent = parse_entrant(f"alphabeta:depth={depth}:max_extensions=0:reduce_from=0", "hive")
         for g in range(args.games):
             opening = derive_seed(args.seed, "opening", depth, g)
             pairings.append(Pairing(len(pairings), subject, opponent, opening))

@@ -66,7 +66,7 @@ def test_pvs_with_table_gives_the_plain_minimax_value(seed, plies):
     ev = HiveEvaluation()
     expected = reference_negamax(board.copy(), ev, 2)
     for depth_first in (1, 2):  # with and without a table warmed by a shallower search
-        searcher = Searcher(ev.prepare(board), ev, max_depth=2, max_extensions=0)
+        searcher = Searcher(ev.prepare(board), ev, max_depth=2, max_extensions=0, reduce_from=0)
         if depth_first == 1:
             Searcher(searcher.state, ev, max_depth=1, max_extensions=0, table=searcher.table).search()
         result = searcher.search()

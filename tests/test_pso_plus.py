@@ -115,3 +115,15 @@ def test_trace_shows_the_added_factors_and_beats_the_thesis_swarm():
     assert {"surround gain", "queen guard", "repeat", "danger"} <= names
     result = tally(list(run_pairing(Pairing("t", (Player("pso-plus"), Player("pso")), Protocol(), 16), 3, 1)))
     assert result.wins > 2 * result.losses
+
+
+def test_the_look_ahead_can_be_switched_off_for_ablations():
+    from swarmtui.core.hexgrid import Hex
+    from swarmtui.games.hive.pieces import parse_piece
+
+    cells = {(0, 0): "bQ", (1, 0): "wQ", (0, 1): "wG1", (-1, 1): "bG1", (-1, 0): "bS1", (0, -1): "wS1",
+             (2, -1): "wA1"}
+    board = Board.from_layout({Hex(*c): (parse_piece(p),) for c, p in cells.items()}, "White", ply=8)
+    on = make_agent("pso-plus", "hive", "White", make_rng(1)).decide(board)
+    off = make_agent("pso-plus", "hive", "White", make_rng(1), [("lookahead", "false")]).decide(board)
+    assert "look-ahead" in on.trace.note and "look-ahead" not in off.trace.note

@@ -75,6 +75,7 @@ class SearchSettings:
     depth: int | None = field(default=None, metadata={"help": "plies (overrides the level; none: unbounded)"})
     tolerance: float | None = field(default=None, metadata={"help": "play any move this close to the best"})
     max_extensions: int = field(default=2, metadata={"help": "threat extensions allowed on one path"})
+    reduce_from: int = field(default=2, metadata={"help": "depth from which late quiet moves are reduced (0: never)"})
     table_size: int = field(default=400_000, metadata={"help": "transposition table entries"})
     top: int = field(default=8, metadata={"help": "root moves shown in the trace"})
 
@@ -86,6 +87,7 @@ class SearchSettings:
         if self.tolerance is not None:
             check_range("tolerance", self.tolerance, 0, 1e6)
         check_range("max_extensions", self.max_extensions, 0, 16)
+        check_range("reduce_from", self.reduce_from, 0, 64)
         check_range("table_size", self.table_size, 1_000, 50_000_000)
         check_range("top", self.top, 1, 1000)
 
@@ -150,7 +152,7 @@ class AlphaBetaAgent:
         searcher = Searcher(board, self.evaluation, max_depth=depth or 64, deadline=hard,
                             soft=start + seconds * 0.5, stop=stop, table=self.table,
                             max_extensions=self.params.max_extensions, table_size=self.params.table_size,
-                            scores=self.scores)
+                            scores=self.scores, reduce_from=self.params.reduce_from)
         result = searcher.search()
         self.last = result
         move = result.best

@@ -19,6 +19,9 @@ ordering hints). The search itself is the textbook one:
 * **Move ordering**: the hash move first, then two killer moves per ply (quiet moves that
   caused a cut-off in a sibling), then the evaluation's static hint (for Hive: moves that fill
   the enemy queen's liberties or free one's own come first) plus the history heuristic.
+* **Late move reductions**: from remaining depth ``reduce_from`` on, a quiet move (no hash,
+  killer or positive hint) ordered after the first ``reduce_after`` is searched one ply
+  shallower with a null window, and again at full depth only if it beats alpha.
 * **Extensions**: a move that leaves the side to move under an immediate threat (the
   evaluation's ``urgent``: for Hive, a queen with five of six neighbours occupied) is searched
   one ply deeper, at most ``max_extensions`` times on a path, so forced wins and defences past
@@ -94,7 +97,8 @@ class Searcher:
     def __init__(self, state: Any, evaluation: Evaluation, *, max_depth: int = 64,
                  deadline: float | None = None, soft: float | None = None, stop: Any = None,
                  table: dict[Hashable, _Entry] | None = None, max_extensions: int = 2,
-                 table_size: int = 1_000_000, scores: dict[Hashable, float] | None = None) -> None:
+                 table_size: int = 1_000_000, scores: dict[Hashable, float] | None = None,
+                 reduce_from: int = 2, reduce_after: int = 3) -> None:
         self.state = state
         self.evaluation = evaluation
         self.max_depth = max_depth
@@ -105,6 +109,8 @@ class Searcher:
         self.table_size = table_size
         self.scores: dict[Hashable, float] = {} if scores is None else scores  # static scores by key
         self.max_extensions = max_extensions
+        self.reduce_from = reduce_from or 1_000  # remaining depth from which late moves are reduced (0: never)
+        self.reduce_after = reduce_after  # moves searched in full before any reduction
         self.nodes = 0
         self.estimates = 0  # static evaluations (none in an iteration: its result is exact)
         self.killers: list[list[Any]] = [[None, None] for _ in range(128)]
@@ -262,7 +268,7 @@ class Searcher:
             static = cache[key] = ev.evaluate(state)
             return static
         moves = state.legal_moves()
-        ordered = self._order(moves, hash_move, ply)
+        ordered, quiet_from = self._order(moves, hash_move, ply)
         alpha0 = alpha
         best_score: float = -MATE - 1
         best_move = None
@@ -275,7 +281,12 @@ class Searcher:
                 if i == 0:
                     score = -self._negamax(depth - 1 + ext, -beta, -alpha, ply + 1, extended + ext)
                 else:
-                    score = -self._negamax(depth - 1 + ext, -alpha - 1, -alpha, ply + 1, extended + ext)
+                    # Late move reduction: a quiet move ordered late is first searched a ply shallower.
+                    r = 1 if (depth >= self.reduce_from and i >= quiet_from and i >= self.reduce_after
+                              and not ext) else 0
+                    score = -self._negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, extended)
+                    if r and score > alpha:
+                        score = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1, extended)
                     if alpha < score < beta:
                         score = -self._negamax(depth - 1 + ext, -beta, -alpha, ply + 1, extended + ext)
             finally:
@@ -291,7 +302,9 @@ class Searcher:
         self._store(state, depth, _to_table(best_score, ply), bound, best_move)
         return best_score
 
-    def _order(self, moves: Sequence[Any], hash_move: Any, ply: int) -> list[Any]:
+    def _order(self, moves: Sequence[Any], hash_move: Any, ply: int) -> tuple[list[Any], int]:
+        """The moves best first, and the index from which they are quiet (no hash or killer
+        move, no positive hint from the evaluation): late quiet moves may be reduced."""
         hints = self.evaluation.order(self.state, moves)
         history = self.history
         killers = self.killers[ply] if ply < len(self.killers) else (None, None)
@@ -304,10 +317,11 @@ class Searcher:
             elif move == killers[1]:
                 rank = 1e9 - 1
             else:
-                rank = hint + history.get(move, 0) * 0.01
+                rank = hint + history.get(move, 0) * 0.01 if hint > 0 else hint - 1.0 / (1 + history.get(move, 0))
             keyed.append((rank, move))
         keyed.sort(key=lambda rm: -rm[0])
-        return [m for _, m in keyed]
+        quiet = next((i for i, (rank, _) in enumerate(keyed) if rank <= 0), len(keyed))
+        return [m for _, m in keyed], quiet
 
     def _cutoff(self, move: Any, depth: int, ply: int) -> None:
         if ply < len(self.killers):

@@ -54,6 +54,7 @@ class PlusParams(PsoParams):
     safety: bool = field(default=True, metadata={"help": "refuse moves that allow a one-move loss"})
     guard_weight: float = field(default=3.0,
                                 metadata={"help": "score per own-Queen neighbour freed (crowding her: lost)"})
+    lookahead: bool = field(default=True, metadata={"help": "always play a move that surrounds the opponent Queen"})
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -126,7 +127,7 @@ class PlusAgent(SwarmAgent):
     def decide(self, state) -> Decision:
         if state.ply < self._last_ply:
             self.recent.clear()
-        win = self.winning_move(state, state.to_move)
+        win = self.winning_move(state, state.to_move) if self.params.lookahead else None
         if win is None:
             decision = super().decide(state)  # swarm_turn, pick, then commit (below)
         else:
