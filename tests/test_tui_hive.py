@@ -62,7 +62,7 @@ async def test_hive_from_the_menu_place_by_keyboard_and_the_swarm_replies(tui_ap
         assert isinstance(board, HiveBoard) and board.in_rack  # empty board: the rack has the cursor
         await pilot.press("enter")  # select the first piece that may enter (not the Queen on turn one)
         assert board.selected == parse_piece("wS1") and [m.dest for m in board.options] == [Hex(0, 0)]
-        assert "cells to place" in status(screen)
+        assert "1 cell to place" in status(screen)
         await pilot.press("enter")  # its only cell, where the cursor went
         await settle(app, pilot, lambda: len(screen.match.state.history) == 2 and screen.match.human_to_move)
         assert screen.match.state.history[0] == (parse_piece("wS1"), None, Hex(0, 0))

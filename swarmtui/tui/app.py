@@ -27,6 +27,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.widgets import Input
 
+from swarmtui.core.counting import counted
 from swarmtui.core.saves import SaveError
 from swarmtui.sim.recording import Recording
 from swarmtui.tables.client import TableClient, TableError
@@ -162,7 +163,8 @@ class SwarmApp(App[None]):
     def resume_entry(self, entry: SaveEntry) -> None:
         """Rebuild ``entry``'s game (in a worker) and open it."""
         assert entry.game is not None
-        self.notify(f"replaying {len(entry.game.moves)} moves of {entry.path.name}...", title="Resuming", timeout=3)
+        self.notify(f"replaying {counted(len(entry.game.moves), 'move')} of {entry.path.name}...", title="Resuming",
+                    timeout=3)
         self.resume(entry)
 
     @work(thread=True, exclusive=True, group="resume")

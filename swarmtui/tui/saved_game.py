@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from swarmtui.core.counting import counted
 from swarmtui.core.saves import SaveError, free_path, read_json, read_text, saves_dir, write_atomic, write_json
 from swarmtui.games import GAMES
 
@@ -64,7 +65,7 @@ class SavedGame:
         return payload
 
     @classmethod
-    def from_json(cls, payload: dict[str, Any], where: str) -> "SavedGame":
+    def from_json(cls, payload: dict[str, Any], where: str) -> SavedGame:
         """Check every field's type; ``SaveError`` with ``where`` and the field otherwise."""
         def damaged(what: str) -> SaveError:
             return SaveError(f"{where} is damaged: {what}")
@@ -112,7 +113,7 @@ class SavedGame:
         players = " vs ".join(f"{s} {a}" for s, a in self.players.items())
         state = f"finished: {self.result}" if self.finished else "in progress"
         where = f"{table_sep}at table {self.table['id']} as {', '.join(self.table['mine'])}" if self.table else ""
-        return f"{title}  {players}  {len(self.moves)} moves  seed {self.seed}  {state}{where}"
+        return f"{title}  {players}  {counted(len(self.moves), 'move')}  seed {self.seed}  {state}{where}"
 
 
 def new_save_path(saved: SavedGame) -> Path:

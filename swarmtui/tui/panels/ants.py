@@ -27,6 +27,7 @@ from collections import defaultdict
 
 from rich.text import Text
 
+from swarmtui.core.counting import counted
 from swarmtui.core.hexgrid import Hex
 from swarmtui.agents.aco_bco.trace import AntChoice, AntTrace, PathScore, PheromoneDelta
 from swarmtui.core.trace import Cell, Trace
@@ -217,7 +218,7 @@ def update_text(t: AntTrace, index: int = -1, glyphs: str = "unicode") -> Text:
         amounts = sorted({d.delta for d in deltas})
         amount = compact(amounts[0]) if len(amounts) == 1 else f"{compact(amounts[0])}..{compact(amounts[-1])}"
         text.append(f"{RULES.get(rule, rule)}\n", HEADING)
-        text.append(f"  +{amount} τ on {len(deltas)} edge{'s' if len(deltas) != 1 else ''}\n")
+        text.append(f"  +{amount} τ on {counted(len(deltas), 'edge')}\n")
     if not t.deltas:
         text.append("no pheromone added this turn\n", MUTED)
     if t.evaporation < 1.0:

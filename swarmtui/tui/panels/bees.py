@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from swarmtui.core.counting import counted
 from swarmtui.core.hexgrid import Hex
 from swarmtui.agents.aco_bco.trace import BeeChoice, BeeTrace
 from swarmtui.core.trace import Cell, Trace
@@ -113,7 +114,7 @@ def followers_text(t: BeeTrace, glyphs: str = "unicode") -> Text:
     for b in t.bees:
         if b.advertises:
             n = counts[b.piece]
-            followers = f"{n} follower{'s' if n != 1 else ''}"
+            followers = counted(n, "follower")
             text.append(f"\n {letters[b.piece]} {_cell(b.piece):<4}{b.share:>6.1%}  {followers}")
     abandoners = [b for b in t.bees if not b.advertises]
     if abandoners:

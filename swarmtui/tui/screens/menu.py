@@ -8,6 +8,8 @@ playable yet are listed as "coming"; choosing one says so and opens nothing. Mes
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -52,16 +54,16 @@ def game_prompt(spec: GameSpec) -> Text:
     return text
 
 
-def agents_text(game: GameSpec) -> Text:
-    """One line per agent that plays ``game``: its title (bold) and what it does."""
-    text = Text(end="")
-    for i, spec in enumerate(agents_for(game.id)):
-        if i:
-            text.append("\n")
-        text.append(f"{spec.title:<26}", style="bold")
-        text.append(spec.description)
-    text.append("\n\nEnter opens the game's setup (players, parameters, seed); ? lists every key.", style="dim")
-    return text
+def agents_text(game: GameSpec) -> Group:
+    """The agents that play ``game``: each title (bold) in a column of its own beside what it does,
+    so a long title wraps in its column instead of running into its description."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold", ratio=2)
+    grid.add_column(ratio=3)
+    for spec in agents_for(game.id):
+        grid.add_row(spec.title, spec.description)
+    hint = Text("\nEnter opens the game's setup (players, parameters, seed); ? lists every key.", style="dim")
+    return Group(grid, hint)
 
 
 class MenuScreen(Screen[None]):

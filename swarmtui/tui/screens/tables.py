@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from swarmtui.core.counting import counted
 from swarmtui.tables.client import TableClient, TableError
 
 REFRESH_SECONDS = 2.0
@@ -42,7 +43,7 @@ def table_prompt(table: dict[str, Any]) -> Text:
     free = sum(1 for s in table["seats"] if s["open"])
     state = "finished" if table["over"] else f"{free} seat{'s' * (free != 1)} free" if free else "full"
     text = Text(f"Table {table['table']}  {table['title']}", style="bold", end="")
-    text.append(f"  {table['moves']} move{'s' * (table['moves'] != 1)}  {state}")
+    text.append(f"  {counted(table['moves'], 'move')}  {state}")
     if table["watchers"]:
         text.append("  ")
         text.append(f"{table['watchers']} watching", style="dim")

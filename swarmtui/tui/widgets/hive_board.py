@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
 
+from swarmtui.core.counting import counted
 from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.games.hive.pieces import BUG_NAMES, Piece
 from swarmtui.games.hive.render import stacks_text
@@ -283,7 +284,7 @@ class HiveBoard(Widget, can_focus=True):
             self.want = column(self.cursor)
         mark = FIELD_GLYPHS[self.glyphs].target
         verb = "place" if moves[0].is_placement else "move"
-        self.post_message(self.Note(f"{BUG_NAMES[piece.bug]} {piece}: {len(moves)} cells to {verb} {mark}, "
+        self.post_message(self.Note(f"{BUG_NAMES[piece.bug]} {piece}: {counted(len(moves), 'cell')} to {verb} {mark}, "
                                     "esc cancels"))
 
     def _clear_choice(self) -> None:
