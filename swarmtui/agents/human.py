@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from swarmtui.core.agent import AgentSpec
+from swarmtui.core.agent import ANY, AgentSpec
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
 
@@ -26,6 +26,6 @@ def _factory(game_id: str, seat: str, rng: np.random.Generator, params: None) ->
 
 
 SPEC = AgentSpec(
-    "human", "Human", ("noughts", "halma", "hive"), _factory, None, interactive=True,
+    "human", "Human", ANY, _factory, None, interactive=True,
     description="you, at the keyboard",
 )

@@ -47,7 +47,7 @@ from collections.abc import Hashable
 
 import numpy as np
 
-from swarmtui.core.agent import AgentSpec
+from swarmtui.core.agent import ANY, AgentSpec
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
 from swarmtui.core.state import GameState
@@ -277,6 +277,6 @@ def _factory(game_id: str, seat: str, rng: np.random.Generator, params: MctsPara
 
 
 SPEC = AgentSpec(
-    "mcts", "Monte Carlo tree search (UCT)", ("noughts", "hive", "halma"), _factory, MctsParams,
+    "mcts", "Monte Carlo tree search (UCT)", ANY, _factory, MctsParams,
     description="depth-limited UCT, terminal rewards only, root parallelisation (McGuile 3.4.2)",
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from swarmtui.core.agent import AgentSpec
+from swarmtui.core.agent import ANY, AgentSpec
 from swarmtui.core.limits import Limit
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision, NoTrace
@@ -35,6 +35,6 @@ def _factory(game_id: str, seat: str, rng: np.random.Generator, params: None) ->
 
 
 SPEC = AgentSpec(
-    "random", "Random", ("noughts", "halma", "hive"), _factory, None,
+    "random", "Random", ANY, _factory, None,
     description="uniform over legal moves",
 )

@@ -11,15 +11,17 @@ file kept traces. Hive games of the immobile-opponent protocol list the skipped 
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 
 from swarmtui.cli.app import CliError, app, fail
-from swarmtui.core.state import IllegalMoveError, NotationError
+from swarmtui.core.state import GameState, IllegalMoveError, NotationError
+
+if TYPE_CHECKING:
+    from swarmtui.games import GameSpec
 
 
 def _load_games(path: Path) -> list[dict[str, Any]]:
@@ -38,7 +40,7 @@ def _load_games(path: Path) -> list[dict[str, Any]]:
     return games
 
 
-def _start_state(record: dict[str, Any], where: str):
+def _start_state(record: dict[str, Any], where: str) -> tuple[GameSpec, GameState]:
     from swarmtui.games import GAMES
 
     game = record.get("game")
@@ -48,14 +50,9 @@ def _start_state(record: dict[str, Any], where: str):
     players = record.get("players")
     count = len(players) if isinstance(players, dict) and spec.seat_counts else None
     try:
-        return spec.start(count)
+        return spec, spec.start(count)
     except ValueError as error:
         raise fail(f"{where}: {error}") from None
-
-
-def _render(state, game: str, glyphs: str):
-    render = importlib.import_module(f"swarmtui.games.{game}.render")
-    return render.render_board(state, glyphs=glyphs)
 
 
 def trace_summary(trace: dict[str, Any]) -> str:
@@ -95,10 +92,10 @@ def replay(
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise fail(f"{where}: 'moves' is not a list of move strings")
     skips = set(record.get("skips") or ())
-    if skips and record.get("game") != "hive":
+    spec, state = _start_state(record, where)
+    if skips and spec.skip_turn is None:
         raise fail(f"{where}: skipped turns exist only in Hive's immobile-opponent protocol")
     notes = {t.get("ply"): t.get("trace", {}) for t in record.get("traces") or () if isinstance(t, dict)}
-    state = _start_state(record, where)
     out = Console(highlight=False)
     glyphs = "ascii" if ascii_glyphs else "unicode"
     name = record["game"]
@@ -106,10 +103,8 @@ def replay(
               f"{len(moves)} moves; {_result(record)}")
     for ply, text in enumerate(moves):
         seat = state.to_move
-        if ply in skips:
-            from swarmtui.sim.hive_protocol import skip_turn
-
-            skip_turn(state)
+        if ply in skips and spec.skip_turn is not None:
+            spec.skip_turn(state)
             label = f"{seat} is immobile (turn skipped)"
         else:
             try:
@@ -122,9 +117,9 @@ def replay(
         out.print(f"\nply {ply + 1}: {label}")
         if traces and ply in notes:
             out.print(f"  {trace_summary(notes[ply])}")
-        out.print(_render(state, name, glyphs))
+        out.print(spec.render_text(state, glyphs))
     if final:
-        out.print(_render(state, name, glyphs))
+        out.print(spec.render_text(state, glyphs))
     outcome = state.outcome
     out.print(f"\nend: {outcome.reason if outcome else 'game not finished'}"
               + (f", {outcome.winner} wins" if outcome and outcome.winner else ""))

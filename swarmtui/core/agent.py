@@ -6,22 +6,32 @@ the match seed) and its long-lived memory, and answers ``decide(state) -> Decisi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
 
+S = TypeVar("S", bound=GameState, contravariant=True)
+"""The state type an agent decides in (``Agent[halma.Board]``); bare ``Agent`` takes any."""
+P = TypeVar("P")
+"""An agent kind's parameter dataclass (``AgentSpec[MctsParams]``); ``None`` when it has none."""
+
+ANY: tuple[str, ...] = ("*",)
+"""``AgentSpec.games`` of an agent that plays every registered game (it needs only the
+``GameState`` protocol: ``random``, ``mcts``, ``human``)."""
+
 
 @runtime_checkable
-class Agent(Protocol):
-    """Anything that picks moves."""
+class Agent(Protocol[S]):
+    """Anything that picks moves in states of type ``S``."""
 
     id: str
 
-    def decide(self, state: GameState) -> Decision: ...
+    def decide(self, state: S) -> Decision: ...
 
 
 AgentFactory = Callable[[str, str, np.random.Generator, Any], Agent]
@@ -29,21 +39,27 @@ AgentFactory = Callable[[str, str, np.random.Generator, Any], Agent]
 
 
 @dataclass(frozen=True)
-class AgentSpec:
+class AgentSpec(Generic[P]):
     """A registered kind of agent: which games it plays, its parameters, how to build it.
 
-    ``params`` is a dataclass type whose fields (with the papers' defaults) are the agent's
-    tunable constants; ``None`` when it has none. ``interactive`` agents (humans) are driven
-    by the TUI and cannot run headless.
+    ``games`` lists the game ids it plays, or is ``ANY`` for an agent that plays every
+    registered game. ``params`` is a dataclass type whose fields (with the papers' defaults)
+    are the agent's tunable constants, handed to ``factory`` as an instance; ``None`` when it
+    has none. ``interactive`` agents (humans) are driven by the TUI and cannot run headless.
     """
 
     id: str
     title: str
     games: tuple[str, ...]
-    factory: AgentFactory
-    params: type | None = None
+    factory: Callable[[str, str, np.random.Generator, P], Agent]
+    params: type[P] | None = None
     interactive: bool = False
     description: str = ""
 
+    @property
+    def any_game(self) -> bool:
+        """True for an agent that plays every registered game."""
+        return self.games == ANY
+
     def plays(self, game_id: str) -> bool:
-        return game_id in self.games
+        return self.any_game or game_id in self.games

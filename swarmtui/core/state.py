@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 Move = TypeVar("Move", bound=Hashable)
+M = TypeVar("M")
+"""A game's move type (``GameState[M]``): hashable, immutable values in every game."""
 
 
 class Termination(Enum):
@@ -113,10 +115,18 @@ class Outcome:
 
 
 @runtime_checkable
-class GameState(Protocol):
-    """A mutable game position with undo, like ``chess.Board``."""
+class GameState(Protocol[M]):
+    """A mutable game position with undo, like ``chess.Board``, generic over its move type ``M``
+    (``GameState`` alone means any move type).
 
-    seats: Sequence[str]
+    ``history`` holds the moves played (oldest first, as ``play`` got them); ``is_legal``
+    answers without generating every move where the game can; ``highlights`` are the moves or
+    cells the position draws attention to (the noughts winning line; empty for most
+    positions), which boards and results show.
+    """
+
+    @property
+    def seats(self) -> Sequence[str]: ...
 
     @property
     def to_move(self) -> str: ...
@@ -127,17 +137,24 @@ class GameState(Protocol):
     @property
     def ply(self) -> int: ...
 
-    def legal_moves(self) -> list: ...
+    @property
+    def history(self) -> Sequence[M]: ...
 
-    def play(self, move) -> None: ...
+    def legal_moves(self) -> list[M]: ...
 
-    def undo(self): ...
+    def is_legal(self, move: M) -> bool: ...
 
-    def copy(self) -> GameState: ...
+    def play(self, move: M) -> None: ...
 
-    def parse_move(self, text: str): ...
+    def undo(self) -> M: ...
 
-    def format_move(self, move) -> str: ...
+    def copy(self) -> Self: ...
+
+    def highlights(self) -> tuple[M, ...]: ...
+
+    def parse_move(self, text: str) -> M: ...
+
+    def format_move(self, move: M) -> str: ...
 
 
 class IllegalMoveError(ValueError):

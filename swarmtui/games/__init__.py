@@ -1,89 +1,38 @@
-"""The games swarmtui knows, one package each, and the registry the CLI and TUI read."""
+"""The games swarmtui knows, and the registry every face reads (CLI, sim, TUI, tables, UHP).
+
+Each game package exports one ``SPEC`` (a ``GameSpec``); this module registers the built-in
+ones, then any game an installed package declares under the entry-point group
+``swarmtui.games`` (its value is a ``GameSpec``), and ``register_game`` adds one at run time.
+The order of ``GAMES`` is the order menus show.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from collections.abc import Callable
+import warnings
+from importlib.metadata import entry_points
 
-from swarmtui.core.state import GameState
+from swarmtui.games.descriptor import GameSpec
 
+GAMES: dict[str, GameSpec] = {}
+"""Every registered game by id, in registration order."""
 
-@dataclass(frozen=True)
-class GameSpec:
-    """A game as the faces see it: its seats and how to start a fresh position.
-
-    ``seats`` are the default seats. A game for a varying number of players lists the numbers
-    it allows in ``seat_counts`` and its ``new_state`` takes ``players=n``; games with fixed
-    seats leave ``seat_counts`` empty and ``new_state`` without arguments.
-    """
-
-    id: str
-    title: str
-    seats: tuple[str, ...]
-    playable: bool
-    new_state: Callable[..., GameState] | None = None
-    blurb: str = ""
-    seat_counts: tuple[int, ...] = ()
-    default_players: tuple[str, ...] = ("random", "random")
-    """The agents ``swarmtui sim run GAME`` seats when ``--players`` is not given."""
-
-    @property
-    def player_counts(self) -> tuple[int, ...]:
-        """How many players the game can start with."""
-        return self.seat_counts or (len(self.seats),)
-
-    def start(self, players: int | None = None) -> GameState:
-        """A fresh position for ``players`` players (the default seats when None)."""
-        if self.new_state is None:
-            raise ValueError(f"{self.title} is coming: it cannot be played yet")
-        if players is not None and players not in self.player_counts:
-            counts = ", ".join(map(str, self.player_counts))
-            raise ValueError(f"{self.title} is played by {counts} players, not {players}")
-        if not self.seat_counts:
-            return self.new_state()
-        return self.new_state(players=players or len(self.seats))
-
-    def seats_for(self, players: int | None = None) -> tuple[str, ...]:
-        """The seat names of a game of ``players`` players, in turn order."""
-        if not self.seat_counts or players is None or players == len(self.seats):
-            return self.seats
-        return tuple(self.start(players).seats)
+ENTRY_POINT_GROUP = "swarmtui.games"
 
 
-def _halma(players: int = 2) -> GameState:
-    from swarmtui.games.halma.rules import Board
-
-    return Board(players)
-
-
-def _hive() -> GameState:
-    from swarmtui.games.hive.rules import Board
-
-    return Board()
-
-
-def _noughts() -> GameState:
-    from swarmtui.games.noughts.rules import Board
-
-    return Board()
+def register_game(spec: GameSpec) -> GameSpec:
+    """Add ``spec`` to the registry (``ValueError`` if another game already has its id)."""
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"a game registers a GameSpec, not {type(spec).__name__}")
+    known = GAMES.get(spec.id)
+    if known is not None and known is not spec:
+        raise ValueError(f"a game with id {spec.id!r} is already registered ({known.title})")
+    GAMES[spec.id] = spec
+    return spec
 
 
-GAMES: dict[str, GameSpec] = {
-    "noughts": GameSpec(
-        "noughts", "Noughts & Crosses", ("X", "O"), True, _noughts,
-        "3x3, X moves first; evolved GA strategy (Ford), exact minimax",
-        default_players=("ga", "random"),
-    ),
-    "halma": GameSpec(
-        "halma", "Halma (Chinese Checkers)", ("1", "2"), True, _halma,
-        "1-6 players on the star; ant paths and bee recruiting (Kuehner & Stock)",
-        seat_counts=(1, 2, 3, 4, 6), default_players=("greedy",),
-    ),
-    "hive": GameSpec(
-        "hive", "Hive", ("White", "Black"), True, _hive,
-        "base game, UHP notation; particle swarm with intentions (McGuile), MCTS",
-    ),
-}
+def unregister_game(game_id: str) -> None:
+    """Remove a game added with ``register_game`` (tests that register a game of their own)."""
+    GAMES.pop(game_id, None)
 
 
 def get_game(game_id: str) -> GameSpec:
@@ -92,3 +41,25 @@ def get_game(game_id: str) -> GameSpec:
         return GAMES[game_id]
     except KeyError:
         raise KeyError(f"unknown game {game_id!r} (known: {', '.join(GAMES)})") from None
+
+
+def _register_builtin() -> None:
+    from swarmtui.games import halma, hive, noughts
+
+    for package in (noughts, halma, hive):
+        register_game(package.SPEC)
+
+
+def _register_entry_points() -> None:
+    """Games of other installed packages; a broken one is skipped with a warning, not a crash."""
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            register_game(point.load())
+        except Exception as error:  # a plugin's bug must not stop swarmtui
+            warnings.warn(f"game {point.name!r} from {point.value} is not loaded: {error}", stacklevel=2)
+
+
+_register_builtin()
+_register_entry_points()
+
+__all__ = ["ENTRY_POINT_GROUP", "GAMES", "GameSpec", "get_game", "register_game", "unregister_game"]

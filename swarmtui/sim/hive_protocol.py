@@ -30,7 +30,8 @@ import numpy as np
 
 from swarmtui.agents import make_agent
 from swarmtui.core.rng import make_rng, seat_rng
-from swarmtui.games.hive.rules import PASS, Board
+from swarmtui.games.hive import skip_turn
+from swarmtui.games.hive.rules import Board
 from swarmtui.sim.match import game_seed
 
 RECORD_FORMAT = 1
@@ -99,9 +100,6 @@ def player_one_seat(index: int) -> str:
     return "White" if index % 2 == 0 else "Black"
 
 
-def skip_turn(board: Board) -> None:
-    """Let the side to move skip its turn (the immobile opponent; see the module docstring)."""
-    board._apply(PASS)  # noqa: SLF001 - the rules have no voluntary pass
 
 
 def random_placements(board: Board, rng: np.random.Generator) -> None:

@@ -69,10 +69,8 @@ class Recording:
         positions, labels, movers = [state.copy()], [], []
         for ply, text in enumerate(moves):
             seat = state.to_move
-            if ply in skips and game == "hive":
-                from swarmtui.sim.hive_protocol import skip_turn
-
-                skip_turn(state)  # type: ignore[arg-type]
+            if ply in skips and spec.skip_turn is not None:
+                spec.skip_turn(state)
                 labels.append(f"{seat} is immobile (turn skipped)")
             else:
                 try:

@@ -1,25 +1,25 @@
-"""Which games the TUI can show: the board widget of each, by game id.
+"""Which games the TUI can show, and the board widget of each, read from the game registry.
 
-A game is playable in the TUI when it is playable at all (``GameSpec.playable``) and has a board
-widget here; the menu lists the others as coming to the TUI (they may already run headless).
+A game is playable in the TUI when it is playable at all (``GameSpec.playable``) and its
+descriptor names a board widget (``GameSpec.board``); the menu lists the others as coming to
+the TUI (they may already run headless).
 """
 
 from __future__ import annotations
 
 from textual.widget import Widget
 
-from swarmtui.games import GameSpec
-from swarmtui.tui.widgets.halma_board import HalmaBoard
-from swarmtui.tui.widgets.hive_board import HiveBoard
-from swarmtui.tui.widgets.noughts_board import NoughtsBoard
-
-BOARD_WIDGETS: dict[str, type[Widget]] = {
-    "noughts": NoughtsBoard,
-    "halma": HalmaBoard,
-    "hive": HiveBoard,
-}
+from swarmtui.games import GameSpec, get_game
 
 
 def tui_playable(game: GameSpec) -> bool:
     """True if the game can be played in the TUI now."""
-    return game.playable and game.id in BOARD_WIDGETS
+    return game.playable and bool(game.board)
+
+
+def board_widget(game_id: str) -> type[Widget]:
+    """The board widget class of ``game_id`` (``LookupError`` when it has none)."""
+    widget = get_game(game_id).board_widget()
+    if not issubclass(widget, Widget):
+        raise TypeError(f"{widget.__name__} is not a Textual widget")
+    return widget

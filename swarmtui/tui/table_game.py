@@ -11,7 +11,9 @@ resumes here alone, the other people's seats played at this keyboard.
 
 from __future__ import annotations
 
-from swarmtui.core.agent import AgentSpec
+import numpy as np
+
+from swarmtui.core.agent import ANY, Agent, AgentSpec
 from swarmtui.games import get_game
 from swarmtui.tables.client import TableClient, TableError, TableLink
 from swarmtui.tui.match import Match, MatchConfig
@@ -22,12 +24,12 @@ REMOTE = "remote"
 HUMAN = "human"
 
 
-def _no_factory(*_: object) -> None:
+def _no_factory(game_id: str, seat: str, rng: np.random.Generator, params: None) -> Agent:
     raise ValueError("a connected player's seat is played at their terminal")
 
 
 REMOTE_SPEC = AgentSpec(
-    REMOTE, "A connected player", ("noughts", "halma", "hive"), _no_factory, None, interactive=True,
+    REMOTE, "A connected player", ANY, _no_factory, None, interactive=True,
     description="someone else connected to this server: Start opens a table, and they take this seat "
                 "from 'Play with others' in their menu (others can watch it from there)",
 )
@@ -39,10 +41,10 @@ def host_match(client: TableClient, config: MatchConfig) -> Match:
     config = config.with_seed()
     spec = get_game(config.game_id)
     seats = spec.seats_for(len(config.agents))
-    mine = [seat for seat, agent in zip(seats, config.agents) if agent != REMOTE]
+    mine = [seat for seat, agent in zip(seats, config.agents, strict=True) if agent != REMOTE]
     agents = tuple(HUMAN if agent == REMOTE else agent for agent in config.agents)
     params = {seat: dict(config.overrides(i)) for i, seat in enumerate(seats) if config.overrides(i)}
-    link = client.host(config.game_id, dict(zip(seats, agents)), config.seed, params, mine)  # type: ignore[arg-type]
+    link = client.host(config.game_id, dict(zip(seats, agents, strict=True)), config.seed, params, mine)  # type: ignore[arg-type]
     return _at_table(link, f"table {link.id}")
 
 

@@ -301,6 +301,10 @@ class Board:
             self._settle()
         return self._outcome
 
+    def highlights(self) -> tuple[Move, ...]:
+        """Nothing to point out beyond the last move (``GameState.highlights``)."""
+        return ()
+
     def is_over(self) -> bool:
         return self.outcome is not None
 

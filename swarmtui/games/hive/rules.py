@@ -273,6 +273,10 @@ class Board:
     def outcome(self) -> Outcome | None:
         return self._outcome
 
+    def highlights(self) -> tuple[Move, ...]:
+        """Nothing to point out beyond the last move (``GameState.highlights``)."""
+        return ()
+
     def is_over(self) -> bool:
         return self._outcome is not None
 

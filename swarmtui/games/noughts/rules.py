@@ -105,6 +105,10 @@ class Board:
     def winning_line(self) -> tuple[int, int, int] | None:
         return winning_line(self.cells)
 
+    def highlights(self) -> tuple[int, ...]:
+        """The winning line's cells (empty while nobody has three in a row)."""
+        return self.winning_line or ()
+
     def is_over(self) -> bool:
         return self.outcome is not None
 

@@ -40,7 +40,7 @@ from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision, NoTrace
 from swarmtui.tables.client import TableClosed
 from swarmtui.tables.remote_seat import RemoteSeat
-from swarmtui.tui.boards import BOARD_WIDGETS
+from swarmtui.tui.boards import board_widget
 from swarmtui.tui.match import Match
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
@@ -143,7 +143,7 @@ class GameScreen(PanelScreen, Screen[str]):
         with Horizontal():
             with Vertical(id="left"):
                 with Vertical(id="board-box"):
-                    board = BOARD_WIDGETS[self.match.config.game_id]
+                    board = board_widget(self.match.config.game_id)
                     yield board(self.match.state, glyphs=self.glyphs, id="board")  # type: ignore[call-arg]
                     yield Static(id="status")
             with Horizontal(id="panels"):

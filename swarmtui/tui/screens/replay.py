@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 
 from swarmtui.agents import agent_specs
 from swarmtui.sim.recording import Recording
-from swarmtui.tui.boards import BOARD_WIDGETS
+from swarmtui.tui.boards import board_widget
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.screens.panel_screen import PanelScreen
@@ -103,7 +103,7 @@ class ReplayScreen(PanelScreen, Screen[str]):
         with Horizontal():
             with Vertical(id="left"):
                 with Vertical(id="board-box"):
-                    board = BOARD_WIDGETS[self.recording.game]
+                    board = board_widget(self.recording.game)
                     yield board(self.recording.positions[0].copy(), glyphs=self.glyphs, id="board")  # type: ignore[call-arg]
                     yield Static(id="status")
             with Horizontal(id="panels"):
@@ -143,7 +143,8 @@ class ReplayScreen(PanelScreen, Screen[str]):
         if trace is None:
             return None
         seat = self.recording.movers[index]
-        return Deliberation(seat, agent_title(self.recording.players.get(seat, "?")), trace, self.recording.moves[index])
+        agent = agent_title(self.recording.players.get(seat, "?"))
+        return Deliberation(seat, agent, trace, self.recording.moves[index])
 
     def go_to(self, ply: int, animate: bool = False) -> None:
         """Show the game after ``ply`` moves; ``animate`` plays move ``ply``'s reasoning first."""

@@ -26,7 +26,8 @@ from textual.worker import get_current_worker
 from swarmtui.core.saves import SaveError, check_confined, typed_path
 from swarmtui.sim.recording import Recording
 from swarmtui.sim.records import read_results
-from swarmtui.tui.boards import BOARD_WIDGETS
+from swarmtui.games import get_game
+from swarmtui.tui.boards import tui_playable
 
 
 def game_line(number: int, record: dict) -> Text:
@@ -124,7 +125,7 @@ class ResultsScreen(Screen[None]):
         except SaveError as error:
             self.say(str(error))
             return
-        if recording.game not in BOARD_WIDGETS:
+        if not tui_playable(get_game(recording.game)):
             self.say(f"{where}: the TUI has no board for {recording.game} yet (try swarmtui replay)")
             return
         if recording.traces:

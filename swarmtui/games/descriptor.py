@@ -1,0 +1,96 @@
+"""``GameSpec``: everything the faces (CLI, sim, TUI, tables, UHP) know about one game.
+
+OpenSpiel-style: each game package builds one descriptor and ``swarmtui.games`` registers it;
+no face keeps its own list of games. The descriptor names the TUI's board widget by import
+path (``"package.module:Class"``), so the headless layers never import Textual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+from swarmtui.core.state import GameState
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game as the faces see it.
+
+    - ``id``, ``title``, ``blurb``: its name in commands and menus.
+    - ``seats``: the default seats in turn order; a game for a varying number of players lists
+      the counts it allows in ``seat_counts`` and its ``new_state`` takes ``players=n``.
+    - ``new_state``: builds a fresh position (a ``GameState``: ``legal_moves``, ``play``,
+      ``undo``, ``copy``, ``outcome``, and the game's notation as ``parse_move``/``format_move``
+      with ``notation`` naming it); ``rules`` is the dataclass of its rule variants, passed as
+      ``new_state(rules=...)`` when a caller chooses them (None: no variants).
+    - ``render``: the pure text renderer, ``render(state, glyphs="unicode"|"ascii") -> Text``.
+    - ``default_players``: the agents ``swarmtui sim run GAME`` seats without ``--players``.
+    - ``board``: the TUI's board widget as ``"module:Class"`` (a ``tui.widgets.board_view.
+      BoardView``); empty when the game is not in the TUI yet.
+    - ``skip_turn``: lets the side to move pass where an experiment protocol allows it (Hive's
+      immobile opponent, McGuile 4.1); None when the game has no such turn.
+    """
+
+    id: str
+    title: str
+    seats: tuple[str, ...]
+    playable: bool = True
+    new_state: Callable[..., GameState] | None = None
+    blurb: str = ""
+    seat_counts: tuple[int, ...] = ()
+    default_players: tuple[str, ...] = ("random", "random")
+    notation: str = ""
+    render: Callable[..., Text] | None = None
+    board: str = ""
+    rules: type | None = None
+    skip_turn: Callable[[Any], None] | None = None
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many players the game can start with."""
+        return self.seat_counts or (len(self.seats),)
+
+    def start(self, players: int | None = None, rules: Any = None) -> GameState:
+        """A fresh position for ``players`` players (the default seats when None), under
+        ``rules`` (an instance of ``self.rules``; None: the game's defaults)."""
+        if self.new_state is None:
+            raise ValueError(f"{self.title} is coming: it cannot be played yet")
+        if players is not None and players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise ValueError(f"{self.title} is played by {counts} players, not {players}")
+        kwargs: dict[str, Any] = {}
+        if rules is not None:
+            if self.rules is None or not isinstance(rules, self.rules):
+                raise ValueError(f"{self.title} takes no rule variants of type {type(rules).__name__}")
+            kwargs["rules"] = rules
+        if self.seat_counts:
+            kwargs["players"] = players or len(self.seats)
+        return self.new_state(**kwargs)
+
+    def seats_for(self, players: int | None = None) -> tuple[str, ...]:
+        """The seat names of a game of ``players`` players, in turn order."""
+        if not self.seat_counts or players is None or players == len(self.seats):
+            return self.seats
+        return tuple(self.start(players).seats)
+
+    def render_text(self, state: GameState, glyphs: str = "unicode") -> Text:
+        """``state`` drawn as text (the notation of its moves when the game has no renderer)."""
+        if self.render is None:
+            return Text(" ".join(state.format_move(m) for m in getattr(state, "history", ())), end="")
+        return self.render(state, glyphs=glyphs)
+
+    def board_widget(self) -> type:
+        """The TUI's board widget class (imported now: only the TUI calls this)."""
+        if not self.board:
+            raise LookupError(f"{self.title} has no board in the TUI yet")
+        from importlib import import_module
+
+        module, _, name = self.board.partition(":")
+        widget = getattr(import_module(module), name)
+        if not isinstance(widget, type):
+            raise TypeError(f"{self.board} is not a class")
+        return widget
