@@ -7,9 +7,8 @@ the TUI (they may already run headless).
 
 from __future__ import annotations
 
-from textual.widget import Widget
-
 from swarmtui.games import GameSpec, get_game
+from swarmtui.tui.widgets.board_view import BoardView
 
 
 def tui_playable(game: GameSpec) -> bool:
@@ -17,9 +16,9 @@ def tui_playable(game: GameSpec) -> bool:
     return game.playable and bool(game.board)
 
 
-def board_widget(game_id: str) -> type[Widget]:
+def board_widget(game_id: str) -> type[BoardView]:
     """The board widget class of ``game_id`` (``LookupError`` when it has none)."""
     widget = get_game(game_id).board_widget()
-    if not issubclass(widget, Widget):
-        raise TypeError(f"{widget.__name__} is not a Textual widget")
+    if not issubclass(widget, BoardView):
+        raise TypeError(f"{widget.__name__} is not a BoardView")
     return widget

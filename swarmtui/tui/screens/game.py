@@ -1,7 +1,7 @@
 """The game screen: board and status on the left; the AI's reasoning and the move log beside.
 
-Turn loop: a human seat waits for its board's move message (``NoughtsBoard.CellChosen``,
-``HalmaBoard.MoveChosen``, ...); an AI seat decides in a thread worker, which posts
+Turn loop: a human seat waits for its board's ``BoardView.MoveChosen`` (every game's board is a
+``BoardView``, named by the game's descriptor); an AI seat decides in a thread worker, which posts
 ``AgentDecided``; the panel animates the decision and posts ``DeliberationPanel.Finished``, and
 only then is the move played. Every message carries the match generation (``token``) so a
 restart ignores replies meant for the previous game. While a phase is on screen its frame
@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.worker import get_current_worker
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,7 +37,7 @@ from textual.widgets import Footer, Static
 from swarmtui.core.agent import Agent
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState
-from swarmtui.core.trace import Decision, NoTrace
+from swarmtui.core.trace import Decision, NoTrace, Trace
 from swarmtui.tables.client import TableClosed
 from swarmtui.tables.remote_seat import RemoteSeat
 from swarmtui.tui.boards import board_widget
@@ -46,10 +46,8 @@ from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.saved_game import new_save_path, write_game
 from swarmtui.tui.screens.panel_screen import PanelScreen
-from swarmtui.tui.widgets.halma_board import HalmaBoard
-from swarmtui.tui.widgets.hive_board import HiveBoard
+from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
-from swarmtui.tui.widgets.noughts_board import NoughtsBoard
 
 class GameScreen(PanelScreen, Screen[str]):
     """One match; ``r`` restarts it (same seed if one was chosen), ``m`` returns to the menu.
@@ -65,9 +63,6 @@ class GameScreen(PanelScreen, Screen[str]):
     }
     GameScreen #left {
         width: 30;
-    }
-    GameScreen.-halma #left {
-        width: 35;
     }
     GameScreen #board-box {
         height: auto;
@@ -131,20 +126,20 @@ class GameScreen(PanelScreen, Screen[str]):
         self.glyphs = glyphs
         self.speed = speed
         self.token = 0
-        self.pending: tuple[Deliberation, object] | None = None
+        self.pending: tuple[Deliberation, Decision] | None = None
         self.shown = "panel"
         self.finished_saved: Match | None = None
         """The panel on screen when only one fits (``PANELS``)."""
-        self.set_class(match.config.game_id == "halma", "-halma")
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         with Horizontal():
-            with Vertical(id="left"):
+            board = board_widget(self.match.config.game_id)
+            with Vertical(id="left") as left:
+                left.styles.width = board.SCREEN_WIDTH
                 with Vertical(id="board-box"):
-                    board = board_widget(self.match.config.game_id)
-                    yield board(self.match.state, glyphs=self.glyphs, id="board")  # type: ignore[call-arg]
+                    yield board(self.match.state, glyphs=self.glyphs, id="board")
                     yield Static(id="status")
             with Horizontal(id="panels"):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
@@ -152,8 +147,8 @@ class GameScreen(PanelScreen, Screen[str]):
         yield Footer()
 
     @property
-    def board(self) -> NoughtsBoard | HalmaBoard | HiveBoard:
-        return self.query_one("#board", (NoughtsBoard, HalmaBoard, HiveBoard))  # type: ignore[arg-type]
+    def board(self) -> BoardView:
+        return self.query_one("#board", BoardView)
 
     @property
     def panel(self) -> DeliberationPanel:
@@ -176,9 +171,9 @@ class GameScreen(PanelScreen, Screen[str]):
         self.token += 1
         self.pending = None
         self.match = match
-        self.board.board = match.state  # type: ignore[assignment]
-        history = getattr(match.state, "history", None)
-        self.board.last = history[-1] if history else None  # type: ignore[assignment]
+        self.board.board = match.state
+        history = match.state.history
+        self.board.last = history[-1] if history else None
         self.query_one(MoveLog).seats = match.seats
         self.panel.clear(restored_note(match))
         self.query_one("#title", Static).update(title_text(match))
@@ -192,9 +187,7 @@ class GameScreen(PanelScreen, Screen[str]):
             self.save_finished()
             return
         if match.human_to_move:
-            self.board.overlay = None  # type: ignore[union-attr]  # the AI's marks are done with
-            if isinstance(self.board, HalmaBoard):
-                self.board.place_cursor(match.to_move)
+            self.board.overlay = None  # the AI's marks are done with
             self.board.focus()
             return
         seat = match.to_move
@@ -244,7 +237,7 @@ class GameScreen(PanelScreen, Screen[str]):
             return
         _, decision = self.pending
         self.pending = None
-        self.play(decision.move, decision.trace)  # type: ignore[attr-defined]
+        self.play(decision.move, decision.trace)
         self.after_ai_move()
 
     def after_ai_move(self) -> None:
@@ -257,32 +250,15 @@ class GameScreen(PanelScreen, Screen[str]):
         self.refresh_views()
         self.set_timer(delay, lambda: self.next_turn() if token == self.token else None)
 
-    def on_noughts_board_cell_chosen(self, message: NoughtsBoard.CellChosen) -> None:
-        if not self.match.human_to_move:
-            return
-        state = self.match.state
-        if message.cell not in state.legal_moves():
-            self.set_status(Text(f"{state.format_move(message.cell)} is taken: pick an empty cell"))
-            self.app.bell()
-            return
-        self.play(message.cell)
-        self.next_turn()
-
-    def on_halma_board_move_chosen(self, message: HalmaBoard.MoveChosen) -> None:
-        if not self.match.human_to_move or not self.match.state.is_legal(message.move):  # type: ignore[attr-defined]
-            return
-        self.play(message.move)
-        self.next_turn()
-
-    def on_halma_board_note(self, message: HalmaBoard.Note) -> None:
-        self.set_status(Text(f"{self.match.to_move} to move (you)\n{message.text}"))
-
-    def on_hive_board_move_chosen(self, message: HiveBoard.MoveChosen) -> None:
-        if self.match.human_to_move and self.match.state.is_legal(message.move):  # type: ignore[attr-defined]
+    @on(BoardView.MoveChosen)
+    def move_chosen(self, message: BoardView.MoveChosen) -> None:
+        """A human's move from the board: played when it is theirs to make and legal."""
+        if self.match.human_to_move and self.match.state.is_legal(message.move):
             self.play(message.move)
             self.next_turn()
 
-    def on_hive_board_note(self, message: HiveBoard.Note) -> None:
+    @on(BoardView.Note)
+    def board_note(self, message: BoardView.Note) -> None:
         self.set_status(Text(f"{self.match.to_move} to move (you)\n{message.text}"))
 
     def _table_event(self, event: dict[str, Any]) -> None:
@@ -312,9 +288,9 @@ class GameScreen(PanelScreen, Screen[str]):
         if self.pending is None:
             self.set_status(status_text(self.match, False))
 
-    def play(self, move: object, trace: object = None) -> None:
-        self.match.play(move, trace)  # type: ignore[arg-type]
-        self.board.last = move  # type: ignore[assignment]
+    def play(self, move: Any, trace: Trace | None = None) -> None:
+        self.match.play(move, trace)
+        self.board.last = move
 
     # -- saving ---------------------------------------------------------------------------
     def save(self) -> str:

@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from swarmtui.agents import agent_specs
@@ -25,6 +24,7 @@ from swarmtui.tui.boards import board_widget
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.screens.panel_screen import PanelScreen
+from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
 
 NO_TRACE = "No deliberation was recorded for this move ({why})."
@@ -46,12 +46,6 @@ class ReplayScreen(PanelScreen, Screen[str]):
     }
     ReplayScreen #left {
         width: 30;
-    }
-    ReplayScreen.-halma #left {
-        width: 35;
-    }
-    ReplayScreen.-hive #left {
-        width: 50;
     }
     ReplayScreen #board-box {
         height: auto;
@@ -96,15 +90,15 @@ class ReplayScreen(PanelScreen, Screen[str]):
         """Moves made on the board so far."""
         self.pending: Deliberation | None = None
         self.shown = "panel"
-        self.add_class(f"-{recording.game}")
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         with Horizontal():
-            with Vertical(id="left"):
+            board = board_widget(self.recording.game)
+            with Vertical(id="left") as left:
+                left.styles.width = board.REPLAY_WIDTH
                 with Vertical(id="board-box"):
-                    board = board_widget(self.recording.game)
-                    yield board(self.recording.positions[0].copy(), glyphs=self.glyphs, id="board")  # type: ignore[call-arg]
+                    yield board(self.recording.positions[0].copy(), glyphs=self.glyphs, id="board")
                     yield Static(id="status")
             with Horizontal(id="panels"):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
@@ -112,8 +106,8 @@ class ReplayScreen(PanelScreen, Screen[str]):
         yield Footer()
 
     @property
-    def board(self) -> Widget:
-        return self.query_one("#board")
+    def board(self) -> BoardView:
+        return self.query_one("#board", BoardView)
 
     @property
     def panel(self) -> DeliberationPanel:
@@ -191,11 +185,10 @@ class ReplayScreen(PanelScreen, Screen[str]):
         rec = self.recording
         state = rec.positions[self.ply].copy()
         board = self.board
-        board.board = state  # type: ignore[attr-defined]
-        history = getattr(state, "history", None)
-        board.last = history[-1] if history else None  # type: ignore[attr-defined]
-        board.active = False  # type: ignore[attr-defined]
-        board.refresh()
+        board.board = state
+        history = state.history
+        board.last = history[-1] if history else None
+        board.active = False
         log = self.query_one(MoveLog)
         log.moves = rec.moves[:self.ply]
         log.result = rec.result if self.ply == self.total else ""

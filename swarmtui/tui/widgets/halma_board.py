@@ -1,7 +1,7 @@
 """The Halma board widget: the star from ``games.halma.render`` with a keyboard cursor.
 
-Attributes down: the game screen sets ``board``, ``last`` and ``active`` (a human is to move, so
-the cursor is drawn) and calls ``refresh``. The player moves a cursor over the holes (arrows or
+A ``BoardView``: the screen sets ``board``, ``last`` and ``active`` (a human is to move, so the
+cursor is drawn). The player moves a cursor over the holes (arrows or
 hjkl: left/right along a row, up/down to the nearest hole of the next row, keeping the column),
 selects one of the pieces of the side to move with Enter or Space (its legal destinations then
 show as ``◇``/``+``), and picks a destination the same way; Escape cancels a selection. Messages
@@ -26,15 +26,14 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from swarmtui.core.hexgrid import Hex
 from swarmtui.games.halma.notation import ROWS, format_cell
 from swarmtui.games.halma.render import GLYPH_SETS, column, render_board
 from swarmtui.games.halma.rules import Board, Move
 from swarmtui.tui.overlay import BoardOverlay
-from swarmtui.tui.widgets import board_messages
 from swarmtui.tui.widgets.board_keys import CURSOR_BINDINGS
+from swarmtui.tui.widgets.board_view import BoardView
 
 LABEL_WIDTH = 2
 """Characters of the row letter before each row of the rendered star."""
@@ -121,10 +120,11 @@ def draw_overlay(text: Text, overlay: BoardOverlay, board: Board, *, glyphs: str
 ROW_OF = {cell: row for row, holes in enumerate(ROWS) for cell in holes}
 
 
-class HalmaBoard(Widget, can_focus=True):
+class HalmaBoard(BoardView):
     """The 121-hole star; cursor ``[ ]``, selection ``( )``, destinations marked by a glyph."""
 
     DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text()
+    SCREEN_WIDTH = REPLAY_WIDTH = 35
 
     BINDINGS = [
         *CURSOR_BINDINGS,
@@ -134,37 +134,17 @@ class HalmaBoard(Widget, can_focus=True):
     ]
 
     cursor: reactive[Hex] = reactive(Hex(0, 0))
-    overlay: reactive[BoardOverlay | None] = reactive(None)
-    """What the deliberation frame on screen draws on the board (``None``: nothing)."""
     show_heat: reactive[bool] = reactive(True)
     """Draw the overlay's heat (pheromone); ``t`` or ``toggle_heat`` flips it."""
 
-    class MoveChosen(board_messages.MoveChosen):
-        """The player picked a legal ``move`` for the side to move."""
-
-    class Note(board_messages.Note):
-        """A sentence for the status line (what the last key did or why it did nothing)."""
-
     def __init__(self, board: Board, *, glyphs: str = "unicode", id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.board = board
-        self.glyphs = glyphs
-        self.last: Move | None = None
-        self._active = False
+        super().__init__(board, glyphs=glyphs, id=id)
         self.selected: Hex | None = None
         self.options: list[Move] = []
         self.want = column(self.cursor)
 
-    @property
-    def active(self) -> bool:
-        """True while a human is to move: the cursor shows and keys act."""
-        return self._active
-
-    @active.setter
-    def active(self, value: bool) -> None:
-        if not value:
-            self.selected, self.options = None, []
-        self._active = value
+    def clear_choice(self) -> None:
+        self.selected, self.options = None, []
 
     def render(self) -> Text:
         text = render_board(
@@ -184,9 +164,9 @@ class HalmaBoard(Widget, can_focus=True):
     def action_toggle_heat(self) -> None:
         self.toggle_heat()
 
-    def place_cursor(self, seat: str) -> None:
-        """Put the cursor on the front piece of ``seat`` (the one nearest the centre)."""
-        pieces = self.board.pieces(seat)
+    def place_cursor(self) -> None:
+        """Put the cursor on the front piece of the side to move (the one nearest the centre)."""
+        pieces = self.board.pieces(self.board.to_move)
         if pieces:
             self.cursor = min(pieces, key=lambda c: (abs(c.q) + abs(c.r) + abs(c.s), c.r, c.q))
             self.want = column(self.cursor)

@@ -1,8 +1,8 @@
 """The Hive board widget: White's rack, the lattice (``HiveField``), Black's rack; human play.
 
-Attributes down: the game screen sets ``board``, ``last``, ``active`` (a human is to move) and
-``overlay`` (what a deliberation frame draws: velocities, bests, desired cells), then calls
-``refresh``. Keys while a human is to move: arrows or hjkl walk the cursor over the lattice
+A ``BoardView``: the screen sets ``board``, ``last``, ``active`` (a human is to move) and
+``overlay`` (what a deliberation frame draws: velocities, bests, desired cells), and each change
+is handed to the lattice and the racks. Keys while a human is to move: arrows or hjkl walk the cursor over the lattice
 (left/right along a hex row, up/down to the nearest cell of the next row, keeping the column);
 Enter (or a click) on one of your pieces selects it and marks its legal destinations; Enter on a
 marked cell plays the move; ``tab`` (or ``i``) moves the cursor into your rack and back, where
@@ -17,7 +17,6 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widget import Widget
 from textual.widgets import Static
 
 from swarmtui.core.counting import counted
@@ -25,9 +24,8 @@ from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.games.hive.pieces import BUG_NAMES, Piece
 from swarmtui.games.hive.render import stacks_text
 from swarmtui.games.hive.rules import PASS, Board, Move
-from swarmtui.tui.overlay import BoardOverlay
-from swarmtui.tui.widgets import board_messages
 from swarmtui.tui.widgets.board_keys import CURSOR_BINDINGS
+from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.hive_field import FIELD_GLYPHS, HiveField, Scene
 from swarmtui.tui.widgets.hive_rack import HiveRack, placeable
 
@@ -60,10 +58,11 @@ def why_stuck(board: Board, piece: Piece) -> str:
     return reason
 
 
-class HiveBoard(Widget, can_focus=True):
+class HiveBoard(BoardView):
     """Racks and lattice of one Hive position; see the module docstring for the keys."""
 
     DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text()
+    REPLAY_WIDTH = 50
 
     BINDINGS = [
         *CURSOR_BINDINGS,
@@ -72,20 +71,8 @@ class HiveBoard(Widget, can_focus=True):
         Binding("escape", "cancel", "Cancel", show=True),
     ]
 
-    class MoveChosen(board_messages.MoveChosen):
-        """The player picked a legal ``move`` (``PASS`` when passing is forced)."""
-
-    class Note(board_messages.Note):
-        """A sentence for the status line (what the last key did or why it did nothing)."""
-
     def __init__(self, board: Board, *, glyphs: str = "unicode", id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.glyphs = glyphs
-        self._board = board
-        self._last: Move | None = None
-        self._overlay: BoardOverlay | None = None
-        self._active = False
-        self._turn: tuple[int, int] | None = None  # (board, ply) the cursor was placed for
+        super().__init__(board, glyphs=glyphs, id=id)
         self.cursor = Hex(0, 0)
         self.want = 0
         self.in_rack = False
@@ -94,68 +81,35 @@ class HiveBoard(Widget, can_focus=True):
         self.options: list[Move] = []
 
     def compose(self) -> ComposeResult:
-        yield HiveRack(self._board, "w", id="rack-w")
+        yield HiveRack(self.board, "w", id="rack-w")
         yield HiveField(self.scene(), glyphs=self.glyphs, id="field")
         yield Static(self.legend(), id="legend", markup=False)
-        yield HiveRack(self._board, "b", id="rack-b")
+        yield HiveRack(self.board, "b", id="rack-b")
 
-    # -- attributes down ------------------------------------------------------------------
-    @property
-    def board(self) -> Board:
-        return self._board
-
-    @board.setter
-    def board(self, board: Board) -> None:
-        self._board = board
-        self._clear_choice()
+    # -- attributes down: every change is handed to the lattice and the racks ----------------
+    def watch_board(self) -> None:
+        self.clear_choice()
         self.sync()
 
-    @property
-    def last(self) -> Move | None:
-        return self._last
-
-    @last.setter
-    def last(self, move: Move | None) -> None:
-        self._last = move
+    def watch_last(self) -> None:
         self.sync()
 
-    @property
-    def overlay(self) -> BoardOverlay | None:
-        return self._overlay
-
-    @overlay.setter
-    def overlay(self, overlay: BoardOverlay | None) -> None:
-        self._overlay = overlay
+    def watch_overlay(self) -> None:
         self.sync()
 
-    @property
-    def active(self) -> bool:
-        """True while a human is to move: the cursor shows and keys act."""
-        return self._active
-
-    @active.setter
-    def active(self, value: bool) -> None:
-        turn = (id(self._board), self._board.ply)
-        if value and (not self._active or turn != self._turn):
-            self._clear_choice()
-            self.place_cursor()
-            self._turn = turn
-        if not value:
-            self._clear_choice()
-        self._active = value
+    def watch_active(self) -> None:
         self.sync()
 
     def scene(self) -> Scene:
-        selected = self._board.position(self.selected) if self.selected is not None else None
-        cursor = self.cursor if self._active and not self.in_rack else None
+        selected = self.board.position(self.selected) if self.selected is not None else None
+        cursor = self.cursor if self.active and not self.in_rack else None
         targets = frozenset(m.dest for m in self.options if m.dest is not None)  # a piece's moves: never the pass
-        return Scene(self._board, cursor, selected, targets,
-                     self._last, self._overlay)
+        return Scene(self.board, cursor, selected, targets, self.last, self.overlay)
 
     def legend(self) -> str:
         """Under the lattice: what the overlay's letters mean, and what each stack holds."""
-        lines = [self._overlay.caption] if self._overlay is not None and self._overlay.caption else []
-        stacks = stacks_text(self._board, self.glyphs)
+        lines = [self.overlay.caption] if self.overlay is not None and self.overlay.caption else []
+        stacks = stacks_text(self.board, self.glyphs)
         return "\n".join(lines + ([stacks] if stacks else []))
 
     def sync(self) -> None:
@@ -167,8 +121,8 @@ class HiveBoard(Widget, can_focus=True):
         self.query_one("#legend", Static).update(legend)
         self.query_one("#legend", Static).display = bool(legend)
         for rack in self.query(HiveRack):
-            rack.board = self._board
-            mine = self._active and rack.colour == self._board.colour_to_move
+            rack.board = self.board
+            mine = self.active and rack.colour == self.board.colour_to_move
             rack.cursor = self.rack_cursor if mine and self.in_rack else None
             rack.selected = self.selected if mine and self.selected is not None and self.options \
                 and self.options[0].is_placement else None
@@ -176,7 +130,7 @@ class HiveBoard(Widget, can_focus=True):
 
     def place_cursor(self) -> None:
         """Start a human turn on the mover's Queen, else the hive's centre piece, else the origin."""
-        board = self._board
+        board = self.board
         queen = board.queen(board.colour_to_move)
         cells = board.occupied()
         if queen is not None:
@@ -192,8 +146,8 @@ class HiveBoard(Widget, can_focus=True):
 
     def _first_ready(self) -> Piece | None:
         """The first piece in hand that can be placed now (the Queen cannot on turn one)."""
-        ready = placeable(self._board, self._board.colour_to_move)
-        return next((p for p in ready if self._board.moves_for(p)), ready[0] if ready else None)
+        ready = placeable(self.board, self.board.colour_to_move)
+        return next((p for p in ready if self.board.moves_for(p)), ready[0] if ready else None)
 
     # -- keys -------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -201,7 +155,7 @@ class HiveBoard(Widget, can_focus=True):
         return self.selected is not None if action == "cancel" else True
 
     def action_move(self, direction: str) -> None:
-        if not self._active:
+        if not self.active:
             return
         if self.in_rack:
             self._move_in_rack(1 if direction in ("right", "down") else -1)
@@ -212,7 +166,7 @@ class HiveBoard(Widget, can_focus=True):
         self.sync()
 
     def _move_in_rack(self, sign: int) -> None:
-        ready = placeable(self._board, self._board.colour_to_move)
+        ready = placeable(self.board, self.board.colour_to_move)
         if not ready:
             return
         i = ready.index(self.rack_cursor) if self.rack_cursor in ready else -sign
@@ -220,10 +174,10 @@ class HiveBoard(Widget, can_focus=True):
 
     def action_rack(self) -> None:
         """Move the cursor into the mover's rack (or back onto the lattice)."""
-        if not self._active:
+        if not self.active:
             return
-        colour = self._board.colour_to_move
-        ready = placeable(self._board, colour)
+        colour = self.board.colour_to_move
+        ready = placeable(self.board, colour)
         if self.in_rack or not ready:
             self.in_rack = False
             if not ready:
@@ -235,16 +189,16 @@ class HiveBoard(Widget, can_focus=True):
         self.sync()
 
     def action_cancel(self) -> None:
-        self._clear_choice()
+        self.clear_choice()
         self.sync()
         self.post_message(self.Note("selection cancelled"))
 
     def action_choose(self) -> None:
-        if not self._active:
+        if not self.active:
             return
-        board = self._board
+        board = self.board
         if board.legal_moves() == [PASS]:
-            self._clear_choice()
+            self.clear_choice()
             self.post_message(self.MoveChosen(PASS))
         elif self.in_rack:
             if self.rack_cursor is not None:
@@ -255,11 +209,11 @@ class HiveBoard(Widget, can_focus=True):
 
     def choose_cell(self, cell: Hex) -> None:
         """Enter or a click on ``cell``: play to a marked destination, else select or explain."""
-        board = self._board
+        board = self.board
         target = next((m for m in self.options if m.dest == cell), None)
         top = board.top(cell)
         if target is not None:
-            self._clear_choice()
+            self.clear_choice()
             self.post_message(self.MoveChosen(target))
         elif self.selected is not None and top == self.selected:
             self.action_cancel()
@@ -272,7 +226,7 @@ class HiveBoard(Widget, can_focus=True):
 
     def select(self, piece: Piece) -> None:
         """Select ``piece`` (on the board or in hand) and mark its legal destinations."""
-        board = self._board
+        board = self.board
         moves = board.moves_for(piece)
         if not moves:
             self.post_message(self.Note(why_stuck(board, piece)))
@@ -287,22 +241,22 @@ class HiveBoard(Widget, can_focus=True):
         self.post_message(self.Note(f"{BUG_NAMES[piece.bug]} {piece}: {counted(len(moves), 'cell')} to {verb} {mark}, "
                                     "esc cancels"))
 
-    def _clear_choice(self) -> None:
+    def clear_choice(self) -> None:
         self.selected, self.options = None, []
 
     # -- mouse ------------------------------------------------------------------------------
     def on_hive_field_cell_clicked(self, message: HiveField.CellClicked) -> None:
-        if self._active:
+        if self.active:
             self.in_rack = False
             self.cursor, self.want = message.cell, column(message.cell)
-            if self._board.legal_moves() == [PASS]:
+            if self.board.legal_moves() == [PASS]:
                 self.action_choose()
             else:
                 self.choose_cell(message.cell)
             self.sync()
 
     def on_hive_rack_piece_clicked(self, message: HiveRack.PieceClicked) -> None:
-        if self._active and message.piece.colour == self._board.colour_to_move:
+        if self.active and message.piece.colour == self.board.colour_to_move:
             self.rack_cursor = message.piece
             self.in_rack = True
             self.select(message.piece)

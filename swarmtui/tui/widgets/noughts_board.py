@@ -1,10 +1,10 @@
 """The noughts board widget: ``render_board`` text with a keyboard (and mouse) cursor.
 
-Attributes down: the game screen sets ``board``, ``last`` and ``active`` (a human is to move,
-so the cursor is drawn) and calls ``refresh``; it also sets ``overlay`` (``tui.overlay``) like on
-every board, which this board does not draw: the noughts players (minimax, the GA) have no
-board overlay, their frames say everything in the panel. Messages up: ``CellChosen`` when the player
-presses Enter, a digit 1-9, or clicks a cell; the screen decides whether the move is legal.
+A ``BoardView``: the screen sets ``board``, ``last`` and ``active`` (a human is to move, so the
+cursor is drawn); it also sets ``overlay`` like on every board, which this board does not draw:
+the noughts players (minimax, the GA) have no board overlay, their frames say everything in the
+panel. Messages up: ``MoveChosen`` with the cell when the player presses Enter, a digit 1-9, or
+clicks an empty cell; ``Note`` (and the bell) when the cell is taken.
 """
 
 from __future__ import annotations
@@ -12,19 +12,16 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from swarmtui.games.noughts.render import render_board
-from swarmtui.games.noughts.rules import Board
-from swarmtui.tui.overlay import BoardOverlay
 from swarmtui.tui.widgets.board_keys import CURSOR_BINDINGS
+from swarmtui.tui.widgets.board_view import BoardView
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
-class NoughtsBoard(Widget, can_focus=True):
+class NoughtsBoard(BoardView):
     """A 3x3 board; the cursor is drawn as ``[ ]`` so it shows without colour."""
 
     DEFAULT_CSS = """
@@ -43,21 +40,6 @@ class NoughtsBoard(Widget, can_focus=True):
 
     cursor: reactive[int] = reactive(4)
 
-    class CellChosen(Message):
-        """The player picked ``cell`` (0-8, row by row from the top left)."""
-
-        def __init__(self, cell: int) -> None:
-            super().__init__()
-            self.cell = cell
-
-    def __init__(self, board: Board, *, glyphs: str = "unicode", id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.board = board
-        self.glyphs = glyphs
-        self.last: int | None = None
-        self.active = False
-        self.overlay: BoardOverlay | None = None
-
     def render(self) -> Text:
         cursor = self.cursor if self.active else None
         return render_board(self.board, cursor=cursor, last=self.last, glyphs=self.glyphs)
@@ -68,9 +50,16 @@ class NoughtsBoard(Widget, can_focus=True):
         self.cursor = ((row + drow) % 3) * 3 + (col + dcol) % 3
 
     def action_choose(self, cell: int | None = None) -> None:
+        """Choose ``cell`` (0-8, row by row from the top left; None: the cursor's)."""
         if cell is not None:
             self.cursor = cell
-        self.post_message(self.CellChosen(self.cursor))
+        if not self.active:
+            return
+        if self.board.is_legal(self.cursor):
+            self.post_message(self.MoveChosen(self.cursor))
+        else:
+            self.app.bell()
+            self.post_message(self.Note(f"{self.board.format_move(self.cursor)} is taken: pick an empty cell"))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

@@ -1,0 +1,82 @@
+"""``BoardView``: the base of every game's board widget, and the messages boards post up.
+
+Attributes down (reactive, so setting one redraws the board): ``board`` (the game state, a
+``GameState``), ``last`` (the last move, marked), ``active`` (a human is to move here: the
+cursor shows and keys act) and ``overlay`` (what the deliberation frame on screen draws, a
+``tui.overlay.BoardOverlay``; None: nothing). All four always notify, because a game state is
+mutated in place: setting the same object again means "it changed". Messages up: one
+``MoveChosen`` (a move the player chose) and one ``Note`` (a sentence for the status line),
+defined here once, so a screen handles every game's board with ``@on(BoardView.MoveChosen)``.
+
+A game's board subclasses this, draws ``board`` (``render`` or child widgets), reacts to the
+attributes with ``watch_board``/``watch_last``/``watch_active``/``watch_overlay`` when it needs
+more than a repaint, and is named in its game's descriptor (``GameSpec.board``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from swarmtui.tui.overlay import BoardOverlay
+
+
+class BoardView(Widget, can_focus=True):
+    """One game's board: see the module docstring for its attributes and messages."""
+
+    SCREEN_WIDTH: ClassVar[int] = 30
+    """Columns the game screen gives the board's column (board, status)."""
+    REPLAY_WIDTH: ClassVar[int] = 30
+    """Columns the replay viewer gives it."""
+
+    board: reactive[Any] = reactive(None, always_update=True)
+    """The position shown (the game's ``GameState``)."""
+    last: reactive[Any] = reactive(None, always_update=True)
+    """The move that led to it (None: none to mark)."""
+    active: reactive[bool] = reactive(False, always_update=True)
+    """True while a human is to move on this board: the cursor shows and keys act."""
+    overlay: reactive[BoardOverlay | None] = reactive(None, always_update=True)
+    """What the deliberation frame on screen draws on the board (None: nothing)."""
+
+    class MoveChosen(Message):
+        """The player picked ``move`` for the side to move (the screen plays it when legal)."""
+
+        def __init__(self, move: Any) -> None:
+            super().__init__()
+            self.move = move
+
+    class Note(Message):
+        """A sentence for the status line (what the last key did or why it did nothing)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, board: Any, *, glyphs: str = "unicode", id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self.set_reactive(BoardView.board, board)
+        self._turn: tuple[int, int] | None = None
+        """(board, ply) of the human turn the cursor was last placed for."""
+
+    def _watch_active(self, was: bool, now: bool) -> None:
+        """A human turn that begins gets a fresh cursor; the end of one drops any selection."""
+        turn = (id(self.board), self.board.ply)
+        if now and (not was or turn != self._turn):
+            self._turn = turn
+            self.clear_choice()
+            self.place_cursor()
+        if not now:
+            self.clear_choice()
+
+    def place_cursor(self) -> None:
+        """Put the cursor where a human's turn starts (called when one begins)."""
+
+    def clear_choice(self) -> None:
+        """Forget a half-made choice (a selected piece and its destinations)."""
+
+    def action_choose(self) -> None:
+        """Act on the cursor (Enter, Space): select, or choose a move (``MoveChosen``)."""
