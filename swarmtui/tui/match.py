@@ -202,7 +202,7 @@ class Match:
             return ""
         if outcome.winner is None:
             return "Draw" if outcome.termination is Termination.DRAW else outcome.summary()
-        line = getattr(self.state, "winning_line", None)
+        line = self.state.highlights()
         cells = f" ({' '.join(self.state.format_move(c) for c in line)})" if line else ""
         return f"{outcome.winner} wins{cells}"
 
@@ -213,8 +213,8 @@ class Match:
         state's history, each formatted in the position it was played in (Hive's notation
         names a neighbour, so it depends on the position).
         """
-        history = getattr(self.state, "history", None)
-        if history is not None and len(history) != len(self.moves):
+        history = self.state.history
+        if len(history) != len(self.moves):
             spec = get_game(self.config.game_id)
             replay = spec.start(len(self.seats) if spec.seat_counts else None)
             self.moves = []

@@ -1,0 +1,32 @@
+"""Connect Four on a small board: a fourth game that lives only in the tests.
+
+It proves the game registry: ``SPEC`` is all swarmtui learns about it (``register_game``), and
+with that one descriptor the generic agents play it headless, the conformance suite checks it,
+and the TUI offers it from the menu through setup to its own ``BoardView``. Nothing outside
+this package names it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from swarmtui.games import GameSpec
+from connect_four.rules import SEATS, Board, ConnectFourRules
+
+
+def new_board(rules: ConnectFourRules = ConnectFourRules()) -> Board:
+    return Board(rules)
+
+
+def render(board: Board, glyphs: str = "unicode") -> Text:
+    from connect_four.render import render_board
+
+    return render_board(board, glyphs=glyphs)
+
+
+SPEC = GameSpec(
+    "connect-four", "Connect Four (small)", SEATS, True, new_board,
+    "drop discs into columns; four in a row wins (a test-only game)",
+    default_players=("mcts", "random"), notation="column letters a-e", render=render,
+    board="connect_four.board:ConnectFourBoard", rules=ConnectFourRules,
+)

@@ -1,0 +1,75 @@
+"""The registry's proof: a fourth game that exists only in ``tests/connect_four``.
+
+Registering its one descriptor (``register_game(SPEC)``) is all it takes: the conformance
+checks run on it, ``mcts`` and ``random`` (which claim every game) play it headless, and the
+TUI offers it from the menu, through the setup, to its own ``BoardView`` with a human seat.
+"""
+
+from __future__ import annotations
+
+import pytest
+from connect_four import SPEC
+from connect_four.rules import ConnectFourRules
+
+from swarmtui.agents import agents_for, make_agent
+from swarmtui.core.rng import seat_rng
+from swarmtui.core.state import Termination
+from swarmtui.games import GAMES, register_game, unregister_game
+from test_conformance import GAME_CHECKS, agent_game
+
+
+@pytest.fixture(autouse=True)
+def connect_four():
+    register_game(SPEC)
+    yield SPEC
+    unregister_game(SPEC.id)
+
+
+@pytest.mark.parametrize("check", GAME_CHECKS, ids=lambda c: c.__name__.removeprefix("check_"))
+def test_the_conformance_checks_hold(check) -> None:
+    check(GAMES["connect-four"], seed=7)
+
+
+def test_only_the_generic_agents_offer_to_play_it() -> None:
+    assert {a.id for a in agents_for("connect-four")} == {"human", "random", "mcts"}
+
+
+def test_rule_variants_are_parameters_of_the_descriptor() -> None:
+    big = SPEC.start(rules=ConnectFourRules(columns=7, rows=6))
+    assert len(big.legal_moves()) == 7
+    with pytest.raises(ValueError):
+        SPEC.start(rules=object())
+
+
+def test_mcts_plays_it_headless_and_beats_random() -> None:
+    agent_game("mcts", SPEC)
+    wins = 0
+    for seed in range(6):
+        state = SPEC.start()
+        agents = {"Red": make_agent("mcts", SPEC.id, "Red", seat_rng(seed, "Red"), [("iterations", "300")]),
+                  "Yellow": make_agent("random", SPEC.id, "Yellow", seat_rng(seed, "Yellow"))}
+        while state.outcome is None:
+            state.play(agents[state.to_move].decide(state).move)
+        wins += state.outcome.winner == "Red"
+    assert wins >= 5, f"mcts (300 iterations) beat random in only {wins} of 6 games"
+
+
+async def test_a_human_plays_it_through_the_tui(tui_app) -> None:
+    from connect_four.board import ConnectFourBoard
+
+    from swarmtui.tui.screens.game import GameScreen
+    from test_tui_shell import settle, start_game
+
+    app = tui_app()
+    async with app.run_test() as pilot:
+        screen = await start_game(app, pilot, "connect-four", {0: "human", 1: "human"}, seed=5)
+        assert isinstance(screen, GameScreen) and isinstance(screen.board, ConnectFourBoard)
+        await settle(app, pilot, lambda: screen.match.human_to_move and screen.board.active)
+        for key in "1212121":  # Red drops into a four times, Yellow into b three times
+            ply = screen.match.state.ply
+            await pilot.press(key)
+            await settle(app, pilot, lambda ply=ply: screen.match.state.ply == ply + 1)
+        outcome = screen.match.state.outcome
+        assert outcome is not None and outcome.winner == "Red" and outcome.termination is Termination.WIN
+        await settle(app, pilot, lambda: "Red wins" in str(screen.query_one("#status").render()))
+        assert screen.match.moves == ["a", "b", "a", "b", "a", "b", "a"]
