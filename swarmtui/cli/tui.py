@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import typer
 
@@ -41,14 +42,25 @@ def root(
     theme: str | None = typer.Option(
         None, "--theme", help="Colours: dark (default), light, ansi (the terminal's own palette), or a Textual "
         "theme name (ansi-light, nord, gruvbox, ...)."),
+    config: Path | None = typer.Option(
+        None, "--config", dir_okay=False,
+        help="Read preferences from this TOML file (default: config.toml in the user config directory)."),
 ) -> None:
     """Open the terminal UI (when no command is given)."""
     if ctx.invoked_subcommand is not None:
         return
+    from swarmtui.tui.config import load
+
+    preferences, config_problem = load(config)
+    if config_problem:
+        typer.echo(f"swarmtui: {config_problem}", err=True)
     try:
-        choose_theme(theme)  # before anything imports Textual
+        choose_theme(theme or preferences.theme)  # before anything imports Textual
     except UnknownTheme as error:
-        raise CliError(str(error)) from None
+        if theme:
+            raise CliError(str(error)) from None
+        config_problem = f"config file: tui.theme: {error}; using the default theme"
+        typer.echo(f"swarmtui: {config_problem}", err=True)
     problem = terminal_problem()
     if problem:
         typer.echo(
@@ -59,8 +71,11 @@ def root(
         raise typer.Exit(USAGE_EXIT)
     from swarmtui.tui.app import run
 
+    ascii_glyphs = ascii_glyphs or preferences.ascii
     if ascii_glyphs:
         from swarmtui.tui.ascii_mode import use_ascii
 
         use_ascii()
-    run(glyphs="ascii" if ascii_glyphs else "unicode", mouse=not no_mouse, seed=seed)
+    run(glyphs="ascii" if ascii_glyphs else "unicode", mouse=preferences.mouse and not no_mouse,
+        seed=seed if seed is not None else preferences.seed, preferences=preferences,
+        notices=[config_problem] if config_problem else [])

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from textual import events, work
@@ -31,6 +31,7 @@ from swarmtui.core.counting import counted
 from swarmtui.core.saves import SaveError
 from swarmtui.sim.recording import Recording
 from swarmtui.tables.client import TableClient, TableError
+from swarmtui.tui.config import Preferences
 from swarmtui.tui.match import Match
 from swarmtui.tui.panels.playback import SPEEDS
 from swarmtui.tui.saved_game import SaveEntry, mark_interrupted, take_interrupted
@@ -71,8 +72,13 @@ class SwarmApp(App[None]):
     ]
 
     def __init__(self, *, glyphs: str = "unicode", seed: int | None = None, speed: str = "normal",
-                 tables: TableClient | None = None) -> None:
+                 tables: TableClient | None = None, preferences: Preferences | None = None,
+                 notices: Sequence[str] = ()) -> None:
         super().__init__()
+        self.preferences = preferences or Preferences()
+        """The config file's preferences (default seats per game for the setup screens)."""
+        self.notices = list(notices)
+        """Lines to show once the menu is up (a config file that could not be used)."""
         if speed not in SPEEDS:
             raise ValueError(f"unknown speed {speed!r} (known: {', '.join(SPEEDS)})")
         self.glyphs = glyphs
@@ -83,6 +89,8 @@ class SwarmApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen(seed=self.seed, tables=self.tables is not None))
+        for notice in self.notices:
+            self.notify(notice, title="Config file", severity="warning", timeout=10, markup=False)
         interrupted = take_interrupted()
         if interrupted is not None:
             self.push_screen(ResumeOffer(interrupted), lambda resume: self.resume_entry(interrupted) if resume else None)
@@ -107,7 +115,8 @@ class SwarmApp(App[None]):
 
     # -- screens ----------------------------------------------------------------------------
     def on_menu_screen_open_setup(self, message: MenuScreen.OpenSetup) -> None:
-        self.push_screen(SetupScreen(message.game, seed=self.seed, remote=self.tables is not None))
+        self.push_screen(SetupScreen(message.game, seed=self.seed, remote=self.tables is not None,
+                                     seats=self.preferences.seats.get(message.game.id)))
 
     def on_setup_screen_start_game(self, message: SetupScreen.StartGame) -> None:
         if REMOTE in message.config.agents and self.tables is not None:
@@ -249,9 +258,11 @@ class SwarmApp(App[None]):
             self.push_screen(HelpScreen())
 
 
-def run(*, glyphs: str = "unicode", mouse: bool = True, seed: int | None = None) -> None:
+def run(*, glyphs: str = "unicode", mouse: bool = True, seed: int | None = None,
+        preferences: Preferences | None = None, notices: Sequence[str] = ()) -> None:
     """Build the app and run it in this terminal until the user quits."""
-    SwarmApp(glyphs=glyphs, seed=seed).run(mouse=mouse)
+    chosen = preferences or Preferences()
+    SwarmApp(glyphs=glyphs, seed=seed, speed=chosen.speed, preferences=chosen, notices=notices).run(mouse=mouse)
 
 
 if __name__ == "__main__":

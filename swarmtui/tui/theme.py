@@ -31,5 +31,20 @@ def choose_theme(name: str | None) -> None:
     from textual.theme import BUILTIN_THEMES
 
     if chosen not in BUILTIN_THEMES:
+        _restore_default()
         known = ", ".join([*THEMES, *sorted(set(BUILTIN_THEMES) - set(THEMES.values()))])
         raise UnknownTheme(f"unknown theme {name!r} (known: {known})")
+
+
+def _restore_default() -> None:
+    """Undo an unknown theme's ``TEXTUAL_THEME`` (a config file's typo must not stop the app):
+    Textual read it into its constants on import, before any App class, so re-read them."""
+    import importlib
+
+    import textual.constants
+
+    if os.environ.get("NO_COLOR"):
+        os.environ["TEXTUAL_THEME"] = "ansi-dark"
+    else:
+        os.environ.pop("TEXTUAL_THEME", None)
+    importlib.reload(textual.constants)

@@ -31,6 +31,7 @@ from swarmtui.agents import agents_for, get_spec
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.params import ParamError, apply_overrides
 from swarmtui.games import GameSpec
+from swarmtui.tui.config import SeatDefaults
 from swarmtui.tui.match import MatchConfig
 from swarmtui.tui.table_game import REMOTE, REMOTE_SPEC
 
@@ -141,13 +142,16 @@ class SetupScreen(Screen[None]):
             super().__init__()
             self.config = config
 
-    def __init__(self, game: GameSpec, *, seed: int | None = None, remote: bool = False) -> None:
+    def __init__(self, game: GameSpec, *, seed: int | None = None, remote: bool = False,
+                 seats: SeatDefaults | None = None) -> None:
         super().__init__()
         self.game = game
         self.remote = remote and len(game.seats_for(None)) > 1
         """Seats may be left to connected players (the app runs under ``swarmtui serve``)."""
         self.seed = seed
-        self.players = len(game.seats)
+        self.preferred = seats or SeatDefaults()
+        """The config file's default seats for this game (``[seats.GAME]``)."""
+        self.players = self.preferred.players or len(game.seats)
         self.overrides: dict[int, dict[str, str]] = {}
         self.current = 0
         """The seat whose parameters are shown."""
@@ -179,7 +183,16 @@ class SetupScreen(Screen[None]):
         for i, seat in enumerate(self.game.seats_for(self.players)):
             yield Label(f"{seat} plays as")
             yield Select([(Text(a.title), a.id) for a in agents], allow_blank=False,
-                         value=default_agent(self.game, i), id=f"seat-{i}", compact=True)
+                         value=self.first_agent(i, [a.id for a in agents]), id=f"seat-{i}", compact=True)
+
+    def first_agent(self, index: int, offered: list[str]) -> str:
+        """Seat ``index``'s agent on arrival: the config file's choice when this game offers it."""
+        wanted = self.preferred.agents[index] if index < len(self.preferred.agents) else None
+        if wanted is not None and wanted not in offered:
+            self.notify(f"config file: {wanted!r} does not play {self.game.title}; seat {index + 1} keeps its default",
+                        severity="warning", markup=False)
+            wanted = None
+        return wanted or default_agent(self.game, index)
 
     async def on_mount(self) -> None:
         await self.show_params(0)
