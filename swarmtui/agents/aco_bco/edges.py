@@ -60,10 +60,6 @@ class EdgeSet:
             out.extend(hop_edges[(path[i], path[i + 1])])
         return out
 
-    def path_length(self, path: tuple[Hex, ...], edge_count: int) -> int:
-        """The path length l of eq. 11, 12 and 15 (see the module docstring)."""
-        return edge_count if self.model == "lattice" else len(path)
-
     def tip_distance(self, goal_corner: int) -> np.ndarray:
         """Per hole: the number of steps to the tip of ``goal_corner`` (the "first row")."""
         return _tip_distance(goal_corner)
