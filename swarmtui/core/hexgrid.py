@@ -36,10 +36,6 @@ class Hex(NamedTuple):
         for d in DIRECTIONS:
             yield Hex(self.q + d.q, self.r + d.r)
 
-    def neighbour(self, direction: int) -> Hex:
-        d = DIRECTIONS[direction % 6]
-        return Hex(self.q + d.q, self.r + d.r)
-
 
 ORIGIN = Hex(0, 0)
 
