@@ -188,10 +188,6 @@ class Move(NamedTuple):
     dest: Hex | None
 
     @property
-    def is_pass(self) -> bool:
-        return self.piece is None
-
-    @property
     def is_placement(self) -> bool:
         return self.piece is not None and self.origin is None
 
