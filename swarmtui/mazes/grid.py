@@ -62,14 +62,6 @@ def default_doors(height: int, width: int) -> tuple[Cell, Cell]:
     return (1, 0), (height - 2, width - 1)
 
 
-def framed(height: int, width: int) -> np.ndarray:
-    """A wall grid whose outer ring is wall and whose inside is open."""
-    walls = np.zeros((height, width), dtype=bool)
-    walls[[0, -1], :] = True
-    walls[:, [0, -1]] = True
-    return walls
-
-
 @dataclass(frozen=True, eq=False)
 class Maze:
     """A wall grid (read-only copy) with ``entrance`` and ``exit`` cells on its border.
