@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from swarmtui.sim.match import GameRecord, play_match
 from swarmtui.sim.seats import Seat
@@ -34,18 +33,3 @@ def default_workers() -> int:
 def play_job(batch: Batch, index: int) -> GameRecord:
     """Play game ``index`` of ``batch``."""
     return play_match(batch.game, list(batch.seats), batch.seed, index, traces=batch.traces)
-
-
-def run_batch(batch: Batch, workers: int = 1, on_record: Callable[[GameRecord], None] | None = None,
-              scheduler: str | None = None) -> Iterator[GameRecord]:
-    """Yield the batch's records in index order; ``on_record`` sees each as it arrives.
-
-    ``scheduler``: play on the Dask cluster at this address instead of local processes.
-    """
-    from swarmtui.sim.execution import Job, dask_client, run_jobs
-
-    with dask_client(scheduler) as client:
-        for _, record in run_jobs((Job(batch, i) for i in range(batch.games)), workers, client):
-            if on_record:
-                on_record(record)
-            yield record
