@@ -73,10 +73,6 @@ class RecordWriter:
         """Mark the run complete with its summary line (written when the context closes)."""
         self._summary = {"kind": "summary", **summary}
 
-    @property
-    def games_written(self) -> int:
-        return len(self._lines) - 1
-
     def checkpoint(self) -> None:
         """Replace the file with every line so far.
 
