@@ -605,10 +605,6 @@ class Board:
         self._outcome = Outcome(None, "no player can move")
 
     # -- the end ----------------------------------------------------------------------------------
-    def goal_complete(self, seat: str) -> bool:
-        """True when ``seat`` has won: its goal full of its pieces (or filled per ``blocked_goal``)."""
-        return self._goal_complete(self._seat_number(seat))
-
     def _goal_complete(self, k: int) -> bool:
         own = self._in_goal[k]
         if own == PIECES:
