@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.aco_bco import cooperation
+from swarmtui.agents.aco_bco.agent import AcoBcoAgent
 from swarmtui.agents.aco_bco.memory import Memory, from_field
 from swarmtui.core.rng import derive_seed, seat_rng
 from swarmtui.games.halma.rules import Board
@@ -131,10 +132,11 @@ def play_attempt(setup: Setup, seed: int, memory: Memory | None = None) -> Attem
     board = Board(setup.players, max_moves=setup.cap * setup.players)
     agents = {seat: make_agent(setup.agent, "halma", seat, seat_rng(seed, seat), setup.overrides)
               for seat in board.seats}
+    swarms = [a for a in agents.values() if isinstance(a, AcoBcoAgent)]  # aco-bco and its stronger variants
     if memory is not None:
-        for agent in agents.values():
-            agent.memory = memory
-    cooperating = [a for a in agents.values() if getattr(getattr(a, "params", None), "cooperate", False)]
+        for swarm in swarms:
+            swarm.memory = memory
+    cooperating = [a for a in swarms if a.params.cooperate]
     if len(cooperating) == 2:
         cooperation.link(*cooperating)
     attempt = Attempt(board, agents, {seat: 0 for seat in board.seats})

@@ -109,7 +109,8 @@ def tally(records: list[HiveGameRecord]) -> Tally:
 
 def with_overrides(player: Player, assignments: tuple[str, ...]) -> Player:
     """``player`` with the ``name=value`` (or ``agent.name=value``) assignments it takes."""
-    fields = param_fields(get_spec(player.agent).params)
+    spec = get_spec(player.agent)
+    fields = param_fields(spec.params)
     extra = []
     for text in assignments:
         name, value = split_assignment(text)
@@ -118,8 +119,7 @@ def with_overrides(player: Player, assignments: tuple[str, ...]) -> Player:
             continue
         if bare in fields:
             extra.append((bare, value))
-    if extra:
-        spec = get_spec(player.agent)
+    if extra and spec.params is not None:  # (an agent without parameters takes no extra)
         apply_overrides(spec.params(), list(player.overrides) + extra)  # fail early on bad values
     return Player(player.agent, tuple(player.overrides) + tuple(extra), player.label)
 

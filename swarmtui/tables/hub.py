@@ -164,7 +164,7 @@ class Table:
             raise Refusal(f"a table keeps at most {MAX_MOVES} moves")
         try:
             move = self.state.parse_move(text)
-            if not self.state.is_legal(move):  # type: ignore[attr-defined]
+            if not self.state.is_legal(move):
                 raise IllegalMoveError(f"{text} is not legal here")
             self.state.play(move)
         except (NotationError, IllegalMoveError, ValueError) as error:
