@@ -1,5 +1,5 @@
 """`python -m swarmtui` is the `swarmtui` command."""
 
-from swarmtui.cli import main
+from swarmtui.launch import main
 
 main()

@@ -1,7 +1,10 @@
 """The ``swarmtui`` command (Typer): the TUI by default, and one module per command.
 
 Each command module registers itself on ``cli.app.app`` when imported below; ``main`` turns
-every usage error into one line (``swarmtui: error: ...``, exit 2), never a traceback.
+every usage error into one line (``swarmtui: error: ...``, exit 2), never a traceback, and
+every interruption (Ctrl-C, SIGTERM, SIGHUP: ``core.signals``) into one line too: the
+command's own (``Stopped``: what was kept, how to resume) or ``swarmtui: interrupted``,
+exit ``128 + signal`` (130 for Ctrl-C).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from swarmtui.cli import hive, uhp  # noqa: F401  (Hive tools and the UHP engine
 from swarmtui.cli import replay  # noqa: F401  (replays logged games)
 from swarmtui.cli import serve  # noqa: F401  (the SSH server)
 from swarmtui.cli.app import app
+from swarmtui.core import signals
 
 
 def _one_line(error: typer.TyperException) -> str:
@@ -31,7 +35,16 @@ def main(argv: list[str] | None = None) -> None:
     except typer.TyperException as error:
         typer.echo(_one_line(error), err=True)
         sys.exit(error.exit_code)
-    except typer.Abort:
-        typer.echo("swarmtui: interrupted", err=True)
-        sys.exit(130)
+    except signals.Stopped as stop:
+        typer.echo(f"swarmtui: error: {stop}", err=True)
+        sys.exit(stop.exit_code)
+    except (typer.Abort, KeyboardInterrupt):
+        _interrupted()
+    if signals.received is not None or code == 130:  # Typer turns KeyboardInterrupt into a silent 130
+        _interrupted()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _interrupted() -> None:
+    typer.echo(signals.INTERRUPTED, err=True)
+    sys.exit(signals.exit_code())

@@ -272,7 +272,7 @@ def _run_experiment(game: str, players: str | None, games: int | None, seed: int
                     scheduler: str | None, traces: bool, out_console: Console, err_console: Console) -> None:
     from swarmtui.sim.batch import default_workers
     from swarmtui.sim.experiment import Experiment, parse_sweep
-    from swarmtui.sim.runner import Interrupted, load_resume, run_experiment
+    from swarmtui.sim.runner import load_resume, run_experiment
 
     resumed = None
     if resume is not None:
@@ -291,11 +291,8 @@ def _run_experiment(game: str, players: str | None, games: int | None, seed: int
             raise CliError("--traces goes with --out FILE (the traces are kept in the result file)")
         experiment = Experiment(game, agents, games or DEFAULT_GAMES, seed, tuple(param),
                                 tuple(parse_sweep(text) for text in sweep), traces)
-    try:
-        run_experiment(experiment, workers=workers or default_workers(), scheduler=scheduler, out=out,
-                       resumed=resumed, out_console=out_console, err_console=err_console)
-    except Interrupted as stop:
-        raise fail(str(stop), code=130) from None
+    run_experiment(experiment, workers=workers or default_workers(), scheduler=scheduler, out=out,
+                   resumed=resumed, out_console=out_console, err_console=err_console)  # Interrupted: see cli.main
 
 
 def _report(files: list[Path] | None, plots: Path | None, plot_format: str) -> None:

@@ -5,24 +5,33 @@ index — and its result depends on nothing else (``match.game_seed``), so all t
 executors return the same records. They yield them in job order, whatever order the
 workers finish in, so result files are identical too.
 
-Ctrl-C: pool workers ignore SIGINT, so only the main process sees the interrupt; it cancels
-what has not started and lets ``KeyboardInterrupt`` reach the caller, which keeps the
-finished games (``--resume``). Only a few chunks per worker are in flight at any time, so a
-run of millions of games starts at once and holds little memory.
+Stopping (Ctrl-C, SIGTERM, SIGHUP; ``core.signals``): pool workers ignore SIGINT and die on
+SIGTERM/SIGHUP, so only the main process decides; on the interrupt it cancels what has not
+started, terminates the workers (their unfinished games are played again on ``--resume``)
+and waits for them, so no worker outlives it, then lets ``KeyboardInterrupt`` reach the
+caller, which keeps the finished games. Only a few chunks per worker are in flight at any
+time, so a run of millions of games starts at once and holds little memory.
+
+A Dask scheduler address is checked before any connection is tried (``scheduler_address``),
+and every way a scheduler can be unusable is one ``ParamError`` sentence.
 """
 
 from __future__ import annotations
 
-import signal
+import gc
+import socket
+import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from swarmtui.core.params import ParamError
+from swarmtui.core.signals import worker_signals
 from swarmtui.sim.batch import Batch, play_job
 from swarmtui.sim.match import GameRecord
 
@@ -40,11 +49,11 @@ def play(job: Job) -> GameRecord:
     return play_job(job.batch, job.index)
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 CONNECT_TIMEOUT = "10s"
+PROBE_SECONDS = 3.0
+"""A scheduler's port must accept a TCP connection this fast, or Dask's connect decides."""
+DASK_SCHEMES = ("tcp", "tls", "ws", "wss")
+"""The Dask transports a scheduler on another machine can be reached by (not inproc, ucx)."""
 IN_FLIGHT_PER_WORKER = 4
 
 Task = TypeVar("Task")
@@ -57,7 +66,7 @@ def run_jobs(jobs: Iterable[Job], workers: int = 1, client: Any = None) -> Itera
     ``client`` is a connected Dask ``distributed.Client`` (``connect_dask``); the caller closes it.
     """
     jobs = list(jobs)
-    yield from zip(jobs, map_ordered(play, jobs, workers, client))
+    yield from zip(jobs, map_ordered(play, jobs, workers, client), strict=True)
 
 
 def map_ordered(function: Callable[[Task], Result], tasks: Sequence[Task], workers: int = 1,
@@ -98,32 +107,86 @@ def _run_pool(function: Callable[[Task], Result], tasks: Sequence[Task], workers
     """A bounded window of chunks on a process pool, results in task order."""
     workers = min(workers, len(tasks))
     chunks = _chunks(tasks, chunk or chunk_size(len(tasks), workers))
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_signals)
     window: deque = deque()
     try:
-        for chunk in islice(chunks, workers * IN_FLIGHT_PER_WORKER):
-            window.append(pool.submit(play_chunk, function, chunk))
+        for part in islice(chunks, workers * IN_FLIGHT_PER_WORKER):
+            window.append(pool.submit(play_chunk, function, part))
         while window:
             results = window.popleft().result()
-            for chunk in islice(chunks, 1):
-                window.append(pool.submit(play_chunk, function, chunk))
+            for part in islice(chunks, 1):
+                window.append(pool.submit(play_chunk, function, part))
             yield from results
     except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
+        _stop_pool(pool)
         raise
     pool.shutdown(wait=True)
 
 
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """End the workers now (not after their chunks: SIGTERM), cancel what has not started and
+    wait for them all: no worker is left behind; nothing they were playing is kept."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # no public API before 3.14
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for process in processes:
+        process.join(5)
+
+
+def scheduler_address(text: str) -> str:
+    """``text`` as a Dask scheduler address (``tcp://`` when no scheme is given), or ParamError
+    saying what is wrong with it: checked before Dask tries (and retries) to connect, so a
+    mistyped or closed address is one line at once instead of a traceback after the timeout."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    address = text.strip() if "://" in text else f"tcp://{text.strip()}"
+    example = "an address like tcp://HOST:8786"
+    try:
+        scheme, location = parse_address(address)
+    except ValueError as error:
+        raise ParamError(f"--scheduler {text!r} is not {example} ({error})") from None
+    if scheme not in DASK_SCHEMES:
+        raise ParamError(f"--scheduler {text!r}: a scheduler is reached over {', '.join(DASK_SCHEMES)}, "
+                         f"not {scheme}://")
+    try:
+        host, port = parse_host_port(location)
+    except ValueError as error:
+        raise ParamError(f"--scheduler {text!r} is not {example} ({error})") from None
+    if scheme in ("tls", "wss"):
+        from distributed import Security
+
+        if Security().get_connection_args("client").get("ssl_context") is None:
+            raise ParamError(f"--scheduler {text!r} needs TLS certificates in Dask's configuration "
+                             "(distributed.comm.tls.ca-file, .client.cert, .client.key)")
+    try:
+        socket.create_connection((host, int(port)), timeout=PROBE_SECONDS).close()
+    except TimeoutError:
+        pass  # slow to answer: Dask's own connect (CONNECT_TIMEOUT) decides
+    except OSError as error:
+        raise ParamError(f"cannot reach the Dask scheduler at {text}: {error.strerror or error}") from None
+    return address
+
+
 def connect_dask(address: str) -> Any:
-    """A client of the Dask scheduler at ``address``; ParamError when missing or unreachable."""
+    """A client of the Dask scheduler at ``address``; ParamError (one sentence) when Dask is
+    missing or the scheduler is unusable in any way."""
     try:
         from distributed import Client
     except ImportError:
         raise ParamError("--scheduler needs Dask distributed: pip install 'swarmtui[dask]'") from None
+    checked = scheduler_address(address)
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: None  # a half-built Client complains in __del__
     try:
-        return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as error:
-        raise ParamError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        return Client(checked, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except Exception as error:  # noqa: BLE001 - any failure to connect means the scheduler is unusable
+        reason = " ".join(str(error).split()) or type(error).__name__
+        raise ParamError(f"cannot use the Dask scheduler at {address}: {reason}") from None
+    finally:
+        gc.collect()
+        sys.unraisablehook = hook
 
 
 @contextmanager

@@ -1,8 +1,9 @@
 """Run an experiment: every cell's games on the chosen executor, a progress bar, result file, tables.
 
-A run can be interrupted (Ctrl-C) at any point: the finished games stay in the result file,
-and ``--resume FILE`` plays only the games that are missing, with the same seeds, so the
-finished file equals the one an uninterrupted run writes (apart from timings).
+A run can be interrupted (Ctrl-C, SIGTERM or SIGHUP: ``core.signals``) at any point: the
+finished games stay in the result file, and ``--resume FILE`` plays only the games that are
+missing, with the same seeds, so the finished file equals the one an uninterrupted run
+writes (apart from timings).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from rich.text import Text
 from swarmtui import __version__
 from swarmtui.agents import make_agent
 from swarmtui.core.params import ParamError
+from swarmtui.core.signals import Stopped
 from swarmtui.core.rng import make_rng
 from swarmtui.games import get_game
 from swarmtui.sim.batch import Batch
@@ -39,15 +41,16 @@ class RateColumn(ProgressColumn):
         return Text(f"{task.speed:.1f} games/s" if task.speed else "", style="progress.data.speed")
 
 
-class Interrupted(Exception):
-    """The user stopped the run; ``kept`` games are safe in ``path`` (None without a result file)."""
+class Interrupted(Stopped):
+    """The run was stopped (Ctrl-C, SIGTERM, SIGHUP); ``kept`` games are safe in ``path`` (None
+    without a result file), and the message says how to resume."""
 
     def __init__(self, kept: int, total: int, path: Path | None, game: str) -> None:
         self.kept, self.total, self.path, self.game = kept, total, path, game
         if path is None:
             how = "nothing was saved (use --out FILE to keep results of long runs)"
         else:
-            how = f"{kept} finished games are kept in {path}; continue with: swarmtui sim {game} --resume {path}"
+            how = f"{kept} finished games are kept in {path}; continue with: swarmtui sim run {game} --resume {path}"
         super().__init__(f"interrupted after {kept} of {total} games; {how}")
 
 
@@ -90,7 +93,8 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
                    resumed: Resumed | None, out_console: Console, err_console: Console) -> dict[str, list[GameRecord]]:
     """Play what is missing, write the result file, print the tables; return the records by group.
 
-    Raises ``Interrupted`` on Ctrl-C after saving the finished games.
+    Raises ``Interrupted`` on Ctrl-C, SIGTERM or SIGHUP after saving the finished games (the
+    pool's workers are stopped first).
     """
     batches = experiment.cells()
     _check_agents(batches)
@@ -111,8 +115,8 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
                 if records_file is not None:
                     records_file.write(record, group=job.batch.group)
                 progress.advance(task)
-        except KeyboardInterrupt:
-            kept = sum(len(g) for g in by_group.values())
+        except KeyboardInterrupt:  # Ctrl-C, SIGTERM, SIGHUP (core.signals); the file is what is kept
+            kept = records_file.games_written if records_file is not None else sum(map(len, by_group.values()))
             raise Interrupted(kept, total, out, experiment.game) from None
         ordered = {b.group: [by_group[b.group][i] for i in range(b.games)] for b in batches}
         if records_file is not None:
@@ -137,4 +141,5 @@ def _print_tables(experiment: Experiment, ordered: dict[str, list[GameRecord]], 
         title = f"{game.title}: {agents}, seed {experiment.seed}, {where}" + (f" [{group}]" if group else "")
         console.print(Folded(summary_table(summarise(records), title)))
     if len(ordered) > 1:
-        console.print(Folded(comparison_table({g: summarise(r) for g, r in ordered.items()}, "Sweep: every cell side by side")))
+        console.print(Folded(comparison_table({g: summarise(r) for g, r in ordered.items()},
+                                              "Sweep: every cell side by side")))
