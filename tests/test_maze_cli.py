@@ -63,7 +63,7 @@ def test_output_file_is_written_and_never_clobbered_silently(capsys, tmp_path):
         (["--size", "axb"], "WIDTHxHEIGHT"),
         (["--size", "2x9"], "at least 3x3"),
         (["--size", "5000x5000", "--algo", "prim"], "too large"),
-        (["--size", "900x900", "--algo", "ant"], "too large"),
+        (["--size", "1100x1000", "--algo", "ant"], "too large"),
         (["--algo", "dfs"], "unknown --algo 'dfs'"),
         (["--style", "fancy"], "unknown --style"),
         (["--style", "lines"], "lines style draws lattice mazes"),

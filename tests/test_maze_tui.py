@@ -5,6 +5,8 @@ from __future__ import annotations
 
 
 from swarmtui.mazes import build
+from swarmtui.mazes.ants import AntParams
+from swarmtui.mazes.swarm import sized
 from swarmtui.mazes.text import read_ascii
 from swarmtui.tui.screens.maze import MazeScreen
 from swarmtui.tui.screens.menu import MenuScreen
@@ -86,7 +88,8 @@ async def test_animated_build_walks_through_phases_and_can_be_skipped(tui_app):
                 break
         view = screen.view
         assert view.playback.phases > 10 and not view.done
-        assert view.current.frame.phase == "move" and view.current.frame.agents.shape[0] == 30
+        ants = sized(AntParams(), 30, 12).n  # the size rule: 21 workers in a 30x12 field
+        assert view.current.frame.phase == "move" and view.current.frame.agents.shape[0] == ants
         await pilot.pause(0.6)
         assert 1 <= view.playback.phase < view.playback.phases - 1  # it moves on by itself
         await pilot.press("x")

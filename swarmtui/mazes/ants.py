@@ -41,21 +41,28 @@ zeta is left blank in the paper.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
 
 from swarmtui.core.params import ParamError, check_range
 from swarmtui.mazes.frames import FrameSink, MazeFrame
-from swarmtui.mazes.grid import Cell, Maze, check_size, default_doors
-from swarmtui.mazes.swarm import SWARM_MAX_FIELDS, SwarmParams, mouth, run_swarm
+from swarmtui.mazes.grid import Cell, Maze, MazeError, check_size, default_doors
+from swarmtui.mazes.swarm import SWARM_MAX_FIELDS, SwarmParams, facing_doors, mouth, run_swarm, sized
+
+
+MIN_WIDTH, MIN_HEIGHT = 13, 9
+"""The smallest ant maze (``loop=step``): below it the queen's standard is rarely met (at 7x5,
+32 of 40 seeds found no maze in the loop budget; from 13x9 on, 0 of 60)."""
 
 
 @dataclass(frozen=True)
 class AntParams(SwarmParams):
     """AACA's constants (Algorithm 1, line 2, and eqs. 1-5) with the paper's values."""
 
+    n: int = field(default=0, metadata={"help": "workers (0: size rule, 30 at 40x15 and 200 at 100x100, at most 200)"})
+    r: int = field(default=-1, metadata={"help": "random alleys per trip (-1: size rule, 20 at 40x15, 120 at 100x100)"})
     alpha: float = field(default=0.4, metadata={"help": "alpha: impact of left pheromone (eq. 4; III: 0.4)"})
     beta: float = field(default=1.0, metadata={"help": "beta: impact of distance (eq. 4; denominator shows 1)"})
     rho: float = field(default=0.3, metadata={"help": "rho: evaporation rate (eq. 1; III: 0.3)"})
@@ -63,6 +70,14 @@ class AntParams(SwarmParams):
     steps: int = field(default=0, metadata={"help": "moves per iteration (0: width + height)"})
     choice: Literal["best", "roulette"] = field(
         default="best", metadata={"help": "best: follow the highest p (eq. 5); roulette: sample p (eq. 4)"})
+    max_iterations: int = field(default=0, metadata={"help": "give up after this many loops (0: 40 crossings, "
+                                                             "40 (width + height); trip: iterations, 0 = 5000)"})
+    standard: int = field(default=1, metadata={"help": "1: the queen also wants a maze (walls, a dead end, a "
+                                                       "bend); 0: any passage (step loop only)"})
+    min_wall_density: float = field(default=0.5, metadata={"help": "the queen's standard: least share of wall"})
+    loop: Literal["step", "trip"] = field(
+        default="step", metadata={"help": "step: one move per loop, queen every loop (Alg. 1); trip: a whole "
+                                          "trip per iteration (the earlier reading)"})
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -73,6 +88,10 @@ class AntParams(SwarmParams):
         check_range("steps", self.steps, 0, 1_000_000)
         if self.choice not in ("best", "roulette"):
             raise ParamError(f"choice must be best or roulette; got {self.choice!r}")
+        check_range("standard", self.standard, 0, 1)
+        check_range("min_wall_density", self.min_wall_density, 0.0, 1.0)
+        if self.loop not in ("step", "trip"):
+            raise ParamError(f"loop must be step or trip; got {self.loop!r}")
 
 
 class AntColony:
@@ -177,8 +196,18 @@ class AntColony:
 def build_ants(width: int, height: int, rng: np.random.Generator, params: AntParams | None = None,
                seed: int | None = None, on_frame: FrameSink | None = None) -> Maze:
     """An AACA maze of ``width x height`` fields (Algorithm 1 + Algorithms 3 and 4)."""
-    params = params or AntParams()
+    chosen = sized(params or AntParams(), width, height)
     check_size(width, height, max_fields=SWARM_MAX_FIELDS)
+    if chosen.loop == "step":
+        if width < MIN_WIDTH or height < MIN_HEIGHT:
+            raise MazeError(f"an ant maze is at least {MIN_WIDTH}x{MIN_HEIGHT} fields (smaller fields hold no "
+                            f"maze with a dead end and a bend); got {width}x{height}")
+        doors = facing_doors(height, width)
+        from swarmtui.mazes.ant_loop import run_ant_loop
+
+        return run_ant_loop(chosen, height, width, rng, doors, seed, on_frame)
     doors = default_doors(height, width)
-    colony = AntColony(height, width, params, rng, doors)
-    return run_swarm("ant", colony, params, rng, doors, seed, on_frame)
+    if not chosen.max_iterations:
+        chosen = replace(chosen, max_iterations=5000)
+    colony = AntColony(height, width, chosen, rng, doors)
+    return run_swarm("ant", colony, chosen, rng, doors, seed, on_frame)

@@ -10,8 +10,8 @@ bees' is the meadow itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from dataclasses import dataclass, field, replace
+from typing import Literal, Protocol, TypeVar
 
 import numpy as np
 
@@ -21,7 +21,7 @@ from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, MazeError
 from swarmtui.mazes.queen import queen_check
 
-SWARM_MAX_FIELDS = 250_000
+SWARM_MAX_FIELDS = 1_002_001
 """The swarm builders' size bound (500x500 fields): beyond it a build takes minutes."""
 
 
@@ -36,16 +36,45 @@ class SwarmParams:
         default="backtrack",
         metadata={"help": "backtrack: her walk steps back when stuck (finds any passage); walk: Alg. 4 literally"})
     queen_walks: int = field(default=1, metadata={"help": "queen's walks from each door per iteration (Alg. 4: 1)"})
-    max_iterations: int = field(default=5000, metadata={"help": "give up after this many iterations"})
+    max_iterations: int = field(default=5000, metadata={"help": "give up after this many iterations (0: 5000)"})
 
     def __post_init__(self) -> None:
-        check_range("n", self.n, 2, 10_000)
-        check_range("r", self.r, 0, 10_000_000)
+        if self.n != 0:  # 0: the size rule (``sized``)
+            check_range("n", self.n, 2, 10_000)
+        if self.r != -1:  # -1: the size rule
+            check_range("r", self.r, 0, 10_000_000)
         check_range("kappa", self.kappa, 0.0, 1.0)
         check_range("queen_walks", self.queen_walks, 1, 1000)
-        check_range("max_iterations", self.max_iterations, 1, 10_000_000)
+        check_range("max_iterations", self.max_iterations, 0, 10_000_000)
         if self.queen not in ("backtrack", "walk"):
             raise ParamError(f"queen must be backtrack or walk; got {self.queen!r}")
+
+
+def paper_count(fields: int, at_600: float, at_10000: float) -> float:
+    """The power law through the paper's two examples (section III): ``at_600`` at 40x15 = 600
+    fields and ``at_10000`` at 100x100 = 10,000 fields, ``a * fields ** b``."""
+    exponent = np.log(at_10000 / at_600) / np.log(10_000 / 600)
+    return float(at_600 * (fields / 600) ** exponent)
+
+
+P = TypeVar("P", bound=SwarmParams)
+
+
+def sized(params: P, width: int, height: int, min_n: int = 2, max_n: int = 200) -> P:
+    """``params`` with the size rules applied where they ask for them (``n=0``, ``r=-1``).
+
+    n follows the paper's two examples (30 workers at 40x15, 200 at 100x100: ``n ~ fields^0.67``)
+    up to ``max_n`` (a loop costs O(n^2), so beyond 100x100 the colony stays at the paper's
+    largest; below 40x15 it shrinks with the field: 30 ants in a 13x9 field leave too little
+    wall for a maze); r follows them too (20 and 120 alleys: ``r ~ fields^0.64``), with no cap (alleys
+    cost O(r)).
+    """
+    fields = width * height
+    if params.n == 0:
+        params = replace(params, n=int(min(max_n, max(min_n, round(paper_count(fields, 30, 200))))))
+    if params.r == -1:
+        params = replace(params, r=int(round(paper_count(fields, 20, 120))))
+    return params
 
 
 class Colony(Protocol):
@@ -58,6 +87,31 @@ class Colony(Protocol):
     def positions(self) -> np.ndarray: ...
 
 
+def facing_doors(height: int, width: int) -> tuple[Cell, Cell]:
+    """The ant maze's doors: the middle of the west and of the east border, facing each other.
+
+    With doors in opposite corners (``grid.default_doors``) every staircase between them is a
+    shortest path, and ants that step by ``sign(x_j - x_i)`` (eq. 5) lay staircases, so most
+    solutions were as short as a path can be (tortuosity 1.0 in 19 of 25 21x9 mazes). Facing
+    doors make the straight line one row: a solution that bends is longer than it.
+    """
+    row = height // 2
+    return (row, 0), (row, width - 1)
+
+
+def is_a_maze(walls: np.ndarray, doors: tuple[Cell, Cell], path_length: int, min_wall_density: float) -> bool:
+    """The queen's standard (``docs/mazes.md``): enough wall, a dead end, and a solution longer
+    than the straight line between the doors (their Manhattan distance, in fields)."""
+    from swarmtui.mazes.metrics import open_neighbours
+
+    straight = abs(doors[0][0] - doors[1][0]) + abs(doors[0][1] - doors[1][1]) + 1
+    if path_length <= straight or walls.mean() < min_wall_density:
+        return False
+    ends = ~walls & (open_neighbours(walls) == 1)
+    ends[doors[0]] = ends[doors[1]] = False
+    return bool(ends.any())
+
+
 def mouth(door: Cell, height: int, width: int) -> Cell:
     """The inside field next to a border door."""
     row, col = door
@@ -67,7 +121,8 @@ def mouth(door: Cell, height: int, width: int) -> Cell:
 def run_swarm(algo: str, colony: Colony, params: SwarmParams, rng: np.random.Generator,
               doors: tuple[Cell, Cell], seed: int | None, on_frame: FrameSink | None) -> Maze:
     """Iterate ``colony`` until the queen passes; the maze is the bitmap she passed."""
-    for iteration in range(1, params.max_iterations + 1):
+    budget = params.max_iterations or 5000
+    for iteration in range(1, budget + 1):
         colony.iterate(iteration, on_frame)
         field_ = colony.wall_field()
         walls = bitmap(field_, params.kappa, params.r, rng, doors)
@@ -85,6 +140,6 @@ def run_swarm(algo: str, colony: Colony, params: SwarmParams, rng: np.random.Gen
                                    field_.copy(), walls.copy(), tuple(path), True))
             return maze
     raise MazeError(
-        f"{algo}: the queen found no passage in {params.max_iterations} iterations "
+        f"{algo}: the queen found no passage in {budget} iterations "
         "(raise max_iterations or r)"
     )
