@@ -163,3 +163,18 @@ def test_it_plays_every_game_type_and_values_only_that_types_hand(game_type):
     for _ in range(10):
         board.play(a.decide(board).move)
     assert board.ply == 10
+
+
+def test_uhp_bestmove_time_and_depth_drive_the_search():
+    from swarmtui.uhp.engine import UhpEngine
+
+    engine = UhpEngine()
+    engine.handle("options set Agent alphabeta")
+    engine.handle("newgame Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wS1;bA1 bQ\\")
+    start = time.perf_counter()
+    reply = engine.handle("bestmove time 00:00:01")
+    assert time.perf_counter() - start <= 1.05 + 0.05
+    board = Board.from_game_string("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wS1;bA1 bQ\\")
+    assert reply[-1] == "ok" and board.parse_move(reply[0]) in board.legal_moves()
+    reply = engine.handle("bestmove depth 2")
+    assert board.parse_move(reply[0]) in board.legal_moves()
