@@ -127,11 +127,12 @@ class Searcher:
             raise SearchStopped
 
     # -- iterative deepening ---------------------------------------------------------------
-    def search(self) -> SearchResult:
-        """Iterative deepening from depth 1 to ``max_depth`` or until stopped."""
+    def search(self, only: Sequence[Any] | None = None) -> SearchResult:
+        """Iterative deepening from depth 1 to ``max_depth`` or until stopped; ``only``
+        restricts the root to those moves (a player that proposes its own candidates)."""
         start = time.perf_counter()
         state, ev = self.state, self.evaluation
-        moves = state.legal_moves()
+        moves = state.legal_moves() if only is None else list(only)
         if not moves:
             raise ValueError("no legal move to choose from")
         hints = ev.order(state, moves)
