@@ -31,7 +31,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from swarmtui.core.agent import Agent
@@ -49,7 +48,7 @@ from swarmtui.tui.screens.panel_screen import PanelScreen
 from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
 
-class GameScreen(PanelScreen, Screen[str]):
+class GameScreen(PanelScreen):
     """One match; ``r`` restarts it (same seed if one was chosen), ``m`` returns to the menu.
 
     The screen is dismissed with the animation speed last chosen, so the app can keep it.
@@ -145,14 +144,6 @@ class GameScreen(PanelScreen, Screen[str]):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
                 yield MoveLog(self.match.seats, id="log")
         yield Footer()
-
-    @property
-    def board(self) -> BoardView:
-        return self.query_one("#board", BoardView)
-
-    @property
-    def panel(self) -> DeliberationPanel:
-        return self.query_one(DeliberationPanel)
 
     def on_mount(self) -> None:
         self.query_one("#board-box").border_title = "Board"

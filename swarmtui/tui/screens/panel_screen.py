@@ -2,13 +2,16 @@
 
 Both lay their panels out by the terminal's width (side by side from ``WIDE`` columns, else
 one at a time, switched with ``v``), forward the playback keys to the panel, and draw the
-board overlay of the phase on screen (attributes down). A screen using this mixin has
-``board``, ``panel``, ``glyphs``, ``shown`` and ``speed`` attributes.
+board overlay of the phase on screen (attributes down). A screen on this base composes a
+``BoardView`` with id ``board`` and a ``DeliberationPanel``, and sets ``glyphs``, ``shown`` and ``speed``.
 """
 
 from __future__ import annotations
 
+from textual.screen import Screen
+
 from swarmtui.tui.panels.deliberation import DeliberationPanel, frame_overlay
+from swarmtui.tui.widgets.board_view import BoardView
 
 WIDE = 140
 """From this many columns the deliberation panel and the move log sit side by side."""
@@ -17,42 +20,50 @@ PANELS = ("panel", "log")
 """The panels ``v`` switches between when only one fits."""
 
 
-class PanelScreen:
+class PanelScreen(Screen[str]):
     """Panel layout, playback keys and board overlays for a screen with a board and a panel."""
 
     shown: str
     speed: str
     glyphs: str
 
+    @property
+    def board(self) -> BoardView:
+        return self.query_one("#board", BoardView)
+
+    @property
+    def panel(self) -> DeliberationPanel:
+        return self.query_one(DeliberationPanel)
+
     def on_resize(self) -> None:
         self.layout_panels()
 
     def layout_panels(self) -> None:
         """Both panels when the terminal is wide; otherwise only ``shown``."""
-        wide = self.app.size.width >= WIDE  # type: ignore[attr-defined]
-        self.set_class(wide, "-wide")  # type: ignore[attr-defined]
+        wide = self.app.size.width >= WIDE
+        self.set_class(wide, "-wide")
         for name in PANELS:
-            self.query_one(f"#{name}").set_class(not wide and name != self.shown, "-hidden")  # type: ignore[attr-defined]
+            self.query_one(f"#{name}").set_class(not wide and name != self.shown, "-hidden")
 
     def on_deliberation_panel_phase_shown(self, message: DeliberationPanel.PhaseShown) -> None:
         """Draw the phase's board overlay while it is on screen; clear it otherwise."""
         d = message.deliberation
-        board = self.board  # type: ignore[attr-defined]
+        board = self.board
         board.overlay = frame_overlay(d, message.phase, self.glyphs) if d is not None else None
         board.refresh()
 
     def action_next_phase(self) -> None:
-        self.panel.step()  # type: ignore[attr-defined]
+        self.panel.step()
 
     def action_pause(self) -> None:
-        self.panel.toggle_pause()  # type: ignore[attr-defined]
+        self.panel.toggle_pause()
 
     def action_skip(self) -> None:
-        self.panel.skip()  # type: ignore[attr-defined]
+        self.panel.skip()
 
     def action_speed(self) -> None:
-        self.speed = self.panel.cycle_speed()  # type: ignore[attr-defined]
-        self.notify(f"speed: {self.speed}", timeout=1.5)  # type: ignore[attr-defined]
+        self.speed = self.panel.cycle_speed()
+        self.notify(f"speed: {self.speed}", timeout=1.5)
 
     def action_switch_panel(self) -> None:
         """``v``: the other panel, when only one fits."""

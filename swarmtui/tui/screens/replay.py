@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from swarmtui.agents import agent_specs
@@ -24,7 +23,6 @@ from swarmtui.tui.boards import board_widget
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.screens.panel_screen import PanelScreen
-from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
 
 NO_TRACE = "No deliberation was recorded for this move ({why})."
@@ -35,7 +33,7 @@ def agent_title(agent_id: str) -> str:
     return spec.title if spec else agent_id
 
 
-class ReplayScreen(PanelScreen, Screen[str]):
+class ReplayScreen(PanelScreen):
     """Right/left (l/h, . and ,) step through the moves; Home/End jump; Escape leaves."""
 
     DEFAULT_CSS = """
@@ -104,14 +102,6 @@ class ReplayScreen(PanelScreen, Screen[str]):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
                 yield MoveLog(self.recording.seats, id="log")
         yield Footer()
-
-    @property
-    def board(self) -> BoardView:
-        return self.query_one("#board", BoardView)
-
-    @property
-    def panel(self) -> DeliberationPanel:
-        return self.query_one(DeliberationPanel)
 
     def on_mount(self) -> None:
         self.query_one("#board-box").border_title = "Replay"
