@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from swarmtui.core.agent import AgentSpec
-from swarmtui.core.state import GameState
+from swarmtui.games.noughts.rules import Board
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
 
 WIN_HORIZON = 10
@@ -29,9 +29,9 @@ class MinimaxParams:
     quickest: bool = field(default=True, metadata={"help": "prefer faster wins and slower losses among equal values"})
 
 
-def negamax(state: GameState, counter: list[int] | None = None) -> int:
+def negamax(state: Board, counter: list[int] | None = None) -> int:
     """Exact score of ``state`` for the side to move (see module docstring)."""
-    key = state.key  # type: ignore[attr-defined]
+    key = state.key
     cached = _TABLE.get(key)
     if cached is not None:
         return cached
@@ -67,7 +67,7 @@ class MinimaxAgent:
         self.rng = rng
         self.params = params
 
-    def decide(self, state: GameState) -> Decision:
+    def decide(self, state: Board) -> Decision:
         board = state.copy()
         counter = [0]
         scored = []

@@ -116,7 +116,7 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
                     records_file.write(record, group=job.batch.group)
                 progress.advance(task)
         except KeyboardInterrupt:  # Ctrl-C, SIGTERM, SIGHUP (core.signals); the file is what is kept
-            kept = records_file.games_written if records_file is not None else sum(map(len, by_group.values()))
+            kept = sum(map(len, by_group.values()))  # the earlier games and every one written since
             raise Interrupted(kept, total, out, experiment.game) from None
         ordered = {b.group: [by_group[b.group][i] for i in range(b.games)] for b in batches}
         if records_file is not None:
