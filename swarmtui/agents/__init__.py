@@ -39,6 +39,7 @@ BUILTIN: dict[str, str] = {
     "aco-bco-plus": "swarmtui.agents.aco_bco_plus",
     "alphabeta": "swarmtui.agents.alphabeta",
     "pso-verify": "swarmtui.agents.pso.verified",
+    "uhp": "swarmtui.agents.external_uhp",
 }
 """The shipped agents by id and the module whose ``SPEC`` declares each, in menu order. A module
 is imported only when its agent is asked for, so a command that plays two agents loads two."""

@@ -273,6 +273,7 @@ def _run_experiment(game: str, players: str | None, games: int | None, seed: int
     from swarmtui.sim.batch import default_workers
     from swarmtui.sim.experiment import Experiment, parse_sweep
     from swarmtui.sim.runner import load_resume, run_experiment
+    from swarmtui.sim.seats import split_players
 
     resumed = None
     if resume is not None:
@@ -286,7 +287,7 @@ def _run_experiment(game: str, players: str | None, games: int | None, seed: int
         if out is not None and out.exists():
             raise fail(f"{out} already exists and is not overwritten "
                        f"(finish it with --resume {out}, or choose another --out)")
-        agents = tuple(a.strip() for a in (players or _default_players(game)).split(","))
+        agents = tuple(split_players(players or _default_players(game)))
         if traces and out is None:
             raise CliError("--traces goes with --out FILE (the traces are kept in the result file)")
         experiment = Experiment(game, agents, games or DEFAULT_GAMES, seed, tuple(param),

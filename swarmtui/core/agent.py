@@ -34,6 +34,24 @@ class Agent(Protocol[S]):
     def decide(self, state: S) -> Decision: ...
 
 
+class AgentForfeit(Exception):
+    """An agent that cannot go on (an external engine crashed, hung, or played an illegal move):
+    its side loses the game, and the message is the reason recorded."""
+
+
+@runtime_checkable
+class ClosableAgent(Protocol):
+    """An agent holding an outside resource (a process): ``close()`` releases it when the game ends."""
+
+    def close(self) -> None: ...
+
+
+def close_agent(agent: object) -> None:
+    """Release what ``agent`` holds, if anything (safe to call on any agent, more than once)."""
+    if isinstance(agent, ClosableAgent):
+        agent.close()
+
+
 AgentFactory = Callable[[str, str, np.random.Generator, Any], Agent]
 """``factory(game_id, seat, rng, params) -> Agent``."""
 

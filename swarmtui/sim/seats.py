@@ -4,10 +4,16 @@
 ``--param SEAT.name=value`` (e.g. ``O.quickest=false``) or ``--param AGENT.name=value``
 (e.g. ``ga.strategy=...``) narrows it to matching seats. A parameter no seated agent takes
 is an error, so a typo never silently does nothing.
+
+A Hive seat may be any external UHP engine: ``uhp:"/path/to/engine args"`` (the ``uhp`` agent
+with ``command=/path/to/engine args``), e.g. ``--players pso-plus,uhp:"swarmtui uhp --agent mcts"``;
+its own time or depth per move are ``--param uhp.time=2`` / ``--param Black.depth=3``. A comma
+inside the command needs the command in double quotes that reach swarmtui (``'uhp:"a,b"'``).
 """
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 
 from swarmtui.agents import get_spec
@@ -24,9 +30,49 @@ class Seat:
     overrides: tuple[tuple[str, str], ...] = ()
 
 
+EXTERNAL_PREFIX = "uhp:"
+
+
+def split_players(text: str) -> list[str]:
+    """``'pso-plus,uhp:"engine a,b"'`` -> ``["pso-plus", 'uhp:"engine a,b"']``: commas split
+    players except inside double quotes (kept, so the entries join back the same)."""
+    players, current, quoted = [], [], False
+    for char in text:
+        if char == '"':
+            quoted = not quoted
+            current.append(char)
+        elif char == "," and not quoted:
+            players.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    if quoted:
+        raise ParamError(f"--players {text!r} has an unclosed double quote")
+    players.append("".join(current))
+    return [p.strip() for p in players if p.strip()]
+
+
+def seat_agent(player: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A player entry -> its agent id and the overrides the entry itself carries (a
+    ``uhp:`` seat's ``command``)."""
+    if player.startswith(EXTERNAL_PREFIX):
+        command = player[len(EXTERNAL_PREFIX):].strip()
+        if len(command) >= 2 and command[0] == command[-1] == '"':
+            command = command[1:-1].strip()
+        try:
+            words = shlex.split(command)
+        except ValueError as error:
+            raise ParamError(f"the engine command {command!r} cannot be read: {error}") from None
+        if not words:
+            raise ParamError('a uhp seat needs the engine\'s command line: uhp:"/path/to/engine args"')
+        return "uhp", (("command", command),)
+    return player, ()
+
+
 def parse_players(game: GameSpec, text: str) -> list[str]:
-    """``"ga,random"`` -> agent ids in seat order, checked against the game."""
-    agents = [p.strip() for p in text.split(",") if p.strip()]
+    """``"ga,random"`` -> player entries in seat order (agent ids, or ``uhp:COMMAND`` for an
+    external engine), checked against the game."""
+    agents = split_players(text)
     if len(agents) not in game.player_counts:
         if not game.seat_counts:
             raise ParamError(
@@ -40,7 +86,7 @@ def parse_players(game: GameSpec, text: str) -> list[str]:
             f"(comma-separated), got {len(agents)}"
         )
     for agent in agents:
-        spec = get_spec(agent, game.id)
+        spec = get_spec(seat_agent(agent)[0], game.id)
         if spec.interactive:
             raise ParamError(f"agent {agent!r} needs the TUI; headless runs take computer players only")
     return agents
@@ -48,12 +94,13 @@ def parse_players(game: GameSpec, text: str) -> list[str]:
 
 def assign_params(game: GameSpec, agents: list[str], assignments: list[str]) -> list[Seat]:
     """Distribute ``name=value`` strings over the seats (see the module docstring)."""
-    per_seat: list[list[tuple[str, str]]] = [[] for _ in agents]
+    per_seat: list[list[tuple[str, str]]] = [list(seat_agent(a)[1]) for a in agents]
+    ids = [seat_agent(a)[0] for a in agents]
     for text in assignments:
         name, value = split_assignment(text)
         scope, _, bare = name.rpartition(".")
         taken = False
-        for i, (seat, agent) in enumerate(zip(game.seats_for(len(agents)), agents, strict=True)):
+        for i, (seat, agent) in enumerate(zip(game.seats_for(len(agents)), ids, strict=True)):
             if scope and scope not in (seat, agent):
                 continue
             if bare in param_fields(get_spec(agent).params):
@@ -62,4 +109,4 @@ def assign_params(game: GameSpec, agents: list[str], assignments: list[str]) -> 
         if not taken:
             where = f" matching {scope!r}" if scope else ""
             raise ParamError(f"no player{where} takes parameter {bare!r} (players: {', '.join(agents)})")
-    return [Seat(s, a, tuple(o)) for s, a, o in zip(game.seats_for(len(agents)), agents, per_seat, strict=True)]
+    return [Seat(s, a, tuple(o)) for s, a, o in zip(game.seats_for(len(agents)), ids, per_seat, strict=True)]

@@ -20,6 +20,7 @@ from swarmtui.agents import agents_for, get_spec
 from swarmtui.core.params import ParamError, apply_overrides
 
 DEFAULT_AGENT = "random"
+EXTERNAL = ("uhp",)  # an engine that only relays to another engine is no answer of ours
 SEED_MAX = 2**31 - 1
 
 
@@ -49,7 +50,7 @@ MAIN_PARAMETERS: dict[str, tuple[MainParameter, ...]] = {
 
 def hive_agents() -> list[str]:
     """Ids of the registered agents that play Hive without a person."""
-    return [spec.id for spec in agents_for("hive") if not spec.interactive]
+    return [spec.id for spec in agents_for("hive") if not spec.interactive and spec.id not in EXTERNAL]
 
 
 @dataclass

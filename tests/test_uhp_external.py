@@ -1,0 +1,119 @@
+"""Any UHP engine as a player: a second ``swarmtui uhp`` process plays a seat in ``sim``, and a
+scripted engine that crashes, hangs, plays an illegal move or greets badly loses with a clear
+reason, never hangs the game, and leaves no process behind."""
+
+from __future__ import annotations
+
+import json
+import re
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from swarmtui.agents import make_agent
+from swarmtui.agents.external_uhp import UhpAgent
+from swarmtui.core.agent import AgentForfeit
+from swarmtui.core.params import ParamError
+from swarmtui.core.rng import seat_rng
+from swarmtui.games import get_game
+from swarmtui.games.hive.rules import Board
+from swarmtui.sim.match import play_match
+from swarmtui.sim.seats import Seat, assign_params, parse_players, split_players
+
+FAKE = Path(__file__).parent / "fake_uhp_engine.py"
+SWARMTUI_UHP = f"{shlex.quote(sys.executable)} -m swarmtui uhp"
+
+
+def fake(mode: str) -> str:
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} {mode}"
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie is gone too (only its parent can reap it)
+        return stat.read().split(")")[-1].split()[0] == "Z"
+
+
+def test_a_second_swarmtui_plays_a_seat_and_stops_with_its_game():
+    seats = [Seat("White", "pso-plus"), Seat("Black", "uhp", (("command", SWARMTUI_UHP + " --agent random"),))]
+    record = play_match("hive", seats, 0, 0, max_plies=40)
+    assert record.plies == 40 or record.winner is not None
+    assert "forfeits" not in record.reason
+    board = Board()
+    for move in record.moves:  # every move the engine made is legal here
+        board.play(board.parse_move(move))
+
+
+@pytest.mark.parametrize(("mode", "reason"), [
+    ("crash", "crashed before answering 'bestmove time 00:00:01' (exit code 3)"),
+    ("hang", "did not answer 'bestmove time 00:00:01' within 1.5 s (hung; killed)"),
+    ("illegal", "played an illegal move 'wQ': the Queen cannot be placed on a player's first turn"),
+    ("garbage", "greeting is not UHP's 'id ...' line"),
+    ("base", "does not play Base+MLP (it does not declare Mosquito, Ladybug, Pillbug)"),
+])
+def test_a_faulty_engine_loses_with_the_reason_and_leaves_no_process(mode, reason, tmp_path, monkeypatch):
+    monkeypatch.setenv("FAKE_UHP_CHILD", str(tmp_path / "child.pid"))
+    agent = make_agent("uhp", "hive", "White", seat_rng(0, "White"), [("command", fake(mode)), ("grace", "0.5")])
+    assert isinstance(agent, UhpAgent)
+    start = time.monotonic()
+    with pytest.raises(AgentForfeit, match=re.escape(reason)):
+        agent.decide(Board(game_type="Base+MLP"))
+    assert time.monotonic() - start < 15
+    agent.close()
+    assert agent.engine is not None and gone(agent.engine.process.pid)
+    if mode == "hang":  # the engine's own child went with its process group
+        deadline = time.monotonic() + 5
+        child = int((tmp_path / "child.pid").read_text())
+        while not gone(child) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert gone(child)
+
+
+def test_sim_records_the_forfeit_as_a_loss_with_its_reason():
+    seats = [Seat("White", "uhp", (("command", fake("crash")),)), Seat("Black", "random")]
+    record = play_match("hive", seats, 0, 0)
+    assert record.winner == "Black" and record.result == "Black wins"
+    assert record.reason.startswith("White forfeits: the engine crashed before answering")
+    assert record.plies == 0
+
+
+def test_an_engine_that_cannot_start_forfeits():
+    agent = make_agent("uhp", "hive", "White", seat_rng(0, "White"), [("command", "/no/such/engine --x")])
+    with pytest.raises(AgentForfeit, match="could not be started"):
+        agent.decide(Board())
+
+
+def test_players_with_a_uhp_seat_are_read_from_the_command_line():
+    game = get_game("hive")
+    text = 'pso-plus,uhp:"/opt/engine --a,b"'
+    assert split_players(text) == ["pso-plus", 'uhp:"/opt/engine --a,b"']
+    players = parse_players(game, text)
+    seats = assign_params(game, players, ["uhp.time=2", "Black.grace=3"])
+    assert seats[1] == Seat("Black", "uhp", (("command", "/opt/engine --a,b"), ("time", "2"), ("grace", "3")))
+    assert parse_players(game, ",".join(players)) == players  # joins back for --resume
+    for bad in ('random,uhp:', 'random,uhp:"unclosed', 'random,uhp:""'):
+        with pytest.raises(ParamError):
+            parse_players(game, bad)
+    with pytest.raises(ParamError, match="command line"):
+        make_agent("uhp", "hive", "White", seat_rng(0, "White"))
+
+
+def test_sim_run_with_an_external_engine_seat(tmp_path):
+    import subprocess
+
+    out = tmp_path / "run.jsonl"
+    result = subprocess.run(
+        [sys.executable, "-m", "swarmtui", "sim", "run", "hive", "--players", f"uhp:\"{fake('illegal')}\",random",
+         "--games", "1", "--workers", "1", "--out", str(out)],
+        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    games = [json.loads(line) for line in out.read_text().splitlines() if '"reason"' in line]
+    assert games and games[0]["reason"].startswith("White forfeits: the engine played an illegal move 'wQ'")
+    assert games[0]["winner"] == "Black"
