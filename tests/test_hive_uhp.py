@@ -30,7 +30,8 @@ SESSION = [
     ("undo", ["Base;InProgress;White[2];wS1;bG1 -wS1"]),
     ("undo 3", ["err Unable to undo 3 moves (2 played)."]),
     ("options", ["Agent;enum;random;random;" + ";".join(
-        s.id for s in agent_specs().values() if s.plays("hive") and not s.interactive), "Seed;int;0;0;0;2147483647"]),
+        s.id for s in agent_specs().values() if s.plays("hive") and not s.interactive and s.id != "uhp"),
+        "Seed;int;0;0;0;2147483647"]),
     ("options set Seed 7", ["Seed;int;7;0;0;2147483647"]),
     ("options get Colour", ['err The option "Colour" is not valid for agent random (options: Agent, Seed).']),
     ("bestmove depth x", ["err Use 'bestmove', 'bestmove time hh:mm:ss' or 'bestmove depth N'."]),
