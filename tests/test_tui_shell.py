@@ -476,3 +476,22 @@ async def test_a_hang_up_is_offered_for_resuming_at_the_next_start_once(tui_app)
         await pilot.press("enter")  # resume
         await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.match.moves == moves and app.screen.match.human_to_move
+
+
+async def test_watch_the_optimal_crossing_replays_27_moves_in_notation(tui_app) -> None:
+    from swarmtui.agents.halma_crossing import optimal_crossing_record
+
+    _, record = optimal_crossing_record()
+    app = tui_app(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_entry(app, pilot, "crossing")
+        await settle(app, pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert replay.recording.moves == record["moves"] and len(replay.recording.moves) == 27
+        await pilot.press("end")
+        await settle(app, pilot, lambda: replay.ply == 27)
+        status = text_of(replay.query_one("#status"))
+        assert "move 27/27" in status
+        log = text_of(replay.query_one("#log"))
+        assert record["moves"][-1] in log  # the moves are listed in notation
+        assert replay.board.board.outcome is not None and replay.board.board.outcome.winner == "1"

@@ -40,12 +40,30 @@ from __future__ import annotations
 import heapq
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
+from swarmtui.core.saves import SaveError, read_json, shipped_dir
 from swarmtui.games.halma.geometry import STAR, advance, opposite, rotate
 from swarmtui.games.halma.rules import CORNER, INDEX, JUMPS, STEPS, Board
 
+OPTIMAL_CROSSING = "halma/optimal-crossing.json"
+"""The shipped record of the solver's 27-move crossing (``benchmarks/halma_solver.py --record``)."""
+
 BELL_OPTIMUM = 27
 """Bell (2009): the shortest single-player crossing of the ten-piece star has 27 moves."""
+
+def optimal_crossing_record() -> tuple[Path, dict[str, Any]]:
+    """The shipped optimal crossing as a game record (the TUI's "Watch the optimal crossing").
+
+    ``SaveError`` when this installation ships no saves folder or the file is damaged.
+    """
+    shipped = shipped_dir()
+    if shipped is None:
+        raise SaveError("this swarmtui installation has no shipped saves folder")
+    path = shipped / OPTIMAL_CROSSING
+    return path, read_json(path, kind="game")
+
 
 HOLES = len(STAR)
 BIT: tuple[int, ...] = tuple(1 << i for i in range(HOLES))

@@ -204,6 +204,18 @@ class SwarmApp(App[None]):
         self.push_screen(ReplayScreen(recording, source=entry.path.name, glyphs=self.glyphs, speed=self.speed),
                          self._game_closed)
 
+    def on_menu_screen_open_crossing(self, message: MenuScreen.OpenCrossing) -> None:
+        from swarmtui.agents.halma_crossing import optimal_crossing_record
+
+        try:
+            path, record = optimal_crossing_record()
+            recording = Recording.from_record(record, str(path))
+        except SaveError as error:
+            self.notify(str(error), title="Cannot replay", severity="error", markup=False)
+            return
+        self.push_screen(ReplayScreen(recording, source=f"the optimal crossing ({len(recording.moves)} moves)",
+                                      glyphs=self.glyphs, speed=self.speed), self._game_closed)
+
     def on_results_screen_replay(self, message: ResultsScreen.Replay) -> None:
         self.push_screen(ReplayScreen(message.recording, source=message.source, glyphs=self.glyphs, speed=self.speed),
                          self._game_closed)

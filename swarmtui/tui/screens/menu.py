@@ -2,7 +2,8 @@
 
 Choosing a game opens its setup screen (players, agents, parameters, seed). Games that are not
 playable yet are listed as "coming"; choosing one says so and opens nothing. Messages up:
-``OpenSetup`` (a game was chosen), ``OpenMazes``, ``OpenSaves``, ``OpenResults``, ``OpenTables``
+``OpenSetup`` (a game was chosen), ``OpenMazes``, ``OpenSaves``, ``OpenResults``, ``OpenCrossing``
+(the shipped optimal Halma crossing), ``OpenTables``
 (under ``swarmtui serve`` only: the games of other connected players): the app opens the screen.
 """
 
@@ -34,7 +35,10 @@ RESULTS = GameSpec("results", "Replay a result file", (), True, None,
 TABLES = GameSpec("tables", "Play with others", (), True, None,
                   "join a game another player connected to this server opened, or watch one live; to open "
                   "one, choose 'A connected player' for a seat in a game's setup")
-TOOLS = (TABLES, MAZES, SAVES, RESULTS)
+CROSSING = GameSpec("crossing", "Watch the optimal crossing", (), True, None,
+                    "Halma alone in 27 moves, the fewest possible (Bell, 2009; the paper's swarm needed 68): "
+                    "the beam solver's crossing replayed move by move, in notation")
+TOOLS = (TABLES, MAZES, SAVES, RESULTS, CROSSING)
 """Menu entries that are not games: each opens its own screen (``TABLES`` under serve only)."""
 
 BANNER = "swarmtui - swarm-intelligence agents play games; watch them think"
@@ -117,6 +121,9 @@ class MenuScreen(Screen[None]):
     class OpenResults(Message):
         """The player chose to replay a result file."""
 
+    class OpenCrossing(Message):
+        """The player chose to watch the optimal Halma crossing."""
+
     class OpenTables(Message):
         """The player chose to join or watch another player's game."""
 
@@ -163,7 +170,7 @@ class MenuScreen(Screen[None]):
     def game_selected(self, event: OptionList.OptionSelected) -> None:
         game = self.game_by_id(event.option.id)
         tools = {MAZES.id: self.OpenMazes, SAVES.id: self.OpenSaves, RESULTS.id: self.OpenResults,
-                 TABLES.id: self.OpenTables}
+                 TABLES.id: self.OpenTables, CROSSING.id: self.OpenCrossing}
         if game.id in tools:
             self.post_message(tools[game.id]())
             return
