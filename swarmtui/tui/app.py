@@ -4,7 +4,8 @@
 checks first and then calls ``run``).
 
 Games in progress are autosaved when the app closes: on ``q`` (and Textual's own quit keys,
-which call ``action_quit``), and when the terminal goes away — SIGHUP (a closed window, a
+which call ``action_quit``; when a game cannot be saved, ``UnsavedQuit`` says why and asks
+first, offering another file), and when the terminal goes away — SIGHUP (a closed window, a
 dropped SSH session) and SIGTERM run ``hang_up`` on the event loop (asyncio's
 ``add_signal_handler``; Textual installs no handler of its own, see Textualize/textual#5140),
 which saves, marks the save as interrupted and exits; the next start offers to resume it
@@ -47,6 +48,7 @@ from swarmtui.tui.screens.setup import SetupScreen
 from swarmtui.tui.screens.tables import TablesScreen
 from swarmtui.tui.table_game import REMOTE, host_match, join_match, resume_match
 from swarmtui.tui.screens.too_small import fit_terminal
+from swarmtui.tui.screens.unsaved_quit import UnsavedQuit
 
 HANG_UP_SIGNALS = ("SIGHUP", "SIGTERM")
 """Signals meaning the terminal or the system is closing the app: autosave, then exit."""
@@ -93,7 +95,8 @@ class SwarmApp(App[None]):
             self.notify(notice, title="Config file", severity="warning", timeout=10, markup=False)
         interrupted = take_interrupted()
         if interrupted is not None:
-            self.push_screen(ResumeOffer(interrupted), lambda resume: self.resume_entry(interrupted) if resume else None)
+            self.push_screen(ResumeOffer(interrupted),
+                             lambda resume: self.resume_entry(interrupted) if resume else None)
         fit_terminal(self, self.size)
         self.hang_up_signals: list[int] = []
         if not self.is_headless:
@@ -234,8 +237,18 @@ class SwarmApp(App[None]):
         """
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
+        elif isinstance(self.screen, UnsavedQuit):  # asked already: quit means quit
+            self.exit()
         else:
             self.autosave()
+            unsaved = [s for s in self.screen_stack if isinstance(s, GameScreen) and s.save_failure is not None]
+            if unsaved and unsaved[-1].save_failure is not None:
+                self.push_screen(UnsavedQuit(unsaved[-1], unsaved[-1].save_failure), self._quit_unsaved)
+            else:
+                self.exit()
+
+    def _quit_unsaved(self, quit_app: bool | None) -> None:
+        if quit_app:
             self.exit()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -22,6 +22,8 @@ player). A watched game is not autosaved until it has finished.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typing import Any
 
 from rich.text import Text
@@ -128,6 +130,8 @@ class GameScreen(PanelScreen):
         self.pending: tuple[Deliberation, Decision] | None = None
         self.shown = "panel"
         self.finished_saved: Match | None = None
+        self.save_failure: SaveError | None = None
+        """Why the last autosave failed (None when it worked): quitting then asks first."""
         """The panel on screen when only one fits (``PANELS``)."""
 
     # -- layout ---------------------------------------------------------------------------
@@ -284,10 +288,10 @@ class GameScreen(PanelScreen):
         self.board.last = move
 
     # -- saving ---------------------------------------------------------------------------
-    def save(self) -> str:
-        """Write the match to its save file (a new one the first time); returns where."""
+    def save(self, path: Path | None = None) -> str:
+        """Write the match to ``path``, else its save file (a new one the first time); returns where."""
         match = self.match
-        path = match.save_path or new_save_path(match.to_saved())
+        path = path or match.save_path or new_save_path(match.to_saved())
         match.save_path = write_game(match.to_saved(), path)
         return str(match.save_path)
 
@@ -297,6 +301,7 @@ class GameScreen(PanelScreen):
         A watched game is kept only once it has finished. Errors become a notification:
         autosave runs on the way out and must not stop it.
         """
+        self.save_failure = None
         if not self.match.moves and self.match.save_path is None:
             return None
         if self.match.table is not None and self.match.table.watching and not self.match.is_over:
@@ -304,6 +309,7 @@ class GameScreen(PanelScreen):
         try:
             return self.save()
         except SaveError as error:
+            self.save_failure = error
             self.notify(str(error), title="Autosave failed", severity="error")
             return None
 
