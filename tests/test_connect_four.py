@@ -73,3 +73,17 @@ async def test_a_human_plays_it_through_the_tui(tui_app) -> None:
         assert outcome is not None and outcome.winner == "Red" and outcome.termination is Termination.WIN
         await settle(app, pilot, lambda: "Red wins" in str(screen.query_one("#status").render()))
         assert screen.match.moves == ["a", "b", "a", "b", "a", "b", "a"]
+
+
+def test_an_installed_package_adds_a_game_through_the_entry_point_group(monkeypatch) -> None:
+    """``[project.entry-points."swarmtui.games"]``: the registry loads it when games are listed."""
+    import importlib.metadata
+
+    import swarmtui.games as registry
+
+    unregister_game(SPEC.id)
+    point = importlib.metadata.EntryPoint("connect-four", "connect_four:SPEC", registry.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(importlib.metadata, "entry_points",
+                        lambda group: [point] if group == registry.ENTRY_POINT_GROUP else [])
+    monkeypatch.setattr(registry.GAMES, "_plugins_loaded", False)
+    assert "connect-four" in list(GAMES) and GAMES["connect-four"] is SPEC

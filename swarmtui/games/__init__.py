@@ -9,11 +9,57 @@ The order of ``GAMES`` is the order menus show.
 from __future__ import annotations
 
 import warnings
-from importlib.metadata import entry_points
+from collections.abc import Iterator
+from typing import Any
 
 from swarmtui.games.descriptor import GameSpec
 
-GAMES: dict[str, GameSpec] = {}
+class _Registry(dict[str, GameSpec]):
+    """The games by id; reading it first loads the games other packages declare (entry points),
+    so a command that never lists games does not pay for scanning the installed packages."""
+
+    _plugins_loaded = False
+
+    def _plugins(self) -> None:
+        if not self._plugins_loaded:
+            self._plugins_loaded = True
+            _register_entry_points()
+
+    def __getitem__(self, key: str) -> GameSpec:
+        if not dict.__contains__(self, key):
+            self._plugins()
+        return dict.__getitem__(self, key)
+
+    def __contains__(self, key: object) -> bool:
+        if not dict.__contains__(self, key):
+            self._plugins()
+        return dict.__contains__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def __iter__(self) -> Iterator[str]:
+        self._plugins()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._plugins()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self._plugins()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._plugins()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._plugins()
+        return dict.items(self)
+
+
+GAMES: dict[str, GameSpec] = _Registry()
 """Every registered game by id, in registration order."""
 
 ENTRY_POINT_GROUP = "swarmtui.games"
@@ -23,16 +69,16 @@ def register_game(spec: GameSpec) -> GameSpec:
     """Add ``spec`` to the registry (``ValueError`` if another game already has its id)."""
     if not isinstance(spec, GameSpec):
         raise TypeError(f"a game registers a GameSpec, not {type(spec).__name__}")
-    known = GAMES.get(spec.id)
+    known = dict.get(GAMES, spec.id)
     if known is not None and known is not spec:
         raise ValueError(f"a game with id {spec.id!r} is already registered ({known.title})")
-    GAMES[spec.id] = spec
+    dict.__setitem__(GAMES, spec.id, spec)
     return spec
 
 
 def unregister_game(game_id: str) -> None:
     """Remove a game added with ``register_game`` (tests that register a game of their own)."""
-    GAMES.pop(game_id, None)
+    dict.pop(GAMES, game_id, None)
 
 
 def get_game(game_id: str) -> GameSpec:
@@ -52,6 +98,8 @@ def _register_builtin() -> None:
 
 def _register_entry_points() -> None:
     """Games of other installed packages; a broken one is skipped with a warning, not a crash."""
+    from importlib.metadata import entry_points
+
     for point in entry_points(group=ENTRY_POINT_GROUP):
         try:
             register_game(point.load())
@@ -60,6 +108,5 @@ def _register_entry_points() -> None:
 
 
 _register_builtin()
-_register_entry_points()
 
 __all__ = ["ENTRY_POINT_GROUP", "GAMES", "GameSpec", "get_game", "register_game", "unregister_game"]

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-from rich.text import Text
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from swarmtui.core.state import GameState
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 
 @dataclass(frozen=True)
@@ -25,8 +27,9 @@ class GameSpec:
       the counts it allows in ``seat_counts`` and its ``new_state`` takes ``players=n``.
     - ``new_state``: builds a fresh position (a ``GameState``: ``legal_moves``, ``play``,
       ``undo``, ``copy``, ``outcome``, and the game's notation as ``parse_move``/``format_move``
-      with ``notation`` naming it); ``rules`` is the dataclass of its rule variants, passed as
-      ``new_state(rules=...)`` when a caller chooses them (None: no variants).
+      with ``notation`` naming it); ``rules`` names the dataclass of its rule variants as
+      ``"module:Class"`` (empty: no variants), an instance of which is passed as
+      ``new_state(rules=...)`` when a caller chooses them.
     - ``render``: the pure text renderer, ``render(state, glyphs="unicode"|"ascii") -> Text``.
     - ``default_players``: the agents ``swarmtui sim run GAME`` seats without ``--players``.
     - ``board``: the TUI's board widget as ``"module:Class"`` (a ``tui.widgets.board_view.
@@ -46,7 +49,7 @@ class GameSpec:
     notation: str = ""
     render: Callable[..., Text] | None = None
     board: str = ""
-    rules: type | None = None
+    rules: str = ""
     skip_turn: Callable[[Any], None] | None = None
 
     @property
@@ -64,7 +67,7 @@ class GameSpec:
             raise ValueError(f"{self.title} is played by {counts} players, not {players}")
         kwargs: dict[str, Any] = {}
         if rules is not None:
-            if self.rules is None or not isinstance(rules, self.rules):
+            if not self.rules or not isinstance(rules, self.rules_type()):
                 raise ValueError(f"{self.title} takes no rule variants of type {type(rules).__name__}")
             kwargs["rules"] = rules
         if self.seat_counts:
@@ -80,17 +83,28 @@ class GameSpec:
     def render_text(self, state: GameState, glyphs: str = "unicode") -> Text:
         """``state`` drawn as text (the notation of its moves when the game has no renderer)."""
         if self.render is None:
-            return Text(" ".join(state.format_move(m) for m in getattr(state, "history", ())), end="")
+            from rich.text import Text
+
+            return Text(f"{self.title} after {state.ply} moves, {state.to_move} to move", end="")
         return self.render(state, glyphs=glyphs)
+
+    def rules_type(self) -> type:
+        """The dataclass of the game's rule variants (``LookupError`` when it has none)."""
+        if not self.rules:
+            raise LookupError(f"{self.title} has no rule variants")
+        return _class_at(self.rules)
 
     def board_widget(self) -> type:
         """The TUI's board widget class (imported now: only the TUI calls this)."""
         if not self.board:
             raise LookupError(f"{self.title} has no board in the TUI yet")
-        from importlib import import_module
+        return _class_at(self.board)
 
-        module, _, name = self.board.partition(":")
-        widget = getattr(import_module(module), name)
-        if not isinstance(widget, type):
-            raise TypeError(f"{self.board} is not a class")
-        return widget
+
+def _class_at(path: str) -> type:
+    """The class a ``"package.module:Class"`` path names."""
+    module, _, name = path.partition(":")
+    found = getattr(import_module(module), name)
+    if not isinstance(found, type):
+        raise TypeError(f"{path} is not a class")
+    return found

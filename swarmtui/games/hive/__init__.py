@@ -1,10 +1,30 @@
-"""Hive (base game): pieces, rules, UHP notation, perft and a text renderer."""
+"""Hive (base game): pieces, rules, UHP notation, perft and a text renderer.
 
-from rich.text import Text
+``SPEC`` is the game's descriptor (``swarmtui.games`` registers it); it imports the rules only
+when a game starts, and the package's other names load on first use (PEP 562), so listing the
+games stays light.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from swarmtui.games.descriptor import GameSpec
-from swarmtui.games.hive.pieces import ALL_PIECES, Bug, Piece, parse_piece
-from swarmtui.games.hive.rules import PASS, Board, Move
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from swarmtui.games.hive.rules import Board
+
+__all__ = ["ALL_PIECES", "Board", "Bug", "Move", "PASS", "Piece", "SPEC", "parse_piece", "skip_turn"]
+_RULES = ("Board", "Move", "PASS")
+_PIECES = ("ALL_PIECES", "Bug", "Piece", "parse_piece")
+
+
+def _new_board() -> Board:
+    from swarmtui.games.hive.rules import Board
+
+    return Board()
 
 
 def _render(board: Board, glyphs: str = "unicode") -> Text:
@@ -19,15 +39,27 @@ def skip_turn(board: Board) -> None:
     The rules have no voluntary pass, so this applies the forced pass directly; only experiment
     protocols and the replays of their logs call it.
     """
+    from swarmtui.games.hive.rules import PASS
+
     board._apply(PASS)  # noqa: SLF001 - the rules have no voluntary pass
 
 
 SPEC = GameSpec(
-    "hive", "Hive", ("White", "Black"), True, Board,
+    "hive", "Hive", ("White", "Black"), True, _new_board,
     "base game, UHP notation; particle swarm with intentions (McGuile), MCTS",
     default_players=("random", "random"), notation="UHP MoveString", render=_render,
     board="swarmtui.tui.widgets.hive_board:HiveBoard", skip_turn=skip_turn,
 )
 """The game's descriptor (``swarmtui.games`` registers it)."""
 
-__all__ = ["ALL_PIECES", "Board", "Bug", "Move", "PASS", "Piece", "SPEC", "parse_piece", "skip_turn"]
+
+def __getattr__(name: str) -> Any:
+    if name in _RULES:
+        from swarmtui.games.hive import rules
+
+        return getattr(rules, name)
+    if name in _PIECES:
+        from swarmtui.games.hive import pieces
+
+        return getattr(pieces, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

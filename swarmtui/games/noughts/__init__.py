@@ -1,9 +1,28 @@
-"""Noughts & Crosses: rules, notation, symmetries and text rendering."""
+"""Noughts & Crosses: rules, notation, symmetries and text rendering.
 
-from rich.text import Text
+``SPEC`` is the game's descriptor (``swarmtui.games`` registers it); it imports the rules only
+when a game starts, and the package's other names load on first use (PEP 562), so listing the
+games stays light.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from swarmtui.games.descriptor import GameSpec
-from swarmtui.games.noughts.rules import Board, EMPTY, O, X
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from swarmtui.games.noughts.rules import Board
+
+__all__ = ["Board", "EMPTY", "SPEC", "X", "O"]
+
+
+def _new_board() -> Board:
+    from swarmtui.games.noughts.rules import Board
+
+    return Board()
 
 
 def _render(board: Board, glyphs: str = "unicode") -> Text:
@@ -13,11 +32,17 @@ def _render(board: Board, glyphs: str = "unicode") -> Text:
 
 
 SPEC = GameSpec(
-    "noughts", "Noughts & Crosses", ("X", "O"), True, Board,
+    "noughts", "Noughts & Crosses", ("X", "O"), True, _new_board,
     "3x3, X moves first; evolved GA strategy (Ford), exact minimax",
     default_players=("ga", "random"), notation="cells a1-c3", render=_render,
     board="swarmtui.tui.widgets.noughts_board:NoughtsBoard",
 )
 """The game's descriptor (``swarmtui.games`` registers it)."""
 
-__all__ = ["Board", "EMPTY", "SPEC", "X", "O"]
+
+def __getattr__(name: str) -> Any:
+    if name not in ("Board", "EMPTY", "X", "O"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from swarmtui.games.noughts import rules
+
+    return getattr(rules, name)
