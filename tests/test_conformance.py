@@ -11,6 +11,8 @@ readable back. A game added to the registry is in every check; the test-only Con
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 from typing import Any
 
 import numpy as np
@@ -138,8 +140,10 @@ def test_every_registered_game_conforms(game_id: str, check) -> None:
 
 QUICK: dict[str, tuple[tuple[str, str], ...]] = {
     "mcts": (("iterations", "8"), ("depth", "4")),
+    "uhp": (("command", shlex.join([sys.executable, "-m", "swarmtui", "uhp", "--agent", "random"])),),
 }
-"""Parameter overrides that keep a slow agent's game to seconds (its defaults are the papers')."""
+"""Parameter overrides that keep a slow agent's game to seconds (its defaults are the papers'), or
+that it needs to run at all (the external UHP player plays our own engine over the protocol)."""
 
 
 def agent_game(agent_id: str, spec: GameSpec, seed: int = 3, plies: int = PLAYOUT_PLIES) -> GameState:
