@@ -14,15 +14,18 @@ Sizes are in fields (mazelib's ``Prims(h, w)`` makes a (2h+1) x (2w+1) grid: h x
 
 from __future__ import annotations
 
+import random
 import statistics
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
 from swarmtui.mazes import BUILDERS, build
 from swarmtui.mazes.metrics import measure
+from swarmtui.mazes.solve import regions, shortest_path
 
 
 def timed(run: Callable[[], object], repeats: int) -> float:
@@ -61,15 +64,65 @@ def frame_cost(repeats: int) -> None:
               f"{streamed * 1000:7.1f} ms (x{streamed / plain:.2f})")
 
 
-def classic(sizes: list[tuple[int, int]], repeats: int) -> None:
-    print("Classic builders (target: 1000x1000 in a couple of seconds)")
-    for width, height in sizes:
-        for algo in (a for a in BUILDERS if not BUILDERS[a].swarm):
-            seconds = timed(partial(build, algo, width, height, 1), repeats)
-            print(f"  {algo:<12} {f'{width}x{height}':<10} {seconds:6.2f} s")
-    maze = build("kruskal", *sizes[0], 1)
-    seconds = timed(partial(measure, maze), 1)
-    print(f"  metrics (solver, regions, loops, dead ends) on {maze.size}: {seconds:5.2f} s")
+def reference_backtracker(rows: int, cols: int, seed: int) -> bytearray:
+    """The yardstick (issue 19): a plain-Python recursive backtracker on a bytearray wall grid."""
+    rnd = random.Random(seed)
+    width, height = 2 * cols + 1, 2 * rows + 1
+    walls = bytearray(b"\x01") * (width * height)
+    steps = (-2 * width, 2, 2 * width, -2)
+    start = (2 * rnd.randrange(rows) + 1) * width + 2 * rnd.randrange(cols) + 1
+    walls[start] = 0
+    stack = [start]
+    while stack:
+        cell = stack[-1]
+        row = cell // width
+        options = []
+        for step in steps:
+            nxt = cell + step
+            if 0 < nxt < len(walls) and (step in (2, -2)) == (nxt // width == row) and walls[nxt]:
+                options.append(step)
+        if not options:
+            stack.pop()
+            continue
+        step = rnd.choice(options)
+        walls[cell + step // 2] = 0
+        walls[cell + step] = 0
+        stack.append(cell + step)
+    walls[width] = walls[(height - 2) * width + width - 1] = 0
+    return walls
+
+
+def peak_mib(run: Callable[[], object]) -> float:
+    tracemalloc.start()
+    run()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 2**20
+
+
+def classic(cells: int, repeats: int) -> None:
+    side = 2 * cells + 1
+    print(f"Classic builders at {cells}x{cells} cells ({side}x{side} fields) against a 30-line plain-Python")
+    print("backtracker in the same run (targets: time ratio <= 1.0, peak memory ratio <= 1.5):")
+    reference_time = timed(partial(reference_backtracker, cells, cells, 1), repeats)
+    reference_peak = peak_mib(partial(reference_backtracker, cells, cells, 1))
+    print(f"  {'reference':<14} {reference_time:6.2f} s {reference_peak:7.1f} MiB")
+    for algo in (a for a in BUILDERS if not BUILDERS[a].swarm):
+        if BUILDERS[algo].max_fields < side * side:
+            print(f"  {algo:<14} (size bound {BUILDERS[algo].max_fields:,} fields: cover time)")
+            continue
+        seconds = timed(partial(build, algo, side, side, 1), repeats)
+        peak = peak_mib(partial(build, algo, side, side, 1))
+        print(f"  {algo:<14} {seconds:6.2f} s {peak:7.1f} MiB   time x{seconds / reference_time:.2f}  "
+              f"memory x{peak / reference_peak:.2f}")
+
+
+def regions_and_bfs(repeats: int) -> None:
+    print("Region labelling and BFS at 2001x2001 fields (target: 0.2 s each)")
+    maze = build("kruskal", 2001, 2001, 1)
+    print(f"  regions       {timed(partial(regions, maze.walls), repeats):6.2f} s")
+    print(f"  shortest path {timed(partial(shortest_path, maze.walls, maze.entrance, maze.exit), repeats):6.2f} s")
+    print(f"  all metrics   {timed(partial(measure, maze), 1):6.2f} s")
 
 
 def _mazelib_build(maze_class: Any, generator: Any, cells: int) -> None:
@@ -103,7 +156,8 @@ def main() -> None:
     repeats = 3 if quick else 5
     paper_examples(repeats)
     frame_cost(repeats)
-    classic([(1000, 1000)] if quick else [(1000, 1000), (2001, 2001)], 1 if quick else 3)
+    classic(1000, 1 if quick else 3)
+    regions_and_bfs(1 if quick else 3)
     against_mazelib(1 if quick else 3)
 
 

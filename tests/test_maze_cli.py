@@ -91,7 +91,9 @@ def test_sim_maze_prints_the_fig5_table_plot_and_verdicts(capsys, tmp_path):
     assert "Median build time" in captured.out and "40x15" in captured.out and "39x15" not in captured.out
     assert "Fig. 5" in captured.out and "A ant" in captured.out and "p prim" in captured.out
     assert "0-3000 fields: paper: bee faster; here:" in captured.out
+    assert "Maze metrics, median over the seeds" in captured.out and "tort" in captured.out
     lines = out_file.read_text().splitlines()
+    assert '"tortuosity"' in lines[0] and '"dead_end_ratio"' in lines[0]
     assert len(lines) == 6 and '"builder": "prim"' in lines[2] and '"size": "19x15"' in lines[2]
 
 

@@ -72,7 +72,7 @@ def _classic(algo: str):
 
 def _specs() -> dict[str, BuilderSpec]:
     from swarmtui.mazes.ants import AntParams
-    from swarmtui.mazes.bees import BeeParams
+    from swarmtui.mazes.bees import BEE_MAX_FIELDS, BeeParams
     from swarmtui.mazes.aldous_broder import MAX_FIELDS as AB_MAX_FIELDS
     from swarmtui.mazes.eller import EllerParams
     from swarmtui.mazes.growing_tree import GrowingTreeParams
@@ -81,7 +81,7 @@ def _specs() -> dict[str, BuilderSpec]:
     return {
         "ant": BuilderSpec("ant", "Ant colony (AACA)", True, _ants, AntParams, SWARM_MAX_FIELDS,
                            "ants dig pheromone roads, the queen checks (Polap et al. II-A)"),
-        "bee": BuilderSpec("bee", "Bee colony (ABCA)", True, _bees, BeeParams, SWARM_MAX_FIELDS,
+        "bee": BuilderSpec("bee", "Bee colony (ABCA)", True, _bees, BeeParams, BEE_MAX_FIELDS,
                            "bees fly the meadow down into lanes (Polap et al. II-B)"),
         "backtracker": BuilderSpec("backtracker", "Recursive backtracker", False, _classic("backtracker"),
                                    description="random depth-first search: long winding corridors"),

@@ -40,7 +40,12 @@ import numpy as np
 from swarmtui.core.params import check_range
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, check_size, default_doors
-from swarmtui.mazes.swarm import SWARM_MAX_FIELDS, SwarmParams, run_swarm
+from swarmtui.mazes.swarm import SwarmParams, run_swarm
+
+
+BEE_MAX_FIELDS = 250_000
+"""The bee builder's size bound (500x500 fields): it has not been made to scale as the ants have
+(its iterations grow with the field and each costs O(width * height))."""
 
 
 @dataclass(frozen=True)
@@ -165,7 +170,7 @@ def build_bees(width: int, height: int, rng: np.random.Generator, params: BeePar
                seed: int | None = None, on_frame: FrameSink | None = None) -> Maze:
     """An ABCA maze of ``width x height`` fields (Algorithm 2 + Algorithms 3 and 4)."""
     params = params or BeeParams()
-    check_size(width, height, max_fields=SWARM_MAX_FIELDS)
+    check_size(width, height, max_fields=BEE_MAX_FIELDS)
     doors = default_doors(height, width)
     colony = BeeColony(height, width, params, rng, doors)
     return run_swarm("bee", colony, params, rng, doors, seed, on_frame)

@@ -27,11 +27,14 @@ from rich.text import Text
 from swarmtui.core.params import ParamError, apply_overrides, check_range, split_assignment
 from swarmtui.core.saves import write_atomic
 from swarmtui.mazes import BUILDERS, build
+from swarmtui.mazes.metrics import measure
 
 DEFAULT_SIZES = "20x15,40x15,40x25,50x40,60x50,80x50,80x75,100x90,100x100,120x100"
 """300 to 12000 fields: Fig. 5's range and beyond; 40x15 and 100x100 are the paper's examples."""
 
-GLYPHS = {"ant": "A", "bee": "B", "backtracker": "d", "prim": "p", "kruskal": "k", "wilson": "w"}
+GLYPHS = {"ant": "A", "bee": "B", "backtracker": "d", "prim": "p", "kruskal": "k", "wilson": "w",
+          "aldous-broder": "a", "hunt-and-kill": "h", "eller": "e", "sidewinder": "s", "binary-tree": "b",
+          "growing-tree": "g", "division": "v"}
 
 BANDS = ((0, 3000, "bee"), (3000, 6000, "ant"), (6000, 9000, "either"), (10000, math.inf, "ant"))
 """Fig. 5's reading in section III: the faster swarm per band of field counts."""
@@ -62,6 +65,14 @@ class Timing:
     seconds: float
     repeats: int
     iterations: float | None = None
+    metrics: dict[str, float] = field(default_factory=dict)
+    """Median over the seeds of each number in ``mazes.metrics.MazeMetrics`` (the maze's
+    texture: solution length, tortuosity, decisions, dead ends, river, straightness, loops...)."""
+
+
+SUMMARY = {"solution_length": "path", "tortuosity": "tort", "decisions": "dec", "dead_end_ratio": "dead%",
+           "river": "river%", "straightness": "str%", "loops": "loops", "wall_density": "wall%"}
+"""The metrics ``summary`` shows, in its column order, with their short headings."""
 
 
 def parse_sizes(text: str) -> list[tuple[int, int]]:
@@ -89,15 +100,21 @@ def run(params: TimingParams, builder_params: dict[str, Any], seed: int = 0,
     for width, height in parse_sizes(params.sizes):
         for algo in parse_builders(params.builders):
             seconds, iterations, built = [], [], None
+            measured: list[dict[str, Any]] = []
             for i in range(params.repeats):
                 start = time.perf_counter()
                 built = build(algo, width, height, seed + i, builder_params.get(algo))
                 seconds.append(time.perf_counter() - start)
                 iterations.append(built.info.get("iterations"))
+                measured.append(measure(built).to_json())  # after the clock: metrics are not build time
             assert built is not None
             its = [x for x in iterations if x is not None]
+            medians = {name: float(statistics.median(m[name] for m in measured if m[name] is not None))
+                       for name in measured[0] if isinstance(measured[0][name], (int, float))
+                       and not isinstance(measured[0][name], bool) and all(m[name] is not None for m in measured)}
             results.append(Timing(algo, f"{width}x{height}", built.size, built.width * built.height,
-                                  statistics.median(seconds), params.repeats, statistics.median(its) if its else None))
+                                  statistics.median(seconds), params.repeats, statistics.median(its) if its else None,
+                                  medians))
             if progress is not None:
                 progress(f"{algo} {built.size}: {statistics.median(seconds) * 1000:.1f} ms")
     return results
@@ -118,6 +135,30 @@ def table(results: list[Timing]) -> Table:
         fields = max(r.fields for r in row.values())
         cells = [f"{row[algo].seconds * 1000:.1f}" if algo in row else "-" for algo in builders]
         grid.add_row(request, str(fields), *cells)
+    return grid
+
+
+def summary(results: list[Timing]) -> Table:
+    """Each builder's mazes over the seeds: the medians of their metrics, per size."""
+    grid = Table(title="Maze metrics, median over the seeds (path: solution fields; tort: path / straight "
+                       "line; dec: junctions on the path)")
+    grid.add_column("builder")
+    grid.add_column("size")
+    for heading in SUMMARY.values():
+        grid.add_column(heading, justify="right")
+    for r in results:
+        cells = []
+        for name in SUMMARY:
+            value = r.metrics.get(name)
+            if value is None:
+                cells.append("-")
+            elif name in ("dead_end_ratio", "river", "straightness", "wall_density"):
+                cells.append(f"{100 * value:.1f}")
+            elif name == "tortuosity":
+                cells.append(f"{value:.2f}")
+            else:
+                cells.append(f"{value:g}")
+        grid.add_row(r.builder, r.request, *cells)
     return grid
 
 
@@ -198,6 +239,7 @@ def run_from_cli(builders: str | None, overrides: Iterable[str], seed: int, out:
                       for algo in parse_builders(params.builders)}
     results = run(params, builder_params, seed, progress=lambda line: err_console.print(line, highlight=False))
     console.print(table(results))
+    console.print(summary(results))
     console.print(plot(results))
     for line in verdicts(results):
         console.print(line, highlight=False)
