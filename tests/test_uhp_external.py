@@ -117,3 +117,21 @@ def test_sim_run_with_an_external_engine_seat(tmp_path):
     games = [json.loads(line) for line in out.read_text().splitlines() if '"reason"' in line]
     assert games and games[0]["reason"].startswith("White forfeits: the engine played an illegal move 'wQ'")
     assert games[0]["winner"] == "Black"
+
+
+async def test_the_tui_game_ends_when_an_external_engine_crashes(tui_app):
+    from test_halma_tui import settle
+
+    from swarmtui.tui.match import Match, MatchConfig
+    from swarmtui.tui.screens.game import GameScreen
+
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        match = Match(MatchConfig("hive", ("uhp", "random"), seed=1, params=((("command", fake("crash")),), ())))
+        await pilot.pause()
+        app.push_screen(GameScreen(match, speed="instant"))
+        await settle(app, pilot, lambda: match.is_over, rounds=400)
+        assert match.result_text().startswith("Black wins: White forfeits (the engine crashed")
+        engine = match.agents["White"].engine
+        assert engine is not None and gone(engine.process.pid)
+        assert "White forfeits" in str(app.screen.query_one("#status").render())

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from swarmtui.agents import get_spec, make_agent
-from swarmtui.core.agent import Agent
+from swarmtui.core.agent import Agent, close_agent
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Termination
@@ -88,6 +88,19 @@ class Match:
         self.save_path: Path | None = None
         self.diverged: list[str] = []
         """AI seats whose rebuilt agent chose differently from the save (see ``from_saved``)."""
+        self.forfeit: tuple[str, str] | None = None
+        """``(seat, reason)`` once a seat could not go on (an external engine that crashed,
+        hung or played an illegal move): that seat has lost."""
+
+    def resign(self, seat: str, reason: str) -> None:
+        """``seat`` loses: its agent could not go on (``AgentForfeit``); its engine is stopped."""
+        self.forfeit = (seat, reason)
+        self.close()
+
+    def close(self) -> None:
+        """Stop what the agents hold (external engine processes); safe to call again."""
+        for agent in self.agents.values():
+            close_agent(agent)
 
     # -- playing and saving -----------------------------------------------------------------
     def play(self, move: object, trace: Trace | None = None) -> None:
@@ -189,7 +202,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self.state.outcome is not None
+        return self.state.outcome is not None or self.forfeit is not None
 
     @property
     def human_to_move(self) -> bool:
@@ -197,6 +210,10 @@ class Match:
 
     def result_text(self) -> str:
         """``"X wins (a1 b2 c3)"``, ``"Draw"``, or ``""`` while the game runs."""
+        if self.forfeit is not None and self.state.outcome is None:
+            seat, reason = self.forfeit
+            others = [s for s in self.seats if s != seat]
+            return f"{others[0] if len(others) == 1 else 'Nobody'} wins: {seat} forfeits ({reason})"
         outcome = self.state.outcome
         if outcome is None:
             return ""

@@ -35,7 +35,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Footer, Static
 
-from swarmtui.core.agent import Agent
+from swarmtui.core.agent import Agent, AgentForfeit
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision, NoTrace, Trace
@@ -221,7 +221,11 @@ class GameScreen(PanelScreen):
         self.panel.show(deliberation)
 
     def on_game_screen_agent_failed(self, message: AgentFailed) -> None:
-        if message.token == self.token and isinstance(message.error, TableClosed):
+        if message.token == self.token and isinstance(message.error, AgentForfeit):
+            self.match.resign(message.seat, str(message.error))  # an external engine's fault loses
+            self.refresh_views()
+            self.save_finished()
+        elif message.token == self.token and isinstance(message.error, TableClosed):
             self.set_status(Text(f"The table is closed: {message.error}\nm: menu (the game is saved)", style="bold"))
         elif message.token == self.token:
             self.set_status(Text(f"{message.seat} ({self.match.agent_title(message.seat)}) failed: {message.error}",
@@ -353,6 +357,8 @@ class GameScreen(PanelScreen):
             self.notify("a game at a table cannot be restarted: leave it (m) and host a new one",
                         title="Not restarted", timeout=5)
             return
+        self.workers.cancel_group(self, "agent")
+        self.match.close()
         self.start(Match(self.match.requested))
 
     def action_menu(self) -> None:
@@ -360,9 +366,13 @@ class GameScreen(PanelScreen):
         self.workers.cancel_group(self, "agent")
         self.token += 1
         self.autosave()
+        self.match.close()  # external engines stop with the game
         if self.match.table is not None:
             self.match.table.leave()
         self.dismiss(self.speed)
+
+    def on_unmount(self) -> None:
+        self.match.close()
 
 
 def title_text(match: Match) -> Text:
