@@ -237,3 +237,16 @@ def test_zobrist_keys_the_piece_moved_last_when_the_pillbug_plays():
         assert board.zobrist == board.zobrist_from_scratch() == board.copy().zobrist
     same = layout(PILLBUG, last_moved="bQ"), layout(PILLBUG, last_moved="bA1"), layout(PILLBUG)
     assert len({b.zobrist for b in same}) == 3 and len({b.position_key() for b in same}) == 3
+
+
+def test_the_game_type_is_the_hive_descriptors_rule_variant():
+    import typing
+
+    from swarmtui.games import get_game
+    from swarmtui.games.hive.rules import HiveRules
+
+    assert set(typing.get_args(typing.get_type_hints(HiveRules)["game_type"])) == set(GAME_TYPES)
+    spec = get_game("hive")
+    assert str(spec.start().game_type) == "Base"
+    for name in GAME_TYPES:
+        assert str(spec.start(rules=HiveRules(name)).game_type) == name

@@ -1,4 +1,6 @@
-"""Hive (base game): pieces, rules, UHP notation, perft and a text renderer.
+"""Hive (the base game and the Mosquito, Ladybug and Pillbug expansions): pieces, rules, UHP
+notation, perft and a text renderer. The game type (UHP's ``Base`` ... ``Base+MLP``) is the
+rule variant: ``SPEC.start(rules=HiveRules("Base+MLP"))``.
 
 ``SPEC`` is the game's descriptor (``swarmtui.games`` registers it); it imports the rules only
 when a game starts, and the package's other names load on first use (PEP 562), so listing the
@@ -14,17 +16,18 @@ from swarmtui.games.descriptor import GameSpec
 if TYPE_CHECKING:
     from rich.text import Text
 
+    from swarmtui.games.hive.rules import Board, HiveRules
+
+__all__ = ["ALL_PIECES", "Board", "Bug", "GameType", "HiveRules", "Move", "PASS", "Piece", "SPEC", "parse_piece",
+           "skip_turn"]
+_RULES = ("Board", "HiveRules", "Move", "PASS")
+_PIECES = ("ALL_PIECES", "Bug", "GameType", "Piece", "parse_piece")
+
+
+def _new_board(rules: HiveRules | None = None) -> Board:
     from swarmtui.games.hive.rules import Board
 
-__all__ = ["ALL_PIECES", "Board", "Bug", "Move", "PASS", "Piece", "SPEC", "parse_piece", "skip_turn"]
-_RULES = ("Board", "Move", "PASS")
-_PIECES = ("ALL_PIECES", "Bug", "Piece", "parse_piece")
-
-
-def _new_board() -> Board:
-    from swarmtui.games.hive.rules import Board
-
-    return Board()
+    return Board(game_type=rules.game_type) if rules is not None else Board()
 
 
 def _render(board: Board, glyphs: str = "unicode") -> Text:
@@ -46,9 +49,11 @@ def skip_turn(board: Board) -> None:
 
 SPEC = GameSpec(
     "hive", "Hive", ("White", "Black"), True, _new_board,
-    "base game, UHP notation; particle swarm with intentions (McGuile), MCTS",
+    "base game and the Mosquito/Ladybug/Pillbug expansions, UHP notation; particle swarm with intentions "
+    "(McGuile), MCTS",
     default_players=("random", "random"), notation="UHP MoveString", render=_render,
     board="swarmtui.tui.widgets.hive_board:HiveBoard", skip_turn=skip_turn,
+    rules="swarmtui.games.hive.rules:HiveRules",
 )
 """The game's descriptor (``swarmtui.games`` registers it)."""
 

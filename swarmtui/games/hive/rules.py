@@ -66,7 +66,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
 
 from swarmtui.core.hexgrid import DIRECTIONS, Hex
 from swarmtui.core.state import IllegalMoveError, Outcome, Termination
@@ -76,6 +77,14 @@ from swarmtui.games.hive.pieces import (
 )
 
 SEATS = ("White", "Black")
+GameTypeName = Literal["Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP"]
+
+
+@dataclass(frozen=True)
+class HiveRules:
+    """Hive's rule variant for the game descriptor: the UHP game type (which expansion bugs play)."""
+
+    game_type: GameTypeName = field(default="Base", metadata={"help": "UHP game type: Base, Base+M ... Base+MLP"})
 
 # -- integer cells --------------------------------------------------------------------------
 W = 1 << 20
