@@ -13,9 +13,10 @@ ALLOWED = {
     "games": {"core"},
     "agents": {"core", "games"},
     "mazes": {"core"},
-    "sim": {"core", "games", "agents", "mazes"},
-    "tables": {"core", "games"},
-    "tui": {"core", "games", "agents", "mazes", "sim", "tables"},
+    "records": {"core", "games"},
+    "sim": {"core", "games", "agents", "mazes", "records"},
+    "tables": {"core", "games", "records"},
+    "tui": {"core", "games", "agents", "mazes", "records", "tables"},
     "uhp": {"core", "games", "agents"},
     "serve": {"core", "tables"},
 }
@@ -66,6 +67,14 @@ def test_layers_only_import_downwards():
             if target in ("cli", "__main__"):
                 offenders.append(f"{path.relative_to(PACKAGE)} imports {module}")
     assert offenders == []
+
+
+def test_the_tui_reads_game_logs_through_records_not_sim():
+    """One game log type (``records``) below both faces: the TUI never imports ``sim``."""
+    offenders = [f"{p.relative_to(PACKAGE)} imports {m}" for p in _modules() if _layer(p) == "tui"
+                 for m in _imports(p) if m == "swarmtui.sim" or m.startswith("swarmtui.sim.")]
+    assert offenders == []
+    assert (PACKAGE / "records" / "__init__.py").is_file()
 
 
 def test_the_layering_check_sees_imports(tmp_path):

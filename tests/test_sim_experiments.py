@@ -15,7 +15,7 @@ from rich.console import Console
 from swarmtui.cli import main
 from swarmtui.core.saves import SaveError
 from swarmtui.sim import execution
-from swarmtui.sim.records import RecordWriter, read_results
+from swarmtui.records.results import RecordWriter, read_results
 from swarmtui.sim.summary import wilson
 
 BASE = ["sim", "run", "noughts", "-p", "minimax,minimax", "--seed", "3"]
@@ -29,8 +29,9 @@ def run_main(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def games(path) -> list[dict]:
-    """Game lines without wall-clock timings, in file order."""
-    rows = read_results(path).games
+    """Game lines (or a Halma preset's per-game tallies) without wall-clock timings, in file order."""
+    results = read_results(path)
+    rows = [row.to_json() for row in results.games] + results.tallies
     return [{k: v for k, v in row.items() if k not in ("seconds", "think_seconds")} for row in rows]
 
 
@@ -102,7 +103,7 @@ def test_ctrl_c_on_the_process_pool_keeps_a_whole_file(tmp_path):
     assert "Traceback" not in err and err.rstrip().splitlines()[-1].startswith("swarmtui: error: interrupted after")
     kept = read_results(path)
     assert kept.summary is None and len(kept.games) > 0
-    assert [row["index"] for row in kept.games] == list(range(len(kept.games)))
+    assert [row.index for row in kept.games] == list(range(len(kept.games)))
 
 
 def test_an_existing_result_file_is_never_overwritten(capsys, tmp_path):
@@ -187,7 +188,7 @@ def test_report_of_an_unfinished_or_damaged_file(capsys, tmp_path):
     assert code == 2 and "line 5 is not JSON" in err and err.count("\n") == 1
     path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "index": 9}\n')
     code, _, err = run_main(capsys, "sim", "report", str(path))
-    assert code == 2 and "game 9 lacks" in err and err.count("\n") == 1
+    assert code == 2 and "line 5 is damaged: a game line is neither a game" in err and err.count("\n") == 1
 
 
 def test_terminal_plots_are_plain_text():
@@ -202,19 +203,19 @@ def test_terminal_plots_are_plain_text():
 
 
 def test_traces_are_kept_per_ai_decision_and_read_back(capsys, tmp_path):
-    from swarmtui.sim.recording import trace_from_json
+    from swarmtui.core.trace import trace_from_json
 
     path = tmp_path / "t.jsonl"
     code, _, _ = run_main(capsys, "sim", "run", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "--traces", "-o",
                           str(path))
     assert code == 0
     for row in read_results(path).games:
-        assert [t["ply"] for t in row["traces"]] == list(range(len(row["moves"])))
-        kinds = [trace_from_json(t["trace"]).kind for t in row["traces"]]
+        assert [t["ply"] for t in row.traces] == list(range(len(row.moves)))
+        kinds = [trace_from_json(t["trace"]).kind for t in row.traces]
         assert kinds[0] == "genome" and kinds[1] == "search"
     plain = tmp_path / "p.jsonl"
     run_main(capsys, "sim", "run", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "-o", str(plain))
-    assert all("traces" not in row for row in read_results(plain).games)
+    assert all(row.traces is None for row in read_results(plain).games)
     code, _, err = run_main(capsys, "sim", "run", "noughts", "--traces")
     assert code == 2 and "--traces goes with --out" in err
 

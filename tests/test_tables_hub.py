@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from swarmtui.core.trace import NoTrace, SearchTrace
 from swarmtui.games import get_game
-from swarmtui.sim.recording import trace_from_json
+from swarmtui.core.trace import trace_from_json
 from swarmtui.tables import hub as hub_module
 from swarmtui.tables.client import TableClient, TableClosed, TableError
 from swarmtui.tables.hub import MAX_CONNECTIONS_PER_PLAYER, MAX_TABLES_PER_PLAYER, Hub, Member

@@ -17,7 +17,7 @@ from textual.widgets import Select
 from swarmtui.agents import make_agent
 from swarmtui.core.rng import seat_rng
 from swarmtui.games import get_game
-from swarmtui.tui.saved_game import list_games
+from swarmtui.tui.saved_game import describe, list_games
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.menu import MenuScreen, menu_games
 from swarmtui.tui.screens.saved_games import SavedGamesScreen
@@ -92,7 +92,7 @@ async def test_host_a_hive_table_a_player_joins_moves_leaves_and_the_save_reopen
 
         app.push_screen(SavedGamesScreen())
         await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen) and app.screen.entries)
-        assert "at table 1 as White" in entry.game.describe()
+        assert "at table 1 as White" in describe(entry.game)
         await pilot.press("enter")  # resume: table 1 is gone, so a new table has the game so far
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         resumed = app.screen.match
@@ -168,19 +168,19 @@ def test_a_table_save_resumes_on_one_keyboard_outside_serve_and_a_damaged_table_
     import pytest
 
     from swarmtui.core.saves import SaveError
-    from swarmtui.tui.saved_game import SavedGame
+    from swarmtui.records.gamelog import GameLog
     from swarmtui.tui.table_game import resume_match
 
-    saved = SavedGame("hive", {"White": "human", "Black": "human"}, 4, ["wS1", "bS1 wS1-"],
-                      table={"id": "1", "mine": ["White"]})
+    saved = GameLog("hive", {"White": "human", "Black": "human"}, ["wS1", "bS1 wS1-"], 4,
+                    table={"id": "1", "mine": ["White"]})
     payload = saved.to_json()
-    assert SavedGame.from_json(payload, "x.json").table == {"id": "1", "mine": ["White"]}
-    match = resume_match(None, SavedGame.from_json(payload, "x.json"), "x.json")
+    assert GameLog.from_json(payload, "x.json").table == {"id": "1", "mine": ["White"]}
+    match = resume_match(None, GameLog.from_json(payload, "x.json"), "x.json")
     assert match.table is None and match.remote == frozenset() and match.human_to_move
     assert match.moves == ["wS1", "bS1 wS1-"] and match.to_saved().table is None
     for damaged in ({"id": 1, "mine": ["White"]}, {"id": "1", "mine": ["Red"]}, "table 1"):
         with pytest.raises(SaveError, match="'table'"):
-            SavedGame.from_json({**payload, "table": damaged}, "x.json")
+            GameLog.from_json({**payload, "table": damaged}, "x.json")
 
 
 def test_snapshot_tables_list(snap_compare, tui_app, hub):

@@ -18,8 +18,9 @@ from swarmtui.core.hexgrid import Hex
 from swarmtui.core.saves import SaveError
 from swarmtui.core.trace import NoTrace
 from swarmtui.games import GAMES
-from swarmtui.sim.recording import Recording, trace_from_json
-from swarmtui.sim.records import RecordWriter
+from swarmtui.agents.seating import seat_agents
+from swarmtui.core.trace import trace_from_json
+from swarmtui.records import GameLog, RecordWriter, Recording
 from swarmtui.tui.boards import tui_playable
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.overlay import BoardOverlay, Mark
@@ -315,7 +316,7 @@ async def test_replay_a_sim_out_file_to_its_end_with_the_recorded_reasoning(tui_
                 assert replay.panel.deliberation is not None or "No deliberation" in panel
         status = text_of(replay.query_one("#status"))
         assert f"move {len(record['moves'])}/{len(record['moves'])}" in status and record["result"].split()[0] in status
-        assert replay.board.board.text == Recording.from_record(record, "x").positions[-1].text
+        assert replay.board.board.text == Recording.from_log(GameLog.from_json(record, "x"), "x").positions[-1].text
         await pilot.press("left", "left")
         assert replay.ply == len(record["moves"]) - 2
         await pilot.press("home")
@@ -438,12 +439,13 @@ def test_redecide_rebuilds_a_sim_games_swarm_traces_exactly() -> None:
     from swarmtui.sim.seats import Seat
 
     record = play_match("halma", [Seat("1", "aco-bco", (("q0", "0.7"),)), Seat("2", "greedy")], 5, 2).to_json()
-    recording = Recording.from_record(record, "sim game")
-    assert recording.redecide() == len(record["moves"])
+    recording = Recording.from_log(GameLog.from_json(record, "sim game"), "sim game")
+    assert recording.redecide(seat_agents("halma", recording.players, recording.params, recording.seed)) == len(
+        record["moves"])
     for ply in range(0, len(record["moves"]), 2):
         assert recording.traces[ply].kind == "swarm"
-    stale = Recording.from_record({**record, "params": {}}, "sim game")  # q0 forgotten: the swarm plays otherwise
-    assert stale.redecide() < len(record["moves"]) and "differs at move" in stale.redecided
+    stale = Recording.from_log(GameLog.from_json({**record, "params": {}}, "sim game"), "sim game")  # q0 forgotten
+    assert stale.redecide(seat_agents("halma", stale.players, {}, stale.seed)) < len(record["moves"]) and "differs at move" in stale.redecided
 
 
 async def test_a_hang_up_is_offered_for_resuming_at_the_next_start_once(tui_app) -> None:

@@ -13,19 +13,21 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
+
+from swarmtui.core.bounded_json import LIMITS, SaveError, parse
 
 SAVES_ENV = "SWARMTUI_SAVES"
 CONFINE_ENV = "SWARMTUI_CONFINE"
-MAX_SAVE_BYTES = 16 * 1024 * 1024
+MAX_SAVE_BYTES = LIMITS.max_save_bytes
+__all__ = ["SaveError"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
-class SaveError(Exception):
-    """A save file that cannot be read or written; the message is for the user."""
 
 
 def checkout_root() -> Path | None:
@@ -138,13 +140,24 @@ def write_json(path: Path, payload: dict[str, Any], *, overwrite: bool = True) -
     return write_atomic(path, json.dumps(payload, indent=1, sort_keys=False) + "\n", overwrite=overwrite)
 
 
+def _through_links(path: Path) -> Path:
+    """The file a write to ``path`` means: a symlink's final target (the link itself stays)."""
+    if not path.is_symlink():
+        return path
+    return Path(os.path.realpath(path))
+
+
 def write_atomic(path: Path, content: str | bytes, *, overwrite: bool = True) -> Path:
     """Write ``content`` (text as UTF-8) atomically: temp file in the same folder, fsync, rename.
 
     A reader never sees a half-written file; a crash leaves the old file intact. Refuses to
-    replace a shipped default, or any existing file when ``overwrite`` is False.
+    replace a shipped default, or any existing file when ``overwrite`` is False. A ``path``
+    that is a symlink is written through: the link's target is replaced (atomically, in the
+    target's folder) and the link stays a link; confinement and the shipped-file check apply
+    to the target. Returns the path written.
     """
-    path = Path(path)
+    given = Path(path)
+    path = _through_links(given)
     check_confined(path, reading=False)
     if is_shipped(path):
         raise SaveError(f"{path} is a file shipped with swarmtui and is never overwritten")
@@ -164,34 +177,63 @@ def write_atomic(path: Path, content: str | bytes, *, overwrite: bool = True) ->
             raise
     except OSError as error:
         raise SaveError(f"cannot write {path}: {error.strerror or error}") from None
-    return path
+    return given
 
 
-def read_text(path: Path, *, limit: int, what: str) -> str:
-    """The UTF-8 text of ``path`` (a ``what``, at most ``limit`` bytes); any problem is one ``SaveError``."""
+def open_regular(path: Path, *, limit: int, what: str) -> BinaryIO:
+    """``path`` opened for reading, binary, when it is a regular file of at most ``limit`` bytes.
+
+    A FIFO, a device (``/dev/zero``), a socket or a directory is refused before anything is
+    read (opened non-blocking, so a FIFO without a writer cannot block the check), and so is a
+    file larger than ``limit``. Any problem is one ``SaveError``; the caller closes the file.
+    """
     path = Path(path)
     check_confined(path, reading=True)
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise SaveError(f"{path} is too large to be a {what} ({size} bytes)")
-        return path.read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise SaveError(f"{path} does not exist") from None
-    except UnicodeDecodeError:
-        raise SaveError(f"{path} is not a text file (a damaged {what}?)") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path} is a directory, not a {what}") from None
     except OSError as error:
         raise SaveError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(f"{path} is a directory, not a {what}")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path} is not a regular file (a pipe or a device?), so it is not read as a {what}")
+        if info.st_size > limit:
+            raise SaveError(f"{path} is too large to be a {what} ({info.st_size} bytes; at most {limit})")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_text(path: Path, *, limit: int, what: str) -> str:
+    """The UTF-8 text of ``path`` (a ``what``, a regular file of at most ``limit`` bytes, see
+    ``open_regular``); any problem is one ``SaveError``."""
+    path = Path(path)
+    with open_regular(path, limit=limit, what=what) as handle:
+        try:
+            data = handle.read(limit + 1)
+        except OSError as error:
+            raise SaveError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise SaveError(f"{path} is too large to be a {what} (more than {limit} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{path} is not a text file (a damaged {what}?)") from None
 
 
 def read_json(path: Path, *, kind: str, formats: tuple[int, ...] = (1,)) -> dict[str, Any]:
     """Load and sanity-check a save file of ``kind``; any problem is one ``SaveError``."""
     path = Path(path)
-    text = read_text(path, limit=MAX_SAVE_BYTES, what="swarmtui save")
-    try:
-        payload = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SaveError(f"{path} is damaged: invalid JSON at line {error.lineno}") from None
+    payload = parse(read_text(path, limit=MAX_SAVE_BYTES, what="swarmtui save"), str(path))
     if not isinstance(payload, dict):
         raise SaveError(f"{path} is not a swarmtui save (expected a JSON object)")
     if payload.get("kind") != kind:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from swarmtui.sim.match import GameRecord, play_match
+from swarmtui.records.gamelog import GameLog
+from swarmtui.sim.match import play_match
 from swarmtui.sim.seats import Seat
 
 
@@ -30,6 +31,6 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def play_job(batch: Batch, index: int) -> GameRecord:
+def play_job(batch: Batch, index: int) -> GameLog:
     """Play game ``index`` of ``batch``."""
     return play_match(batch.game, list(batch.seats), batch.seed, index, traces=batch.traces)

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 from swarmtui.core.params import ParamError
 from swarmtui.core.signals import worker_signals
 from swarmtui.sim.batch import Batch, play_job
-from swarmtui.sim.match import GameRecord
+from swarmtui.records.gamelog import GameLog
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class Job:
     index: int
 
 
-def play(job: Job) -> GameRecord:
+def play(job: Job) -> GameLog:
     """Play one job (module-level, so process pools and Dask can pickle it)."""
     return play_job(job.batch, job.index)
 
@@ -60,7 +60,7 @@ Task = TypeVar("Task")
 Result = TypeVar("Result")
 
 
-def run_jobs(jobs: Iterable[Job], workers: int = 1, client: Any = None) -> Iterator[tuple[Job, GameRecord]]:
+def run_jobs(jobs: Iterable[Job], workers: int = 1, client: Any = None) -> Iterator[tuple[Job, GameLog]]:
     """Yield ``(job, record)`` in job order, played in-process, on ``workers`` processes or on Dask.
 
     ``client`` is a connected Dask ``distributed.Client`` (``connect_dask``); the caller closes it.

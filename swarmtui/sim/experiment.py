@@ -9,14 +9,14 @@ which is how ``--resume`` knows what to finish.
 from __future__ import annotations
 
 import itertools
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from swarmtui.core.params import ParamError, split_assignment
-from swarmtui.core.saves import SaveError
+from swarmtui.core.rng import SEED_LIMIT
+from swarmtui.core.bounded_json import LIMITS
 from swarmtui.games import get_game
 from swarmtui.sim.batch import Batch
-from swarmtui.sim.match import GameRecord
 from swarmtui.sim.seats import assign_params, parse_players
 
 MAX_CELLS = 10_000
@@ -62,6 +62,11 @@ class Experiment:
                 raise ParamError(f"{split_assignment(text)[0]!r} is both set with --param and swept")
         if self.cell_count() > MAX_CELLS:
             raise ParamError(f"the sweep grid has {self.cell_count()} cells; at most {MAX_CELLS}")
+        if not 1 <= self.games <= LIMITS.max_games or self.games * self.cell_count() > LIMITS.max_games:
+            raise ParamError(f"{self.games} games in each of {self.cell_count()} cells: a run plays 1 to "
+                             f"{LIMITS.max_games} games in all")
+        if not 0 <= self.seed <= SEED_LIMIT:
+            raise ParamError(f"seed {self.seed} is not between 0 and {SEED_LIMIT}")
 
     def cell_count(self) -> int:
         count = 1
@@ -98,18 +103,5 @@ class Experiment:
                 sweep=tuple((str(n), tuple(str(v) for v in vs)) for n, vs in payload.get("sweep", [])),
                 traces=bool(payload.get("traces", False)),
             )
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as error:
             raise ParamError(f"the run header does not describe an experiment ({error})") from None
-
-
-_RECORD_FIELDS = {f.name for f in fields(GameRecord)}
-
-
-def record_from_json(payload: dict[str, Any]) -> GameRecord:
-    """A ``GameRecord`` back from its result-file line (extra keys such as ``group`` ignored);
-    SaveError naming what is missing when the line is not one."""
-    missing = sorted(f.name for f in fields(GameRecord)
-                     if f.name not in payload and f.default is MISSING and f.default_factory is MISSING)
-    if missing:
-        raise SaveError(f"game {payload.get('index', '?')} lacks {', '.join(missing)}: not a swarmtui game record")
-    return GameRecord(**{k: v for k, v in payload.items() if k in _RECORD_FIELDS})

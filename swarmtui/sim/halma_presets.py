@@ -104,7 +104,7 @@ def report(request: PresetRequest, scenario: Scenario, results: list[SwarmGame],
 
 
 def _write(request: PresetRequest, results: list[SwarmGame], group: str, header: dict) -> None:
-    from swarmtui.sim.records import RecordWriter
+    from swarmtui.records.results import RecordWriter
 
     with RecordWriter(request.out, header={"game": "halma", "preset": group, "seed": request.seed,
                                            "params": list(request.params), **header}) as writer:

@@ -200,7 +200,7 @@ def _runner(title: str, build: Callable[..., list[Pairing]], traces: bool = Fals
     def run(request: PresetRequest) -> None:
         pairings = build(request.games, traces=bool(request.out) and (traces or request.traces))
         if request.out:
-            from swarmtui.sim.records import RecordWriter
+            from swarmtui.records.results import RecordWriter
 
             header = {"game": "hive", "preset": title, "seed": request.seed, "params": list(request.params)}
             with RecordWriter(request.out, header=header) as writer:

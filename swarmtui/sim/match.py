@@ -1,4 +1,4 @@
-"""Play one headless game between agents and record it (one JSON line in result files).
+"""Play one headless game between agents and log it (a ``GameLog``: one line of a result file).
 
 Each game's seed derives from the batch's base seed and the game's index, and each agent's
 generator from the game seed and its seat (core.rng), so a game is the same whichever worker
@@ -8,43 +8,14 @@ plays it and in whatever order.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from swarmtui.agents import make_agent
 from swarmtui.core.agent import Agent, AgentForfeit, close_agent
 from swarmtui.core.rng import derive_seed, seat_rng
 from swarmtui.games import get_game
+from swarmtui.records.gamelog import GameLog
 from swarmtui.sim.seats import Seat
-
-RECORD_FORMAT = 1
-
-
-@dataclass
-class GameRecord:
-    """What one finished game leaves behind."""
-
-    index: int
-    seed: int
-    game: str
-    players: dict[str, str]
-    moves: list[str]
-    winner: str | None
-    result: str
-    reason: str
-    plies: int
-    seconds: float
-    think_seconds: dict[str, float] = field(default_factory=dict)
-    params: dict[str, dict[str, str]] = field(default_factory=dict)
-    traces: list[dict[str, Any]] | None = None
-    """With ``--traces``: ``{"ply": i, "seat": s, "trace": {...}}`` for every AI decision."""
-
-    def to_json(self) -> dict[str, Any]:
-        payload = {"format": RECORD_FORMAT, **asdict(self)}
-        if payload["traces"] is None:
-            del payload["traces"]
-        return payload
-
 
 def game_seed(base_seed: int, index: int) -> int:
     """The seed of game number ``index`` of a batch."""
@@ -52,7 +23,7 @@ def game_seed(base_seed: int, index: int) -> int:
 
 
 def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_plies: int = 10_000,
-               traces: bool = False) -> GameRecord:
+               traces: bool = False) -> GameLog:
     """Play game ``index`` of a batch to its end and return its record (with every decision's
     trace when ``traces``, for replays)."""
     spec = get_game(game_id)
@@ -92,7 +63,7 @@ def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_
         others = [s.name for s in seats if s.name != forfeit[0]]
         winner = others[0] if len(others) == 1 else None
         reason = f"{forfeit[0]} forfeits: {forfeit[1]}"
-    return GameRecord(
+    return GameLog(
         index=index, seed=seed, game=game_id,
         players={s.name: s.agent for s in seats}, moves=moves, winner=winner,
         result=f"{winner} wins" if winner else ("draw" if outcome else "unfinished"),

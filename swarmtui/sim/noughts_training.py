@@ -22,7 +22,7 @@ from swarmtui.agents.ga.solver import solve
 from swarmtui.agents.ga.strategy import Strategy, check_side, save_strategy, trained_path
 from swarmtui.core.params import ParamError, apply_overrides
 from swarmtui.core.saves import SaveError, free_path
-from swarmtui.sim.records import RecordWriter
+from swarmtui.records.results import RecordWriter
 from swarmtui.sim.folded import Folded
 
 ALGORITHMS: tuple[str, ...] = tuple(_ALGORITHMS)

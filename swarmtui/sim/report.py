@@ -15,10 +15,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from swarmtui.sim.experiment import record_from_json
-from swarmtui.sim.match import GameRecord
+from swarmtui.records.gamelog import GameLog
+from swarmtui.records.results import Results, read_results
 from swarmtui.sim.plots import PLOT_FORMATS, curve_text, histogram_text, save_curve, save_histogram
-from swarmtui.sim.records import Results, read_results
 from swarmtui.sim.summary import comparison_table, summarise, summary_table
 from swarmtui.sim.folded import Folded
 
@@ -29,10 +28,10 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9.=-]+", "_", text).strip("_") or "all"
 
 
-def _groups(games: list[dict]) -> dict[str, list[GameRecord]]:
-    groups: dict[str, list[GameRecord]] = defaultdict(list)
-    for row in sorted(games, key=lambda r: (r.get("group", ""), int(r.get("index", 0)))):
-        groups[row.get("group", "")].append(record_from_json(row))
+def _groups(games: list[GameLog]) -> dict[str, list[GameLog]]:
+    groups: dict[str, list[GameLog]] = defaultdict(list)
+    for log in sorted(games, key=lambda g: (g.group or "", g.index or 0)):
+        groups[log.group or ""].append(log)
     return dict(groups)
 
 
@@ -60,10 +59,11 @@ def report(files: list[Path], console: Console, plots: Path | None = None, plot_
     return saved
 
 
-def _title(header: dict, records: list[GameRecord]) -> str:
-    experiment = header.get("experiment", {})
+def _title(header: dict, records: list[GameLog]) -> str:
+    experiment = header.get("experiment")
+    seed = experiment.get("seed", records[0].seed) if isinstance(experiment, dict) else records[0].seed
     agents = " vs ".join(f"{a} ({s})" for s, a in records[0].players.items())
-    return f"{records[0].game}: {agents}, seed {experiment.get('seed', records[0].seed)}"
+    return f"{records[0].game}: {agents}, seed {seed}"
 
 
 def _state(results: Results, path: Path) -> str:

@@ -27,9 +27,9 @@ from swarmtui.core.rng import make_rng
 from swarmtui.games import get_game
 from swarmtui.sim.batch import Batch
 from swarmtui.sim.execution import Job, dask_client, run_jobs
-from swarmtui.sim.experiment import Experiment, record_from_json
-from swarmtui.sim.match import GameRecord
-from swarmtui.sim.records import RecordWriter, read_results
+from swarmtui.records.gamelog import GameLog
+from swarmtui.records.results import RecordWriter, read_results
+from swarmtui.sim.experiment import Experiment
 from swarmtui.sim.summary import comparison_table, summarise, summary_table
 from swarmtui.sim.folded import Folded
 
@@ -59,7 +59,7 @@ class Resumed:
     """What an earlier run of the experiment left in its result file."""
 
     experiment: Experiment
-    games: list[dict]
+    games: list[GameLog]
 
 
 def load_resume(path: Path, game: str) -> Resumed:
@@ -72,6 +72,14 @@ def load_resume(path: Path, game: str) -> Resumed:
         raise ParamError(f"{path} holds a {experiment.game} run, not {game}")
     if results.summary is not None:
         raise ParamError(f"{path} is complete; nothing to resume (see 'swarmtui sim report {path}')")
+    groups = {batch.group for batch in experiment.cells()}
+    seen: set[tuple[str, int]] = set()
+    for number, log in enumerate(results.games, 1):
+        key = (log.group or "", log.index if log.index is not None else -1)
+        if log.game != game or key[0] not in groups or not 0 <= key[1] < experiment.games or key in seen:
+            raise ParamError(f"{path}: game line {number} is not one of this run's games "
+                             f"(game {log.game}, group {log.group!r}, index {log.index}), so the file is not resumed")
+        seen.add(key)
     return Resumed(experiment, results.games)
 
 
@@ -90,7 +98,7 @@ def _progress(console: Console) -> Progress:
 
 
 def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | None, out: Path | None,
-                   resumed: Resumed | None, out_console: Console, err_console: Console) -> dict[str, list[GameRecord]]:
+                   resumed: Resumed | None, out_console: Console, err_console: Console) -> dict[str, list[GameLog]]:
     """Play what is missing, write the result file, print the tables; return the records by group.
 
     Raises ``Interrupted`` on Ctrl-C, SIGTERM or SIGHUP after saving the finished games (the
@@ -99,9 +107,9 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
     batches = experiment.cells()
     _check_agents(batches)
     earlier = resumed.games if resumed else []
-    by_group: dict[str, dict[int, GameRecord]] = defaultdict(dict)
-    for row in earlier:
-        by_group[row.get("group", "")][int(row["index"])] = record_from_json(row)
+    by_group: dict[str, dict[int, GameLog]] = defaultdict(dict)
+    for log in earlier:
+        by_group[log.group or ""][log.index or 0] = log
     jobs = [Job(b, i) for b in batches for i in range(b.games) if i not in by_group[b.group]]
     total = len(batches) * experiment.games
     header = {"experiment": experiment.to_json(), "swarmtui": __version__}
@@ -132,7 +140,7 @@ def _describe(experiment: Experiment) -> str:
     return f"{experiment.game} {'-'.join(experiment.agents)}" + (f" x{cells} cells" if cells > 1 else "")
 
 
-def _print_tables(experiment: Experiment, ordered: dict[str, list[GameRecord]], workers: int,
+def _print_tables(experiment: Experiment, ordered: dict[str, list[GameLog]], workers: int,
                   scheduler: str | None, console: Console) -> None:
     game = get_game(experiment.game)
     where = f"Dask at {scheduler}" if scheduler else f"{workers} worker(s)"

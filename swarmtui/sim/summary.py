@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 
 from rich.table import Table
 
-from swarmtui.sim.match import GameRecord
+from swarmtui.records.gamelog import GameLog
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def rate_text(successes: int, trials: int) -> str:
     return f"{100 * successes / trials:.1f}% [{100 * low:.1f}-{100 * high:.1f}]"
 
 
-def summarise(records: list[GameRecord]) -> BatchSummary:
+def summarise(records: list[GameLog]) -> BatchSummary:
     """Tally ``records`` (all from one batch, so the same seats and agents)."""
     if not records:
         raise ValueError("no games to summarise")

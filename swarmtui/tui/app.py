@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from rich.text import Text
 from textual import events, work
 from textual.app import App
 from textual.binding import Binding
@@ -30,9 +32,10 @@ from textual.widgets import Input
 
 from swarmtui.core.counting import counted
 from swarmtui.core.saves import SaveError
-from swarmtui.sim.recording import Recording
+from swarmtui.records.replay import Recording
 from swarmtui.tables.client import TableClient, TableError
 from swarmtui.tui.config import Preferences
+from swarmtui.tui.crash_log import write_crash_log
 from swarmtui.tui.match import Match
 from swarmtui.tui.panels.playback import SPEEDS
 from swarmtui.tui.saved_game import SaveEntry, mark_interrupted, take_interrupted
@@ -88,6 +91,8 @@ class SwarmApp(App[None]):
         self.speed = speed
         self.tables = tables if tables is not None else TableClient.from_environment()
         """The server's table hub (None when not run by ``swarmtui serve``)."""
+        self.hang_up_signals: list[int] = []
+        """Signals ``on_mount`` installed a handler for (``on_unmount`` removes them)."""
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen(seed=self.seed, tables=self.tables is not None))
@@ -98,7 +103,6 @@ class SwarmApp(App[None]):
             self.push_screen(ResumeOffer(interrupted),
                              lambda resume: self.resume_entry(interrupted) if resume else None)
         fit_terminal(self, self.size)
-        self.hang_up_signals: list[int] = []
         if not self.is_headless:
             loop = asyncio.get_running_loop()
             for name in HANG_UP_SIGNALS:
@@ -200,7 +204,7 @@ class SwarmApp(App[None]):
     def replay_entry(self, entry: SaveEntry) -> None:
         assert entry.game is not None
         try:
-            recording = Recording.from_record(entry.game.record(), str(entry.path))
+            recording = Recording.from_log(entry.game, str(entry.path))
         except SaveError as error:
             self.notify(f"{error}. The file is left as it is.", title="Cannot replay", severity="error")
             return
@@ -277,6 +281,22 @@ class SwarmApp(App[None]):
             except (SaveError, OSError):
                 pass  # the game is saved; only the offer at the next start is lost
         self.exit(return_code=1)
+
+    def _fatal_error(self) -> None:
+        """An exception nothing handled: its traceback goes to a log file (``tui.crash_log``),
+        games in progress are saved when they can be, and the player reads one line (Textual
+        would print a traceback with local variables to the terminal: a player's, under serve)."""
+        self.bell()
+        where = write_crash_log(self._exception or sys.exc_info()[1])
+        try:
+            saved = self.autosave()
+        except Exception:  # noqa: BLE001 - the app is already failing; the log has the first error
+            saved = []
+        kept = f"your game is saved in {saved[-1]}; " if saved else ""
+        told = f"the details are in {where}" if where else "no log could be written"
+        self._exit_renderables.append(Text(f"swarmtui: error: something went wrong and swarmtui stopped; "
+                                           f"{kept}{told}"))
+        self._close_messages_no_wait()
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

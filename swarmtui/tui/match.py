@@ -27,9 +27,9 @@ from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Termination
 from swarmtui.core.trace import NoTrace, Trace, trace_from_json
 from swarmtui.games import get_game
+from swarmtui.records.gamelog import GameLog
 from swarmtui.tables.client import TableLink
 from swarmtui.tables.remote_seat import RemoteSeat
-from swarmtui.tui.saved_game import SavedGame
 
 SEED_RANGE = 1_000_000
 """Seeds drawn when the user gives none are small, so they are easy to read and retype."""
@@ -124,7 +124,7 @@ class Match:
             keep = trace is not None and not isinstance(trace, NoTrace)
             self.table.publish(len(self.moves), move, trace.to_json() if keep else None)  # type: ignore[union-attr]
 
-    def to_saved(self) -> SavedGame:
+    def to_saved(self) -> GameLog:
         """Everything ``from_saved`` needs to rebuild this match (``tui.saved_game``)."""
         params = {seat: dict(self.config.overrides(i)) for i, seat in enumerate(self.seats)
                   if self.config.overrides(i)}
@@ -132,11 +132,11 @@ class Match:
         table = None
         if self.table is not None and not self.table.watching:
             table = {"id": self.table.id, "mine": list(self.table.mine)}
-        return SavedGame(self.config.game_id, {seat: self.agent_id(seat) for seat in self.seats}, self.seed,
-                         self.move_texts(), params, traces, self.is_over, self.result_text(), table=table)
+        return GameLog(self.config.game_id, {seat: self.agent_id(seat) for seat in self.seats}, self.move_texts(),
+                       self.seed, params, traces, result=self.result_text(), finished=self.is_over, table=table)
 
     @classmethod
-    def from_saved(cls, saved: SavedGame, where: str, table: TableLink | None = None) -> Match:
+    def from_saved(cls, saved: GameLog, where: str, table: TableLink | None = None) -> Match:
         """Rebuild a saved match: same agents and seed, then every recorded move replayed.
 
         An AI seat re-decides each of its recorded turns before the move is played, so its
@@ -241,10 +241,10 @@ class Match:
         return list(self.moves)
 
 
-def _traces_of(saved: SavedGame) -> dict[int, Trace]:
+def _traces_of(saved: GameLog) -> dict[int, Trace]:
     """The saved AI turns' traces as objects (unreadable ones are left out)."""
     traces = {}
-    for entry in saved.traces:
+    for entry in saved.traces or ():
         try:
             traces[int(entry["ply"])] = trace_from_json(entry["trace"])
         except (KeyError, TypeError, ValueError):

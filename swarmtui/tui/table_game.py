@@ -17,7 +17,7 @@ from swarmtui.core.agent import ANY, Agent, AgentSpec
 from swarmtui.games import get_game
 from swarmtui.tables.client import TableClient, TableError, TableLink
 from swarmtui.tui.match import Match, MatchConfig
-from swarmtui.tui.saved_game import SavedGame
+from swarmtui.records.gamelog import GameLog
 
 REMOTE = "remote"
 """The setup's pseudo-agent for a seat a connected player will take."""
@@ -54,7 +54,7 @@ def join_match(client: TableClient, table: str, *, watch: bool = False) -> Match
     return _at_table(link, f"table {link.id}")
 
 
-def resume_match(client: TableClient | None, saved: SavedGame, where: str) -> Match:
+def resume_match(client: TableClient | None, saved: GameLog, where: str) -> Match:
     """Rebuild a saved game; a table game goes back to a table when there is a hub."""
     if saved.table is None or client is None:
         return Match.from_saved(saved, where)
@@ -66,7 +66,7 @@ def resume_match(client: TableClient | None, saved: SavedGame, where: str) -> Ma
     return _at_table(link, where)
 
 
-def _rejoin(client: TableClient, saved: SavedGame) -> TableLink | None:
+def _rejoin(client: TableClient, saved: GameLog) -> TableLink | None:
     """Our seats at the saved game's table, if it is still this game and still keeps them."""
     assert saved.table is not None
     try:
@@ -83,7 +83,7 @@ def _rejoin(client: TableClient, saved: SavedGame) -> TableLink | None:
 
 def _at_table(link: TableLink, where: str) -> Match:
     """The match of ``link``'s game with every move the table has, our AI seats re-decided."""
-    saved = SavedGame(link.game, link.players, link.seed, list(link.moves), link.params)
+    saved = GameLog(link.game, link.players, list(link.moves), link.seed, link.params)
     try:
         return Match.from_saved(saved, where, table=link)
     except Exception:

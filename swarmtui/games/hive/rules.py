@@ -1001,3 +1001,4 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({self.game_string()!r})"
+

@@ -1,6 +1,6 @@
 """The replay viewer: a finished or logged game, move by move, with each AI turn's reasoning.
 
-The position comes from ``sim.recording.Recording`` (every position replayed through the
+The position comes from ``records.replay.Recording`` (every position replayed through the
 rules); the board is the game's own widget (``tui.boards``), the deliberation the same panel and
 frame modules as a live game. Stepping forward to move k shows the position before it while the
 recorded deliberation of move k plays (at the chosen speed; ``x`` skips, ``n`` steps a phase,
@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from swarmtui.agents import agent_specs
-from swarmtui.sim.recording import Recording
+from swarmtui.records.replay import Recording
 from swarmtui.tui.boards import board_widget
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation

@@ -1,7 +1,7 @@
 """Pick a game from a result file of ``swarmtui sim --out`` (or a preset) to replay.
 
-Type the file's path and press Enter: its games are listed (read by ``sim.records.read_results``,
-never written); Enter on one replays it (``sim.recording.Recording``) in the replay viewer. A
+Type the file's path and press Enter: its games are listed (read by ``records.results.read_results``,
+never written); Enter on one replays it (``records.replay.Recording``) in the replay viewer. A
 file written without traces (plain ``sim --out``) gets its reasoning rebuilt first, in a
 worker, by re-deciding every AI turn from the game's seed (``Recording.redecide``). A
 file that cannot be read, or a game whose moves do not fit the rules, is one sentence on screen.
@@ -23,20 +23,20 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from swarmtui.agents.seating import seat_agents
 from swarmtui.core.saves import SaveError, check_confined, typed_path
-from swarmtui.sim.recording import Recording
-from swarmtui.sim.records import read_results
 from swarmtui.games import get_game
+from swarmtui.records.gamelog import GameLog
+from swarmtui.records.replay import Recording
+from swarmtui.records.results import read_results
 from swarmtui.tui.boards import tui_playable
 
 
-def game_line(number: int, record: dict) -> Text:
+def game_line(number: int, log: GameLog) -> Text:
     """``"3  halma  1 aco-bco vs 2 greedy  87 moves  1 wins  traces"``."""
-    players = " vs ".join(f"{s} {a}" for s, a in (record.get("players") or {}).items())
-    moves = record.get("moves") or []
-    text = Text(f"{number:>3}  {record.get('game', '?')}  {players}  {len(moves)} moves  {record.get('result', '')}",
-                end="")
-    text.append("  traces" if record.get("traces") else "  no traces", style="dim")
+    players = " vs ".join(f"{s} {a}" for s, a in log.players.items())
+    text = Text(f"{number:>3}  {log.game}  {players}  {len(log.moves)} moves  {log.result}", end="")
+    text.append("  traces" if log.traces else "  no traces", style="dim")
     return text
 
 
@@ -70,7 +70,7 @@ class ResultsScreen(Screen[None]):
     def __init__(self, path: str = "") -> None:
         super().__init__()
         self.path = path
-        self.games: list[dict] = []
+        self.games: list[GameLog] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box") as box:
@@ -121,7 +121,7 @@ class ResultsScreen(Screen[None]):
         number = int(event.option.id or 0)
         where = f"{Path(self.path).name} game {number + 1}"
         try:
-            recording = Recording.from_record(self.games[number], where)
+            recording = Recording.from_log(self.games[number], where)
         except SaveError as error:
             self.say(str(error))
             return
@@ -138,7 +138,8 @@ class ResultsScreen(Screen[None]):
     def redecide(self, recording: Recording, where: str) -> None:
         """Rebuild the reasoning of a file without traces off the event loop, then replay it."""
         worker = get_current_worker()
-        recording.redecide(stop=lambda: worker.is_cancelled)
+        log = recording.log
+        recording.redecide(seat_agents(log.game, log.players, log.params, log.seed), stop=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
             self.post_message(self.Replay(recording, where))
 

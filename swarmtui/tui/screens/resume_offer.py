@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from swarmtui.tui.saved_game import SaveEntry
+from swarmtui.tui.saved_game import SaveEntry, describe
 
 
 def offer_text(entry: SaveEntry) -> Text:
@@ -22,7 +22,7 @@ def offer_text(entry: SaveEntry) -> Text:
     assert entry.game is not None
     text = Text("Your last session was cut off in the middle of a game", style="bold", end="")
     text.append(" (the connection dropped, or the app was stopped). It was saved:\n\n")
-    text.append(entry.game.describe(table_sep="\n"), style="italic")
+    text.append(describe(entry.game, table_sep="\n"), style="italic")
     text.append("\n\nResume it now? Either way it stays under Saved games.")
     return text
 

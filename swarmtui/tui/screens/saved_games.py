@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from swarmtui.tui.saved_game import SaveEntry, games_dir, list_games
+from swarmtui.tui.saved_game import SaveEntry, describe, games_dir, list_games
 
 
 def entry_prompt(entry: SaveEntry) -> Text:
@@ -27,7 +27,7 @@ def entry_prompt(entry: SaveEntry) -> Text:
     if entry.game is None:
         text.append(f"\n  damaged: {entry.error}", style="italic")
     else:
-        text.append(f"\n  {entry.game.describe()}")
+        text.append(f"\n  {describe(entry.game)}")
     return text
 
 

@@ -1,0 +1,117 @@
+"""Every limit a save, game log or result file is read under, and JSON parsed under them.
+
+A save or result file may come from anywhere (a download, another player's folder, a
+damaged disk), so reading one never trusts its size or shape: these bounds turn a hostile
+file into one ``SaveError`` sentence instead of a ``RecursionError`` (deep nesting), a
+``ValueError`` (an integer of more than 4,300 digits), ``NaN``/``Infinity``, a reader
+blocked on a FIFO, or memory grown without bound. The defaults are far above anything
+swarmtui writes (``docs/saves.md`` lists them). ``core.saves`` applies the size limits when
+it opens a file, ``parse`` the rest; ``records`` the counts.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on what a reader accepts.
+
+    ``max_depth``: JSON nesting (a game line with particle traces nests 7 deep).
+    ``max_int_digits``: digits of one JSON integer (seeds are below 2**63: 19 digits).
+    ``max_line_bytes``: one line of a result file (a long Halma game with all its ant traces
+    is a few MB). ``max_save_bytes`` / ``max_result_bytes``: a whole save / result file.
+    ``max_games``: games a run header may claim in all (the CLI's ``--games`` bound), so
+    ``--resume`` never plans more than a run could have. ``max_moves``: moves of one game.
+    ``max_seats``: players of one game. ``max_text``: characters of one move or name.
+    """
+
+    max_depth: int = 64
+    max_int_digits: int = 40
+    max_line_bytes: int = 64 * 1024 * 1024
+    max_save_bytes: int = 16 * 1024 * 1024
+    max_result_bytes: int = 2_000_000_000
+    max_games: int = 10_000_000
+    max_moves: int = 1_000_000
+    max_seats: int = 6
+    max_text: int = 1024
+
+
+LIMITS = Limits()
+"""The limits every reader uses."""
+
+
+class SaveError(Exception):
+    """A save file that cannot be read or written; the message is for the user."""
+
+
+class _Refused(ValueError):
+    """A value the limits refuse (raised inside the decoder's hooks)."""
+
+
+def _int(text: str, limits: Limits) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > limits.max_int_digits:
+        raise _Refused(f"holds an integer of {digits} digits (at most {limits.max_int_digits})")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"holds the number {text[:20]}, which is out of range")
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise _Refused(f"holds {text}, which is not a number JSON allows")
+
+
+def depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and objects (without recursing: any depth is safe)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def parse(text: str | bytes, where: str, line: int | None = None, limits: Limits = LIMITS) -> Any:
+    """The JSON value of ``text`` (the file ``where``, or its line ``line``); one
+    ``SaveError("{where} is damaged: line 3 is not JSON (...)")`` when it is not JSON or breaks
+    a limit."""
+    subject = f"line {line}" if line is not None else "it"
+
+    def damaged(what: str) -> SaveError:
+        return SaveError(f"{where} is damaged: {subject} {what}")
+
+    try:
+        value = json.loads(text, parse_int=lambda t: _int(t, limits), parse_float=_float,
+                           parse_constant=_constant)
+    except _Refused as error:
+        raise damaged(str(error)) from None
+    except json.JSONDecodeError as error:
+        if line is None:
+            raise SaveError(f"{where} is damaged: invalid JSON at line {error.lineno}") from None
+        raise damaged(f"is not JSON ({error.msg} at column {error.colno})") from None
+    except RecursionError:
+        raise damaged(f"nests more than {limits.max_depth} deep") from None
+    except UnicodeDecodeError:
+        raise damaged("is not UTF-8 text") from None
+    except ValueError as error:
+        raise damaged(f"is not JSON ({error})") from None
+    if depth(value) > limits.max_depth:
+        raise damaged(f"nests more than {limits.max_depth} deep")
+    return value

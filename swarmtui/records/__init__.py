@@ -1,0 +1,16 @@
+"""One game log type for saves, result files and replays (DESIGN.md, layers).
+
+``GameLog`` (``records.gamelog``) is the one record of a game and its one validated schema;
+``records.saved`` reads and writes it as a TUI save file, ``records.results`` as lines of a
+``swarmtui sim`` result file, and ``records.replay.Recording`` replays it position by position.
+Below ``sim/``, ``tui/``, ``tables/`` and ``cli/``; it imports only ``core/`` and ``games/``.
+Every size and shape limit a reader applies is ``core.bounded_json.LIMITS``.
+"""
+
+from swarmtui.records.gamelog import LOG_FORMAT, LOG_KIND, GameLog
+from swarmtui.records.replay import Recording
+from swarmtui.records.results import RESULT_FORMAT, RecordWriter, Results, read_results
+from swarmtui.records.saved import read_saved, write_saved
+
+__all__ = ["LOG_FORMAT", "LOG_KIND", "RESULT_FORMAT", "GameLog", "RecordWriter", "Recording", "Results",
+           "read_results", "read_saved", "write_saved"]

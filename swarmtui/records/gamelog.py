@@ -1,0 +1,211 @@
+"""One game's log: the one record behind saved games, result-file lines and replays.
+
+A game is rebuilt from ``game`` (a registered game id), ``players`` (seat -> agent id, in
+turn order), each seat's parameter overrides ``params``, the ``seed`` and its ``moves`` in the
+game's notation; ``traces`` keep AI turns' deliberation (``{"ply": i, "trace": {...}}``,
+``"seat"`` optional), ``skips`` the plies Hive's immobile-opponent protocol skipped. Two kinds
+of file hold it, as the same JSON object (``"kind": "game"``, ``"format": 1``):
+
+- a **result-file line** (``swarmtui sim --out``, presets): also ``index`` (the game's number
+  in its cell), ``group`` (the sweep cell), ``winner``, ``result``, ``reason``, ``plies``,
+  ``seconds``, ``think_seconds``;
+- a **saved game** of the TUI (``records.saved``): also ``finished``, ``result``, ``saved``
+  (when) and, for a game at a table, ``table`` (``{"id": "3", "mine": ["White"]}``).
+
+A log with an ``index`` is written as a result line, one without as a saved game, each with the
+fields its readers have always had (files of earlier versions read the same, and earlier
+versions read these). Fields of other writers (Hive's protocol games keep ``labels``,
+``game_string``, ``ai_start``...) are kept in ``extra`` and written back unchanged.
+
+``GameLog.from_json`` is the one validator: every field's type and size is checked against
+``core.bounded_json.LIMITS``, and anything else is one ``SaveError`` naming the file and field.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from swarmtui.core.bounded_json import LIMITS, SaveError
+from swarmtui.games import GAMES
+
+LOG_KIND = "game"
+LOG_FORMAT = 1
+"""The game object's format; result files wrap it in their own (``records.results``)."""
+
+_RUN_FIELDS = ("index", "group", "winner", "reason", "plies", "seconds", "think_seconds")
+_SAVE_FIELDS = ("finished", "saved", "table")
+_FIELDS = {"kind", "format", "game", "players", "seed", "moves", "params", "traces", "skips", "result",
+           *_RUN_FIELDS, *_SAVE_FIELDS}
+
+
+@dataclass
+class GameLog:
+    """One game as logged (see the module docstring for which fields which file keeps)."""
+
+    game: str
+    players: dict[str, str]
+    moves: list[str]
+    seed: int | None = None
+    params: dict[str, dict[str, str]] = field(default_factory=dict)
+    traces: list[dict[str, Any]] | None = None
+    """``{"ply": i, "trace": Trace.to_json(), "seat"?: s}`` per kept AI turn (None: not kept)."""
+    skips: list[int] | None = None
+    """Plies the immobile-opponent protocol skipped (Hive; None: the writer keeps no list)."""
+    result: str = ""
+    winner: str | None = None
+    reason: str = ""
+    index: int | None = None
+    group: str | None = None
+    """The result group (a sweep cell; ``""`` without a sweep; None: not written by a run)."""
+    plies: int = 0
+    seconds: float = 0.0
+    think_seconds: dict[str, float] = field(default_factory=dict)
+    finished: bool = False
+    saved: str = ""
+    table: dict[str, Any] | None = None
+    """``{"id": "3", "mine": ["White"]}`` for a saved game at a table (None otherwise)."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_result_line(self) -> bool:
+        return self.index is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of this log (a result line when it has an ``index``, else a save)."""
+        payload: dict[str, Any] = {"kind": LOG_KIND, "format": LOG_FORMAT, "game": self.game,
+                                   "players": self.players, "params": self.params, "seed": self.seed,
+                                   "moves": self.moves}
+        if self.is_result_line:
+            payload |= {"index": self.index, "winner": self.winner, "result": self.result, "reason": self.reason,
+                        "plies": self.plies, "seconds": self.seconds, "think_seconds": self.think_seconds}
+            if self.traces is not None:
+                payload["traces"] = self.traces
+            if self.group is not None:
+                payload["group"] = self.group
+        else:
+            payload |= {"finished": self.finished, "result": self.result, "saved": self.saved,
+                        "traces": self.traces or []}
+            if self.table is not None:
+                payload["table"] = self.table
+        if self.skips is not None:
+            payload["skips"] = self.skips
+        return payload | self.extra
+
+    @classmethod
+    def from_json(cls, payload: Any, where: str) -> GameLog:
+        """Check every field; ``SaveError("{where} is damaged: ...")`` naming the first that
+        does not fit. ``payload`` is already bounded in depth and integer size
+        (``core.bounded_json.parse``)."""
+        return _Reader(where).log(payload)
+
+
+class _Reader:
+    """The checks of ``GameLog.from_json`` for one file (``where``)."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def damaged(self, what: str) -> SaveError:
+        return SaveError(f"{self.where} is damaged: {what}")
+
+    def text(self, value: Any, what: str, limit: int = LIMITS.max_text) -> str:
+        if not isinstance(value, str) or len(value) > limit:
+            raise self.damaged(f"{what} is not a text of at most {limit} characters")
+        return value
+
+    def count(self, value: Any, what: str, limit: int) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
+            raise self.damaged(f"{what} is not a whole number from 0 to {limit}")
+        return value
+
+    def number(self, value: Any, what: str) -> float:
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) or value < 0:
+            raise self.damaged(f"{what} is not a number >= 0")
+        return value
+
+    def log(self, payload: Any) -> GameLog:
+        if not isinstance(payload, dict):
+            raise self.damaged("a game is not a JSON object")
+        if payload.get("kind", LOG_KIND) != LOG_KIND:
+            raise self.damaged(f"not a game (kind is {payload.get('kind')!r})")
+        if payload.get("format", LOG_FORMAT) != LOG_FORMAT:
+            raise SaveError(f"{self.where} has unsupported format {payload.get('format')!r} "
+                            f"(this swarmtui reads {LOG_FORMAT})")
+        game = payload.get("game")
+        if game not in GAMES:
+            raise self.damaged(f"unknown game {game!r}" if isinstance(game, str) else "'game' is not a game id")
+        players = payload.get("players", {})
+        if (not isinstance(players, dict) or len(players) > LIMITS.max_seats
+                or not all(isinstance(k, str) and isinstance(v, str) and len(k) + len(v) <= LIMITS.max_text
+                           for k, v in players.items())):
+            raise self.damaged("'players' is not a map of seat to agent id")
+        seed = payload.get("seed")
+        if seed is not None:
+            seed = self.count(seed, "'seed'", 2**64)
+        moves = payload.get("moves")
+        if (not isinstance(moves, list) or len(moves) > LIMITS.max_moves
+                or not all(isinstance(m, str) and len(m) <= LIMITS.max_text for m in moves)):
+            raise self.damaged("'moves' is not a list of move strings")
+        log = GameLog(game, dict(players), list(moves), seed, self.params(payload.get("params")),
+                      self.traces(payload.get("traces"), len(moves)), self.plies(payload.get("skips"), len(moves)))
+        log.result = self.text(payload.get("result") or "", "'result'")
+        winner = payload.get("winner")
+        log.winner = None if winner is None else self.text(winner, "'winner'")
+        log.reason = self.text(payload.get("reason") or "", "'reason'")
+        if payload.get("index") is not None:
+            log.index = self.count(payload["index"], "'index'", LIMITS.max_games)
+        if payload.get("group") is not None:
+            log.group = self.text(payload["group"], "'group'")
+        log.plies = self.count(payload.get("plies", len(moves)), "'plies'", LIMITS.max_moves)
+        log.seconds = self.number(payload.get("seconds", 0.0), "'seconds'")
+        think = payload.get("think_seconds") or {}
+        if not isinstance(think, dict) or len(think) > LIMITS.max_seats or not all(isinstance(k, str) for k in think):
+            raise self.damaged("'think_seconds' is not a map of seat to seconds")
+        log.think_seconds = {k: self.number(v, "'think_seconds'") for k, v in think.items()}
+        finished = payload.get("finished", False)
+        if not isinstance(finished, bool):
+            raise self.damaged("'finished' is not true or false")
+        log.finished = finished
+        log.saved = self.text(payload.get("saved") or "", "'saved'")
+        log.table = self.table(payload.get("table"), log.players)
+        log.extra = {k: v for k, v in payload.items() if k not in _FIELDS}
+        return log
+
+    def params(self, value: Any) -> dict[str, dict[str, str]]:
+        value = value or {}
+        if not isinstance(value, dict) or not all(
+                isinstance(seat, str) and isinstance(p, dict) and all(isinstance(k, str) and isinstance(v, str)
+                                                                      for k, v in p.items())
+                for seat, p in value.items()):
+            raise self.damaged("'params' is not a map of seat to name=value overrides")
+        return {seat: dict(p) for seat, p in value.items()}
+
+    def traces(self, value: Any, moves: int) -> list[dict[str, Any]] | None:
+        if value is None:
+            return None
+        if not isinstance(value, list) or not all(
+                isinstance(entry, dict) and isinstance(entry.get("trace"), dict)
+                and isinstance(entry.get("ply"), int) and not isinstance(entry.get("ply"), bool)
+                and 0 <= entry["ply"] < moves and isinstance(entry.get("seat", ""), str)
+                for entry in value):
+            raise self.damaged("'traces' is not a list of {ply, trace} entries for the game's moves")
+        return list(value)
+
+    def plies(self, value: Any, moves: int) -> list[int] | None:
+        if value is None:
+            return None
+        if not isinstance(value, list) or not all(
+                isinstance(p, int) and not isinstance(p, bool) and 0 <= p < moves for p in value):
+            raise self.damaged("'skips' is not a list of the game's plies")
+        return list(value)
+
+    def table(self, value: Any, players: dict[str, str]) -> dict[str, Any] | None:
+        if value is None:
+            return None
+        if not (isinstance(value, dict) and isinstance(value.get("id"), str) and len(value["id"]) <= LIMITS.max_text
+                and isinstance(value.get("mine"), list)
+                and all(isinstance(seat, str) and seat in players for seat in value["mine"])):
+            raise self.damaged("'table' is not a table id with the seats played here")
+        return dict(value)

@@ -1,0 +1,142 @@
+"""A logged game read back for replay: every position, and the trace of each AI turn as objects.
+
+``Recording.from_log`` replays a ``GameLog``'s moves through the game's rules (so a log whose
+moves do not fit is one ``SaveError`` sentence) and rebuilds its kept traces as trace objects,
+so the TUI's deliberation panels animate a logged turn exactly as a live one. ``swarmtui
+replay``, the TUI's saved games and its result-file viewer all replay through it.
+``redecide`` rebuilds the traces a log did not keep, given each AI seat's agent rebuilt from
+the seed (``agents.seating.seat_agents``).
+
+Traces are rebuilt by ``core.trace.trace_from_json``, which knows the kinds registered so far:
+an agent's own kind registers when ``swarmtui.agents`` is imported, which every face does
+(``records`` sits below ``agents`` and cannot import it); a kind not registered is skipped
+like an unreadable trace, and the move still replays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from swarmtui.core.agent import Agent
+from swarmtui.core.bounded_json import SaveError
+from swarmtui.core.state import GameState
+from swarmtui.core.trace import Trace, trace_from_json
+from swarmtui.games import GAMES
+from swarmtui.records.gamelog import GameLog
+
+
+@dataclass
+class Recording:
+    """A game replayed from its log: ``positions[i]`` is the board after ``i`` moves.
+
+    ``labels[i]`` says what ply ``i`` did (``"X plays b2"``); ``traces[i]`` is the decision
+    trace of ply ``i`` when the log kept one (absent otherwise); ``seats`` are in turn order.
+    """
+
+    log: GameLog
+    positions: list[GameState]
+    labels: list[str]
+    movers: list[str]
+    traces: dict[int, Trace] = field(default_factory=dict)
+    result: str = ""
+    redecided: str = ""
+    """After ``redecide``: what it did (``""`` before or when the log kept its traces)."""
+
+    @property
+    def game(self) -> str:
+        return self.log.game
+
+    @property
+    def players(self) -> dict[str, str]:
+        return self.log.players
+
+    @property
+    def moves(self) -> list[str]:
+        return self.log.moves
+
+    @property
+    def seed(self) -> int | None:
+        return self.log.seed
+
+    @property
+    def params(self) -> dict[str, dict[str, str]]:
+        return self.log.params
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        seats = getattr(self.positions[0], "seats", None)
+        return tuple(seats) if seats else tuple(self.players)
+
+    @classmethod
+    def from_log(cls, log: GameLog, where: str) -> Recording:
+        """Replay ``log``; ``SaveError`` naming ``where`` when a move does not fit the rules."""
+        spec = GAMES[log.game]
+        if spec.new_state is None:
+            raise SaveError(f"{where}: {spec.title} cannot be played yet")
+        if log.skips and spec.skip_turn is None:
+            raise SaveError(f"{where}: skipped turns exist only in Hive's immobile-opponent protocol")
+        try:
+            state = spec.start(len(log.players) if spec.seat_counts else None)
+        except ValueError as error:
+            raise SaveError(f"{where}: {error}") from None
+        skips = set(log.skips or ())
+        positions, labels, movers = [state.copy()], [], []
+        for ply, text in enumerate(log.moves):
+            seat = state.to_move
+            if ply in skips and spec.skip_turn is not None:
+                spec.skip_turn(state)
+                labels.append(f"{seat} is immobile (turn skipped)")
+            else:
+                try:
+                    state.play(state.parse_move(text))
+                except (ValueError, IndexError, KeyError, TypeError) as error:  # a hostile move text: one sentence
+                    raise SaveError(f"{where}: move {ply + 1} ({text!r}) cannot be played: {error}") from None
+                labels.append(f"{seat} plays {text}")
+            movers.append(seat)
+            positions.append(state.copy())
+        traces: dict[int, Trace] = {}
+        for entry in log.traces or ():
+            try:
+                traces[entry["ply"]] = trace_from_json(entry["trace"])
+            except ValueError:
+                continue  # a trace this swarmtui cannot read: the move still replays
+        return cls(log, positions, labels, movers, traces, result=_result(log, state))
+
+    def redecide(self, agents: Mapping[str, Agent] | str, stop: Callable[[], bool] = lambda: False) -> int:
+        """Rebuild the missing traces by letting each AI seat decide its turns again.
+
+        A ``swarmtui sim`` game is a pure function of its seed: each seat's agent is built with
+        ``seat_rng(seed, seat)`` and its parameter overrides (``agents.seating.seat_agents``),
+        so deciding every AI turn again in order gives the very moves of the log, and with them
+        the traces the file did not keep. ``agents`` are those rebuilt agents (AI seats only),
+        or the sentence saying why they cannot be built. The first turn that comes out
+        differently (another swarmtui version, a game that did not start from the usual
+        position) ends the rebuild: later turns keep no trace. Returns how many traces were
+        rebuilt; ``redecided`` says it. ``stop()`` is polled between turns (a cancelled worker).
+        """
+        if isinstance(agents, str):
+            self.redecided = agents
+            return 0
+        rebuilt = 0
+        for ply, (seat, text) in enumerate(zip(self.movers, self.moves, strict=False)):
+            if stop():
+                break
+            if seat not in agents or ply in self.traces:
+                continue
+            state = self.positions[ply]
+            decision = agents[seat].decide(state.copy())
+            if state.format_move(decision.move) != text:
+                self.redecided = f"re-deciding from the seed differs at move {ply + 1}: no reasoning from there on"
+                return rebuilt
+            self.traces[ply] = decision.trace
+            rebuilt += 1
+        self.redecided = f"reasoning rebuilt from the seed for {rebuilt} AI moves"
+        return rebuilt
+
+
+def _result(log: GameLog, state: GameState) -> str:
+    outcome = state.outcome
+    if outcome is not None:
+        return f"{outcome.winner} wins ({outcome.reason})" if outcome.winner else outcome.reason
+    return log.result or "game not finished"
