@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from swarmtui.core.bounded_json import LIMITS, SaveError
+from swarmtui.core.state import Outcome
 from swarmtui.games import GAMES
 
 LOG_KIND = "game"
@@ -71,6 +72,13 @@ class GameLog:
     @property
     def is_result_line(self) -> bool:
         return self.index is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How a result-file game ended, as ``core.state.Outcome`` with its ``Termination``
+        (read from the ``winner``/``reason``/``result`` text every version writes); None for a
+        saved game, whose position says it (``records.replay``)."""
+        return Outcome.from_text(self.winner, self.reason, self.result) if self.is_result_line else None
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of this log (a result line when it has an ``index``, else a save)."""
@@ -134,8 +142,10 @@ class _Reader:
             raise SaveError(f"{self.where} has unsupported format {payload.get('format')!r} "
                             f"(this swarmtui reads {LOG_FORMAT})")
         game = payload.get("game")
+        if not isinstance(game, str):
+            raise self.damaged("'game' is not a game id")
         if game not in GAMES:
-            raise self.damaged(f"unknown game {game!r}" if isinstance(game, str) else "'game' is not a game id")
+            raise self.damaged(f"unknown game {game[:40]!r}")
         players = payload.get("players", {})
         if (not isinstance(players, dict) or len(players) > LIMITS.max_seats
                 or not all(isinstance(k, str) and isinstance(v, str) and len(k) + len(v) <= LIMITS.max_text
@@ -150,6 +160,8 @@ class _Reader:
             raise self.damaged("'moves' is not a list of move strings")
         log = GameLog(game, dict(players), list(moves), seed, self.params(payload.get("params")),
                       self.traces(payload.get("traces"), len(moves)), self.plies(payload.get("skips"), len(moves)))
+        if log.skips and GAMES[game].skip_turn is None:
+            raise self.damaged("skipped turns ('skips') exist only in Hive's immobile-opponent protocol")
         log.result = self.text(payload.get("result") or "", "'result'")
         winner = payload.get("winner")
         log.winner = None if winner is None else self.text(winner, "'winner'")

@@ -74,8 +74,6 @@ class Recording:
         spec = GAMES[log.game]
         if spec.new_state is None:
             raise SaveError(f"{where}: {spec.title} cannot be played yet")
-        if log.skips and spec.skip_turn is None:
-            raise SaveError(f"{where}: skipped turns exist only in Hive's immobile-opponent protocol")
         try:
             state = spec.start(len(log.players) if spec.seat_counts else None)
         except ValueError as error:

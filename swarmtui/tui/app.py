@@ -24,7 +24,6 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from rich.text import Text
 from textual import events, work
 from textual.app import App
 from textual.binding import Binding
@@ -93,6 +92,10 @@ class SwarmApp(App[None]):
         """The server's table hub (None when not run by ``swarmtui serve``)."""
         self.hang_up_signals: list[int] = []
         """Signals ``on_mount`` installed a handler for (``on_unmount`` removes them)."""
+        self._crashed = False
+        self._crash_log: Path | None = None
+        self.crash_message = ""
+        """After an unexpected error: the one line for the player (``run`` prints it)."""
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen(seed=self.seed, tables=self.tables is not None))
@@ -285,17 +288,22 @@ class SwarmApp(App[None]):
     def _fatal_error(self) -> None:
         """An exception nothing handled: its traceback goes to a log file (``tui.crash_log``),
         games in progress are saved when they can be, and the player reads one line (Textual
-        would print a traceback with local variables to the terminal: a player's, under serve)."""
+        would print a traceback with local variables to the terminal: a player's, under serve).
+        Errors while the app closes after the first go to the same log, not to the screen."""
+        error = self._exception if self._crash_log is None else sys.exc_info()[1]
+        if self._crashed:
+            write_crash_log(error, into=self._crash_log)
+            return
+        self._crashed = True
         self.bell()
-        where = write_crash_log(self._exception or sys.exc_info()[1])
+        self._crash_log = write_crash_log(error or sys.exc_info()[1])
         try:
             saved = self.autosave()
         except Exception:  # noqa: BLE001 - the app is already failing; the log has the first error
             saved = []
         kept = f"your game is saved in {saved[-1]}; " if saved else ""
-        told = f"the details are in {where}" if where else "no log could be written"
-        self._exit_renderables.append(Text(f"swarmtui: error: something went wrong and swarmtui stopped; "
-                                           f"{kept}{told}"))
+        told = f"the details are in {self._crash_log}" if self._crash_log else "no log could be written"
+        self.crash_message = f"swarmtui: error: something went wrong and swarmtui stopped; {kept}{told}"
         self._close_messages_no_wait()
 
     def action_help(self) -> None:
@@ -305,9 +313,14 @@ class SwarmApp(App[None]):
 
 def run(*, glyphs: str = "unicode", mouse: bool = True, seed: int | None = None,
         preferences: Preferences | None = None, notices: Sequence[str] = ()) -> None:
-    """Build the app and run it in this terminal until the user quits."""
+    """Build the app and run it in this terminal until the user quits; after an unexpected
+    error, print its one line (the traceback is in the crash log) and exit with status 1."""
     chosen = preferences or Preferences()
-    SwarmApp(glyphs=glyphs, seed=seed, speed=chosen.speed, preferences=chosen, notices=notices).run(mouse=mouse)
+    app = SwarmApp(glyphs=glyphs, seed=seed, speed=chosen.speed, preferences=chosen, notices=notices)
+    app.run(mouse=mouse)
+    if app.crash_message:
+        print(app.crash_message, file=sys.stderr)
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":

@@ -24,17 +24,22 @@ def crash_log_dir() -> Path:
     return saves_dir() / LOG_FOLDER
 
 
-def write_crash_log(error: BaseException | None) -> Path | None:
-    """Write ``error``'s traceback to a new file in ``crash_log_dir()``; its path, or None when
-    nothing could be written (a read-only disk: the error then goes nowhere, not to the screen)."""
+def write_crash_log(error: BaseException | None, into: Path | None = None) -> Path | None:
+    """Write ``error``'s traceback to a new file in ``crash_log_dir()`` (or append it to
+    ``into``, for errors that follow the first); the file's path, or None when nothing could be
+    written (a read-only disk: the error then goes nowhere, never to the screen)."""
     text = "".join(traceback.format_exception(error)) if error is not None else "no exception recorded\n"
-    folder = crash_log_dir()
-    name = f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
     try:
+        if into is not None:
+            with open(into, "a", encoding="utf-8") as handle:
+                handle.write("\nThen:\n" + text)
+            return into
+        folder = crash_log_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        path = folder / f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
     except OSError:
         return None
-    return folder / name
+    return path

@@ -14,10 +14,11 @@ from __future__ import annotations
 import numpy as np
 
 from swarmtui.core.agent import ANY, Agent, AgentSpec
+from swarmtui.core.saves import SaveError
 from swarmtui.games import get_game
+from swarmtui.records.gamelog import GameLog
 from swarmtui.tables.client import TableClient, TableError, TableLink
 from swarmtui.tui.match import Match, MatchConfig
-from swarmtui.records.gamelog import GameLog
 
 REMOTE = "remote"
 """The setup's pseudo-agent for a seat a connected player will take."""
@@ -58,6 +59,8 @@ def resume_match(client: TableClient | None, saved: GameLog, where: str) -> Matc
     """Rebuild a saved game; a table game goes back to a table when there is a hub."""
     if saved.table is None or client is None:
         return Match.from_saved(saved, where)
+    if saved.seed is None:
+        raise SaveError(f"{where} has no seed, so its table cannot be opened again")
     link = _rejoin(client, saved)
     if link is None:
         mine = set(saved.table["mine"]) | {seat for seat, agent in saved.players.items() if agent != HUMAN}
