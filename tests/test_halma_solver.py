@@ -77,7 +77,7 @@ def test_the_shipped_optimal_crossing_replays_legally_in_27_moves():
     import json
     from pathlib import Path
 
-    from swarmtui.sim.recording import Recording
+    from swarmtui.records import GameLog, Recording
 
     path = Path(__file__).resolve().parent.parent / "saves" / "halma" / "optimal-crossing.json"
     record = json.loads(path.read_text(encoding="utf-8"))
@@ -86,5 +86,5 @@ def test_the_shipped_optimal_crossing_replays_legally_in_27_moves():
         board.play(board.parse_move(text))  # each hop of each chain checked (the notation gives the path)
     assert board.ply == 27 and board.outcome is not None and board.outcome.winner == "1"
     assert all(":" in text or "-" in text for text in record["moves"])
-    recording = Recording.from_record(record, path.name)
+    recording = Recording.from_log(GameLog.from_json(record, path.name), path.name)
     assert len(recording.positions) == 28 and recording.positions[-1].outcome.winner == "1"

@@ -8,7 +8,7 @@ import pytest
 
 from swarmtui.cli import main
 from swarmtui.core.params import ParamError
-from swarmtui.sim.records import read_results
+from swarmtui.records.results import read_results
 from swarmtui.sim.ratings import (
     Game, RatingError, expected_score, fit_ratings, format_pairs, format_ratings, pair_records,
 )

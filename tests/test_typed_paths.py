@@ -10,7 +10,7 @@ from textual.widgets import Input, OptionList
 
 from swarmtui.core.saves import CONFINE_ENV, SAVES_ENV, typed_path
 from swarmtui.sim.match import play_match
-from swarmtui.sim.records import RecordWriter
+from swarmtui.records.results import RecordWriter
 from swarmtui.sim.seats import Seat
 from swarmtui.tui.screens.maze import export_path
 from swarmtui.tui.screens.results import ResultsScreen

@@ -333,14 +333,14 @@ def _round_robin(game: str, texts: list[str], rounds: int, seed: int, workers: i
 
 
 def _ratings_report(files: list[Path] | None, anchor: str) -> None:
-    from swarmtui.sim.records import read_results
+    from swarmtui.records.results import read_results
 
     if not files:
         raise CliError("'sim report --ratings' needs one or more result files")
     records: list[dict] = []
     for path in files:
         try:
-            records.extend(read_results(path).games)
+            records.extend(game.to_json() for game in read_results(path).games)
         except SaveError as error:
             raise fail(str(error)) from None
     _print_ratings(records, anchor, 0)

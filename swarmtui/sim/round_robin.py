@@ -32,8 +32,9 @@ from swarmtui.agents import get_spec, make_agent
 from swarmtui.core.params import ParamError, apply_overrides, split_assignment
 from swarmtui.core.rng import derive_seed, seat_rng
 from swarmtui.games import get_game
-from swarmtui.sim.match import GameRecord, game_seed
-from swarmtui.sim.records import RecordWriter
+from swarmtui.records.gamelog import GameLog
+from swarmtui.records.results import RecordWriter
+from swarmtui.sim.match import game_seed
 from swarmtui.sim.ratings import Game, PairRecord, Rating, fit_ratings, pair_records
 
 
@@ -94,7 +95,7 @@ def schedule(entrants: Sequence[Entrant], rounds: int, seed: int) -> list[Pairin
     return [Pairing(k, w, b, o) for k, (w, b, o) in enumerate(games)]
 
 
-def play_pairing(game_id: str, pairing: Pairing, seed: int, max_plies: int, opening_plies: int) -> GameRecord:
+def play_pairing(game_id: str, pairing: Pairing, seed: int, max_plies: int, opening_plies: int) -> GameLog:
     """Play one scheduled game to its end or the cap."""
     spec = get_game(game_id)
     gseed = game_seed(seed, pairing.index)
@@ -118,7 +119,7 @@ def play_pairing(game_id: str, pairing: Pairing, seed: int, max_plies: int, open
         state.play(move)
     outcome = state.outcome
     winner = outcome.winner if outcome else None
-    return GameRecord(
+    return GameLog(
         index=pairing.index, seed=gseed, game=game_id,
         players={seat: e.label for seat, e in seats.items()}, moves=moves, winner=winner,
         result=f"{winner} wins" if winner else ("draw" if outcome else "unfinished"),
@@ -136,7 +137,7 @@ def _play(args: tuple[str, Pairing, int, int, int]) -> dict[str, Any]:
 def run_round_robin(game_id: str, pairings: Sequence[Pairing], seed: int, *, workers: int = 1,
                     max_plies: int = 300, opening_plies: int = 2, out: Path | None = None) -> Iterator[dict[str, Any]]:
     """Play ``pairings`` (``workers`` processes), yielding each record as it finishes; with
-    ``out``, a result file (``sim.records``: run header, one game line each, written
+    ``out``, a result file (``records.results``: run header, one game line each, written
     atomically at checkpoints, so an interrupted run keeps what it played)."""
     jobs = [(game_id, p, seed, max_plies, opening_plies) for p in pairings]
     entrants = sorted({p.white.label for p in pairings} | {p.black.label for p in pairings})

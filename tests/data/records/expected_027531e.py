@@ -1,3 +1,4 @@
+# ruff: noqa  (kept as it was run at commit 027531e, for provenance; not part of the test suite)
 """What swarmtui 027531e reads from each fixture: the expected values of tests/test_records_compat.py."""
 import json, sys
 from pathlib import Path

@@ -1,3 +1,4 @@
+# ruff: noqa  (kept as it was run at commit 027531e, for provenance; not part of the test suite)
 """Write save-file fixtures with swarmtui as of commit 027531e (run once, from the worktree)."""
 import os, shutil, sys
 from pathlib import Path
