@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swarmtui.cli import main
-from swarmtui.sim.records import read_results
+from swarmtui.records.results import read_results
 
 ROOT = Path(__file__).resolve().parents[1]
 RESUME_LINE = re.compile(r"^swarmtui: error: interrupted after (\d+) of \d+ games; \1 finished games are kept in "
@@ -94,7 +94,7 @@ def test_a_stop_signal_checkpoints_stops_the_workers_and_says_how_to_resume(tmp_
     _until(lambda: not [pid for pid in workers if Path(f"/proc/{pid}").exists()], 10)  # no orphan left
     kept = read_results(path)  # a valid checkpoint holding exactly what the line says
     assert kept.summary is None and len(kept.games) == int(match[1])
-    assert [row["index"] for row in kept.games] == list(range(len(kept.games)))
+    assert [row.index for row in kept.games] == list(range(len(kept.games)))
 
 
 # -- 14. Ctrl-C at any moment: one line --------------------------------------------------------
