@@ -27,7 +27,8 @@ class Limits:
     is a few MB). ``max_save_bytes`` / ``max_result_bytes``: a whole save / result file.
     ``max_games``: games a run header may claim in all (the CLI's ``--games`` bound), so
     ``--resume`` never plans more than a run could have. ``max_moves``: moves of one game.
-    ``max_seats``: players of one game. ``max_text``: characters of one move or name.
+    ``max_seats``: players of one game. ``max_text``: characters of one move or name;
+    ``max_note``: of a result sentence (an engine's forfeit message).
     """
 
     max_depth: int = 64
@@ -39,6 +40,7 @@ class Limits:
     max_moves: int = 1_000_000
     max_seats: int = 6
     max_text: int = 1024
+    max_note: int = 65536
 
 
 LIMITS = Limits()

@@ -162,10 +162,10 @@ class _Reader:
                       self.traces(payload.get("traces"), len(moves)), self.plies(payload.get("skips"), len(moves)))
         if log.skips and GAMES[game].skip_turn is None:
             raise self.damaged("skipped turns ('skips') exist only in Hive's immobile-opponent protocol")
-        log.result = self.text(payload.get("result") or "", "'result'")
+        log.result = self.text(payload.get("result") or "", "'result'", LIMITS.max_note)
         winner = payload.get("winner")
         log.winner = None if winner is None else self.text(winner, "'winner'")
-        log.reason = self.text(payload.get("reason") or "", "'reason'")
+        log.reason = self.text(payload.get("reason") or "", "'reason'", LIMITS.max_note)
         if payload.get("index") is not None:
             log.index = self.count(payload["index"], "'index'", LIMITS.max_games)
         if payload.get("group") is not None:

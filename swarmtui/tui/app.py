@@ -31,6 +31,7 @@ from textual.widgets import Input
 
 from swarmtui.core.counting import counted
 from swarmtui.core.saves import SaveError
+from swarmtui.records.gamelog import GameLog
 from swarmtui.records.replay import Recording
 from swarmtui.tables.client import TableClient, TableError
 from swarmtui.tui.config import Preferences
@@ -219,7 +220,7 @@ class SwarmApp(App[None]):
 
         try:
             path, record = optimal_crossing_record()
-            recording = Recording.from_record(record, str(path))
+            recording = Recording.from_log(GameLog.from_json(record, str(path)), str(path))
         except SaveError as error:
             self.notify(str(error), title="Cannot replay", severity="error", markup=False)
             return
