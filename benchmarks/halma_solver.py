@@ -13,6 +13,12 @@ includes other people's work.
     .venv/bin/python benchmarks/halma_solver.py --rules closed     # Bell's 81-hole board (side points closed)
     .venv/bin/python benchmarks/halma_solver.py --width 100 --max-width 100 --ladder 0   # one narrow beam
     .venv/bin/python benchmarks/halma_solver.py --record > saves/halma/optimal-crossing.json  # the TUI's replay
+    .venv/bin/python benchmarks/halma_solver.py --cooperative fill --width 1000    # two players helping seat 1
+    .venv/bin/python benchmarks/halma_solver.py --cooperative strict --width 1000  # ... all ten must be home
+
+The cooperative mode (``halma_crossing.CooperativeSearch``) looks for the shortest two-player game
+in which both seats help one of them win; Bell (2009) proved 30 moves (15 each) the shortest
+under the rule that the whole goal must hold the winner's pieces (``--cooperative strict``).
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ import time
 from dataclasses import replace
 
 from swarmtui.agents.halma_beam import BeamParams, plan_crossing
-from swarmtui.agents.halma_crossing import BELL_OPTIMUM
+from swarmtui.agents.halma_crossing import BELL_OPTIMUM, CooperativeParams, CooperativeSearch
+from swarmtui.games.halma.geometry import STAR
 from swarmtui.games.halma.rules import Board, HalmaRules
 
 PAPER_BEST = 68
@@ -43,6 +50,25 @@ def crossing(params: BeamParams, rules: HalmaRules) -> tuple[int, float, float, 
     return board.ply, cpu, wall, how, " ".join(board.format_move(m) for m in board.history)
 
 
+def cooperative(rules: HalmaRules, width: int, depth: int) -> None:
+    wall, cpu = time.perf_counter(), time.process_time()
+    game = CooperativeSearch(rules, CooperativeParams(width=width, depth=depth)).solve()
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    print(f"cooperative two-player game, blocked goal rule {rules.blocked_goal!r}, width {width} "
+          f"(Bell: 30 moves, 15 each, under the whole-goal rule)")
+    if game.winner is None:
+        print(f"no game won within {depth} moves ({cpu:.2f} s CPU, {wall:.2f} s wall)")
+        return
+    board = Board(2, rules=rules, max_moves=None)
+    for start, end in game.moves:
+        board.play(next(m for m in board.moves_from(STAR[start]) if m.end == STAR[end]))
+    assert board.outcome is not None and board.outcome.winner == game.winner
+    per_seat = [sum(1 for i in range(board.ply) if i % 2 == k) for k in range(2)]
+    print(f"{board.ply} moves ({per_seat[0]} by seat 1, {per_seat[1]} by seat 2), seat {game.winner} wins: "
+          f"{board.outcome.reason}; {cpu:.2f} s CPU ({wall:.2f} s wall), {game.expanded} positions expanded")
+    print("  " + " ".join(board.format_move(m) for m in board.history))
+
+
 def main() -> None:
     defaults = BeamParams()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -54,12 +80,18 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=1, help="tie-break seeds 0..N-1")
     parser.add_argument("--rules", choices=("free", "closed"), default="free",
                         help="neutral points free (the default rules) or closed (Bell's 81-hole board)")
+    parser.add_argument("--cooperative", choices=("fill", "strict"),
+                        help="the cooperative two-player game under this blocked-goal rule instead")
+    parser.add_argument("--depth", type=int, default=60, help="cooperative mode: longest game searched")
     parser.add_argument("--record", action="store_true",
                         help="print the crossing as a game record (JSON) instead of the report")
     args = parser.parse_args()
     params = replace(defaults, width=args.width, max_width=max(args.width, args.max_width), ladder=args.ladder,
                      spread=args.spread, symmetry=args.symmetry)
     rules = HalmaRules(neutral=args.rules)
+    if args.cooperative:
+        cooperative(HalmaRules(neutral=args.rules, blocked_goal=args.cooperative), args.width, args.depth)
+        return
     if args.record:
         moves, cpu, wall, how, text = crossing(params, rules)
         record = {

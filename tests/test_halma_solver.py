@@ -88,3 +88,17 @@ def test_the_shipped_optimal_crossing_replays_legally_in_27_moves():
     assert all(":" in text or "-" in text for text in record["moves"])
     recording = Recording.from_log(GameLog.from_json(record, path.name), path.name)
     assert len(recording.positions) == 28 and recording.positions[-1].outcome.winner == "1"
+
+
+def test_cooperative_mode_wins_fast_under_the_fill_rule_and_replays_legally():
+    from swarmtui.agents.halma_crossing import CooperativeParams, CooperativeSearch
+
+    rules = HalmaRules(blocked_goal="fill")
+    game = CooperativeSearch(rules, CooperativeParams(width=200, depth=30)).solve()
+    assert game.winner == "1"
+    board = Board(2, rules=rules, max_moves=None)
+    for start, end in game.moves:
+        board.play(next(m for m in board.moves_from(STAR[start]) if m.end == STAR[end]))
+    assert board.outcome is not None and board.outcome.winner == "1"
+    # the blockers count for seat 1: far fewer than Bell's 30 moves for the whole-goal rule
+    assert board.ply <= 15 and board.in_goal("1") < 10

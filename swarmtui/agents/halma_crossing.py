@@ -45,7 +45,7 @@ from typing import Any
 
 from swarmtui.core.saves import SaveError, read_json, shipped_dir
 from swarmtui.games.halma.geometry import STAR, advance, opposite, rotate
-from swarmtui.games.halma.rules import CORNER, INDEX, JUMPS, STEPS, Board
+from swarmtui.games.halma.rules import CORNER, INDEX, JUMPS, STEPS, Board, HalmaRules
 
 OPTIMAL_CROSSING = "halma/optimal-crossing.json"
 """The shipped record of the solver's 27-move crossing (``benchmarks/halma_solver.py --record``)."""
@@ -377,3 +377,147 @@ class CrossingSearch:
             pieces.discard(start)
             pieces.add(end)
         return pieces <= self.goal
+
+
+@dataclass(frozen=True)
+class CooperativeParams:
+    width: int = field(default=2000, metadata={"help": "positions kept per move number"})
+    depth: int = field(default=40, metadata={"help": "give up after this many moves (both seats)"})
+    ladder: float = field(default=1.0, metadata={"help": "weight of the side to move's best one-move gain"})
+    shortlist: int = field(default=4, metadata={"help": "children scored for ladders, per position kept"})
+    seed: int = field(default=0, metadata={"help": "breaks ties between equally scored positions"})
+    lead: int = field(default=3, metadata={"help": "weight of seat 1's progress against seat 2's (the winner-to-be)"})
+    runner: bool = field(default=True, metadata={"help": "under the fill rule, score one runner (runner_score)"})
+
+
+@dataclass(frozen=True)
+class CooperativeGame:
+    """The shortest two-player game found: moves (start, end) in turn order from seat 1, and the winner."""
+
+    moves: tuple[tuple[int, int], ...]
+    winner: str | None
+    expanded: int
+
+
+class CooperativeSearch:
+    """The cooperative two-player game (Kuehner & Stock V-F; Bell 2009): both seats help one of them win fast.
+
+    Seats 1 (south) and 2 (north) swap homes, moving alternately from seat 1; the game ends when
+    the side that just moved has completed its goal under the board's rules (``blocked_goal``:
+    with "fill" a goal whose other holes hold the pieces of the player whose home it is counts as
+    complete, so the loser need not leave). Beam search by move number over pairs of bit sets,
+    scored by both armies' progress (each towards its own goal) plus the ladder term of
+    ``CrossingSearch`` for the side to move next; any child that ends the game is a candidate,
+    replayed under the rules before it is accepted. Bell proved 30 moves (15 each, Fabian 1979)
+    the shortest under the usual rule that the whole goal must hold the winner's pieces.
+    """
+
+    SCALE = 4
+
+    def __init__(self, rules: HalmaRules = HalmaRules(), params: CooperativeParams = CooperativeParams()) -> None:
+        self.rules = rules
+        self.params = params
+        board = Board(2, rules=rules, max_moves=None)
+        # each seat's rule tables, built with its own pieces only (the other army is not fixed here)
+        self.sides = tuple(CrossingSearch(Board.from_pieces(2, {s: board.pieces(s)}, to_move=s, rules=rules,
+                                                            max_moves=None)) for s in board.seats)
+        self.start = (bits_of(self.sides[0].start), bits_of(self.sides[1].start))
+        self.goals = (self.sides[0].goal_bits, self.sides[1].goal_bits)
+
+    def won(self, own: int, other: int, k: int) -> bool:
+        goal = self.goals[k]
+        if own & goal == goal:
+            return True
+        return self.rules.blocked_goal == "fill" and bool(own & goal) and (own | other) & goal == goal
+
+    def solve(self) -> CooperativeGame:
+        params = self.params
+        scale = self.SCALE
+        adv = [[scale * a for a in side.advance] for side in self.sides]
+        ladder = round(scale * params.ladder)
+        salt = hash((params.seed, "halma cooperative")) & ((1 << 121) - 1) if params.seed else 0
+        offset = 1 << 20
+        runner = params.runner and self.rules.blocked_goal == "fill"
+        lead = params.lead
+        parent, move_of = [-1], [(-1, -1)]
+        beam = [(self.start[0], self.start[1], 0)]
+        seen = {(self.start[0], self.start[1], 0)}
+        expanded = 0
+
+        def plan_of(node: int) -> tuple[tuple[int, int], ...]:
+            out = []
+            while node > 0:
+                out.append(move_of[node])
+                node = parent[node]
+            return tuple(reversed(out))
+
+        for ply in range(params.depth):
+            k = ply % 2
+            side = self.sides[k]
+            children: dict[tuple[int, int], int] = {}
+            wins: list[tuple[int, int, int]] = []
+            for a, b, node in beam:
+                expanded += 1
+                own, other = (a, b) if k == 0 else (b, a)
+                occ = side.occupancy(holes_of(a | b))
+                base = lead * sum(adv[0][i] for i in holes_of(a)) + sum(adv[1][i] for i in holes_of(b))
+                gain = [lead * g for g in adv[0]] if k == 0 else adv[1]
+                for s in holes_of(own):
+                    for e in side.ends(occ, s):
+                        moved = own ^ BIT[s] ^ BIT[e]
+                        if self.won(moved, other, k):
+                            wins.append((node, s, e))
+                            continue
+                        child = (moved, other) if k == 0 else (other, moved)
+                        if child in children or (*child, (ply + 1) % 2) in seen:
+                            continue
+                        score = base + gain[e] - gain[s] if not runner else self.runner_score(*child)
+                        tie = hash(child[0] ^ (child[1] << 121) ^ salt) & 0xFFFFF
+                        children[child] = ((score + offset) << 60) | (tie << 40) | (node << 14) | (s << 7) | e
+            for node, s, e in wins:
+                plan = plan_of(node) + ((s, e),)
+                winner = self.replay(plan)
+                if winner is not None:
+                    return CooperativeGame(plan, winner, expanded)
+            if not children:
+                break
+            if ladder and len(children) > params.width:
+                mover = self.sides[1 - k]
+                short = heapq.nlargest(params.width * params.shortlist, children, key=children.__getitem__)
+                for child in short:
+                    own = child[1 - k]
+                    occ = mover.occupancy(holes_of(child[0] | child[1]))
+                    best = max((mover.advance[e] - mover.advance[s] for s in holes_of(own)
+                                for e in mover.ends(occ, s)), default=0)
+                    children[child] += (ladder * best) << 60
+            kept = (heapq.nlargest(params.width, children, key=children.__getitem__)
+                    if len(children) > params.width else list(children))
+            beam = []
+            for child in kept:
+                packed = children[child]
+                parent.append(packed >> 14 & ((1 << 26) - 1))
+                move_of.append((packed >> 7 & 127, packed & 127))
+                beam.append((child[0], child[1], len(parent) - 1))
+                seen.add((child[0], child[1], (ply + 1) % 2))
+        return CooperativeGame((), None, expanded)
+
+    def runner_score(self, a: int, b: int) -> int:
+        """Under the "fill" rule seat 1 needs one piece in a hole seat 2 left, seat 2 its other nine at
+        home: the lead runner's advance counts ten times, seat 2's pieces away from home cost."""
+        adv = self.sides[0].advance
+        lead = max(adv[i] for i in holes_of(a))
+        away = (b & ~self.sides[0].goal_bits).bit_count()
+        total = sum(adv[i] for i in holes_of(a)) + sum(self.sides[1].advance[i] for i in holes_of(b))
+        return self.SCALE * (10 * lead + total - 6 * max(0, away - 1))
+
+    def replay(self, plan: tuple[tuple[int, int], ...]) -> str | None:
+        """The winner if ``plan`` is a legal game under the rules that ends with a win, else None."""
+        board = Board(2, rules=self.rules, max_moves=None)
+        for start, end in plan:
+            if board.outcome is not None:
+                return None
+            move = next((m for m in board.moves_from(STAR[start]) if m.end == STAR[end]), None)
+            if move is None:
+                return None
+            board.play(move)
+        return board.outcome.winner if board.outcome is not None else None
