@@ -95,15 +95,22 @@ class PaddedCells:
         """A uniformly random cell, as a padded index."""
         return self.padded(int(rng.integers(self.rows * self.cols)))
 
-    def cells(self, padded: np.ndarray) -> np.ndarray:
-        """Flat cell indices (int32) of padded indices (vectorised, in place where it can)."""
-        row, col = np.divmod(padded.astype(np.int32), np.int32(self.stride))
-        row -= 1
-        row *= np.int32(self.cols)
-        row += col
-        row -= 1
-        return row
+    def cells_in_place(self, padded: np.ndarray) -> np.ndarray:
+        """Turn padded indices (int32) into flat cell indices in place, a chunk at a time (no
+        whole-array temporaries: at a million cells each would be 4-8 MB)."""
+        stride, cols = np.int32(self.stride), np.int32(self.cols)
+        for at in range(0, padded.size, _CHUNK):
+            chunk = padded[at:at + _CHUNK]
+            row, col = np.divmod(chunk, stride)
+            row -= 1
+            row *= cols
+            row += col
+            row -= 1
+            chunk[:] = row
+        return padded
 
     def edges(self, us: array, vs: array) -> tuple[np.ndarray, np.ndarray]:
-        """The carving order ``(u, v)`` in flat cell indices from padded ``array("i")`` records."""
-        return self.cells(np.frombuffer(us, dtype=np.int32)), self.cells(np.frombuffer(vs, dtype=np.int32))
+        """The carving order ``(u, v)`` in flat cell indices from padded ``array("i")`` records
+        (converted in the records' own memory)."""
+        return (self.cells_in_place(np.frombuffer(us, dtype=np.int32)),
+                self.cells_in_place(np.frombuffer(vs, dtype=np.int32)))

@@ -5,7 +5,7 @@ takes a uniformly random frontier cell, joins it to a uniformly random neighbour
 maze and adds its new neighbours to the frontier (Buck, *Mazes for Programmers*, ch. 11's
 "simplified" Prim). With random edge weights instead, "true" Prim builds the minimum spanning
 tree, which is exactly what ``kruskal`` builds, so this is the version that differs.
-Random numbers are drawn in one NumPy call; the frontier is a list with swap-removal.
+Random numbers are drawn from NumPy in blocks; the frontier is a list with swap-removal.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from swarmtui.mazes.lattice import PaddedCells
 
 
 RING_TO_3 = bytes([0, 3]) + bytes(254)
+_BLOCK = 1 << 16
 
 
 def prim_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -25,8 +26,7 @@ def prim_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[np.ndarr
     n = rows * cols
     grid = PaddedCells(rows, cols)
     steps = grid.steps
-    picks = rng.random(n).tolist()
-    sides = rng.random(n).tolist()
+    block = min(n, _BLOCK)
     state = bytearray(grid.blocked.translate(RING_TO_3))  # 0 outside, 1 frontier, 2 in the maze, 3 the ring
     start = grid.random_cell(rng)
     state[start] = 2
@@ -38,7 +38,13 @@ def prim_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[np.ndarr
             frontier.append(nb)
     us, vs = array("i"), array("i")
     at = 0
+    picks: list[float] = []
+    sides: list[float] = []
     while frontier:
+        if at == len(picks):  # draws in blocks: a million floats in a list would be 32 MB
+            picks = rng.random(block).tolist()
+            sides = rng.random(block).tolist()
+            at = 0
         i = int(picks[at] * len(frontier))
         cell = frontier[i]
         frontier[i] = frontier[-1]

@@ -33,7 +33,8 @@ def wilson_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[np.nda
     block = min(_BLOCK, 16 * rows * cols + 64)  # small grids draw small blocks
     at = 0
     us, vs = array("i"), array("i")
-    for cell_index in rng.permutation(rows * cols).tolist():
+    order = rng.permutation(rows * cols).astype(np.int32)
+    for cell_index in _chunks(order):
         start = grid.padded(cell_index)
         if in_tree[start]:
             continue
@@ -55,3 +56,9 @@ def wilson_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[np.nda
             vs.append(nxt)
             cell = nxt
     return grid.edges(us, vs)
+
+
+def _chunks(order: np.ndarray):
+    """The cells of ``order`` one by one, converted to Python ints a block at a time."""
+    for at in range(0, order.size, _BLOCK):
+        yield from order[at:at + _BLOCK].tolist()
