@@ -1,8 +1,8 @@
 """Shortest paths and connected regions of the open fields (4-neighbour moves, as the queen's).
 
 ``shortest_path`` is a breadth-first search over flat indices (one pass, a parent array);
-``regions`` labels the connected open regions with a vectorised hook-and-jump union (a handful
-of whole-array rounds instead of a Python loop per field). SciPy's graph routines would do the
+``regions`` labels the connected open regions with a vectorised hook-and-jump union over row
+runs (a handful of whole-array rounds instead of a Python loop per field). SciPy's graph routines would do the
 same but would be a runtime dependency for two small functions.
 """
 
@@ -28,10 +28,22 @@ def open_edges(walls: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def regions(walls: np.ndarray) -> np.ndarray:
-    """Region label of every field (flat; walls get -1); open fields that connect share a label."""
-    n = walls.size
-    label = np.arange(n, dtype=np.int64)
-    u, v = open_edges(walls)
+    """Region label of every field (flat; walls get -1); open fields that connect share a label.
+
+    Each row's runs of open fields are one node (labelled with a cumulative sum), so the
+    union works on the vertical contacts between runs only: in a maze that is two to five
+    times fewer nodes and edges than field by field. Then hook-and-jump rounds: every run
+    points at the smallest label across a contact, and pointer jumping makes every run point
+    at its region's root.
+    """
+    height, width = walls.shape
+    free = ~walls
+    starts = free.copy()
+    starts[:, 1:] &= ~free[:, :-1]
+    run = np.cumsum(starts.ravel(), dtype=np.int64) - 1
+    down = (free[:-1] & free[1:]).ravel()
+    u, v = run[:-width][down], run[width:][down]
+    label = np.arange(int(starts.sum()), dtype=np.int64)
     while u.size:
         lu, lv = label[u], label[v]
         differ = lu != lv
@@ -39,13 +51,15 @@ def regions(walls: np.ndarray) -> np.ndarray:
             break
         u, v, lu, lv = u[differ], v[differ], lu[differ], lv[differ]
         np.minimum.at(label, np.maximum(lu, lv), np.minimum(lu, lv))
-        while True:  # pointer jumping: every field points at its region's root
+        while True:  # pointer jumping: every run points at its region's root
             jumped = label[label]
             if np.array_equal(jumped, label):
                 break
             label = jumped
-    label[walls.ravel()] = -1
-    return label
+    out = np.full(height * width, -1, dtype=np.int64)
+    open_ = free.ravel()
+    out[open_] = label[run[open_]]
+    return out
 
 
 def shortest_path(walls: np.ndarray, start: Cell, goal: Cell) -> list[Cell] | None:
