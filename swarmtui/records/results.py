@@ -71,11 +71,11 @@ class RecordWriter:
     def write(self, record: GameLog | dict[str, Any], group: str | None = None) -> None:
         """Add one finished game (a checkpoint follows when the interval has passed).
 
-        A game is checked by ``GameLog.from_json`` first, so the writer writes only what the
-        reader reads; a dict without a ``game`` is a preset's per-game tally, written as it is."""
-        if isinstance(record, GameLog):
-            record = record.to_json()
-        if "game" in record:
+        A dict with a ``game`` is checked by ``GameLog.from_json`` first, so the writer writes
+        only what the reader reads; a ``GameLog`` built by ``sim`` is typed already (checking it
+        again costs 5% of the cheapest games' time: 43 us against 890 us for random noughts); a
+        dict without a ``game`` is a preset's per-game tally, written as it is."""
+        if isinstance(record, dict) and "game" in record:
             record = GameLog.from_json({"kind": "game", **record}, f"game {record.get('index', '?')} of {self.path}")
         payload = record.to_json() if isinstance(record, GameLog) else {"kind": "game", **record}
         if group is not None:
