@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +56,10 @@ class _Refused(ValueError):
     """A value the limits refuse (raised inside the decoder's hooks)."""
 
 
+def _constant(text: str) -> Any:
+    raise _Refused(f"holds {text}, which is not a number JSON allows")
+
+
 def _int(text: str, limits: Limits) -> int:
     digits = len(text.lstrip("-"))
     if digits > limits.max_int_digits:
@@ -69,8 +74,11 @@ def _float(text: str) -> float:
     return value
 
 
-def _constant(text: str) -> Any:
-    raise _Refused(f"holds {text}, which is not a number JSON allows")
+@lru_cache(maxsize=4)
+def _decoder(limits: Limits) -> json.JSONDecoder:
+    """A decoder checking every number against ``limits`` (built once: ``json.loads`` with a
+    hook builds one per call, which costs more than parsing a short line)."""
+    return json.JSONDecoder(parse_int=lambda text: _int(text, limits), parse_float=_float, parse_constant=_constant)
 
 
 def depth(value: Any) -> int:
@@ -100,8 +108,9 @@ def parse(text: str | bytes, where: str, line: int | None = None, limits: Limits
         return SaveError(f"{where} is damaged: {subject} {what}")
 
     try:
-        value = json.loads(text, parse_int=lambda t: _int(t, limits), parse_float=_float,
-                           parse_constant=_constant)
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        value = _decoder(limits).decode(text)
     except _Refused as error:
         raise damaged(str(error)) from None
     except json.JSONDecodeError as error:
@@ -114,6 +123,6 @@ def parse(text: str | bytes, where: str, line: int | None = None, limits: Limits
         raise damaged("is not UTF-8 text") from None
     except ValueError as error:
         raise damaged(f"is not JSON ({error})") from None
-    if depth(value) > limits.max_depth:
+    if text.count("[") + text.count("{") > limits.max_depth and depth(value) > limits.max_depth:
         raise damaged(f"nests more than {limits.max_depth} deep")
     return value
