@@ -93,7 +93,7 @@ class Experiment:
         }
 
     @classmethod
-    def from_json(cls, payload: dict[str, Any]) -> "Experiment":
+    def from_json(cls, payload: dict[str, Any]) -> Experiment:
         """The experiment of a run header; ParamError when it does not describe one."""
         try:
             return cls(

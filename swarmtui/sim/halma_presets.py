@@ -12,6 +12,7 @@ swarm on the protocol of Table V ids 1 and 7.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from collections.abc import Callable, Sequence
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -41,7 +42,10 @@ def overrides(agent: str, params: Sequence[str]) -> tuple[tuple[str, str], ...]:
         if "." in name:
             raise ParamError(f"{name!r}: every seat plays the same agent here; give the bare parameter name")
     spec = get_spec(agent, "halma")
-    apply_overrides(spec.params(), pairs)
+    if spec.params is not None:
+        apply_overrides(spec.params(), pairs)
+    elif pairs:
+        raise ParamError(f"agent {agent!r} has no parameters (got {pairs[0][0]!r})")
     return pairs
 
 
@@ -99,14 +103,14 @@ def report(request: PresetRequest, scenario: Scenario, results: list[SwarmGame],
     request.out_console.print(histogram_text(moves, f"Moves to win (Figure 11, id {scenario.id})", bins=15))
     request.out_console.print(f"{len(results)} games in {seconds:.1f} s", highlight=False)
     if request.out:
-        _write(request, results, group, {"scenario": scenario.id, "agent": agent})
+        _write(request, request.out, results, group, {"scenario": scenario.id, "agent": agent})
     return result
 
 
-def _write(request: PresetRequest, results: list[SwarmGame], group: str, header: dict) -> None:
+def _write(request: PresetRequest, out: Path, results: list[SwarmGame], group: str, header: dict) -> None:
     from swarmtui.records.results import RecordWriter
 
-    with RecordWriter(request.out, header={"game": "halma", "preset": group, "seed": request.seed,
+    with RecordWriter(out, header={"game": "halma", "preset": group, "seed": request.seed,
                                            "params": list(request.params), **header}) as writer:
         for game in results:
             writer.write(game.to_json(), group=group)

@@ -121,7 +121,10 @@ def play_rows(pairings: list[Pairing], seed: int, workers: int, params: tuple[st
     """Play every pairing (with ``params`` applied), interleaved; log records to ``writer``; tally each."""
     players = [p for pairing in pairings for p in pairing.players if p is not IMMOBILE]
     check_assignments(players, params)
-    pairings = [replace(pairing, players=tuple(p if p is IMMOBILE else with_overrides(p, params) for p in pairing.players))
+    def configured(player: Player) -> Player:
+        return player if player is IMMOBILE else with_overrides(player, params)
+
+    pairings = [replace(pairing, players=(configured(pairing.players[0]), configured(pairing.players[1])))
                 for pairing in pairings]
     records: list[list] = [[] for _ in pairings]
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -133,10 +136,10 @@ def play_rows(pairings: list[Pairing], seed: int, workers: int, params: tuple[st
             if writer is not None:
                 writer.write(record.to_json(), group=pairings[k].group)
             progress.advance(tasks[k])
-    return [Row(pairing, tally(found)) for pairing, found in zip(pairings, records)]
+    return [Row(pairing, tally(found)) for pairing, found in zip(pairings, records, strict=True)]
 
 
-def _pct(count: int, total: int) -> str:
+def _pct(count: float, total: float) -> str:
     return f"{count} ({100 * count / total:.0f}%)" if total else str(count)
 
 
@@ -152,12 +155,14 @@ def row_cells(row: Row) -> tuple[str, ...]:
     """The table cells of one row (shared by the Rich and the Markdown table)."""
     t, thesis = row.tally, row.pairing.thesis
     n = thesis.get("games", 0)
-    thesis_draws = thesis.get("draws", n - thesis.get("p1", 0) - thesis.get("p2", 0)) if n else None
+    if n:
+        thesis_draws = thesis.get("draws", n - thesis.get("p1", 0) - thesis.get("p2", 0))
+        thesis_results = (_pct(thesis["p1"], n), _pct(thesis["p2"], n), _pct(thesis_draws, n))
+    else:
+        thesis_results = ("-", "-", "-")
     return (
         row.pairing.group, str(t.games), str(t.excluded), _pct(t.wins, t.played), _pct(t.losses, t.played),
-        _pct(t.draws, t.played), _moves(t.moves_to_win),
-        _pct(thesis["p1"], n) if n else "-", _pct(thesis["p2"], n) if n else "-",
-        _pct(thesis_draws, n) if n else "-", str(thesis.get("moves", "-")),
+        _pct(t.draws, t.played), _moves(t.moves_to_win), *thesis_results, str(thesis.get("moves", "-")),
     )
 
 
@@ -165,8 +170,9 @@ def share_line(rows: list[Row]) -> str:
     """Section 4.2.9: Velocity vs Direct-to-Goal shares of the final swarm against Random."""
     for row in rows:
         swarm, other = row.pairing.players
-        if swarm.agent == "pso" and other.name == RANDOM.name and row.tally.share("direct-to-goal") is not None:
-            velocity, direct = row.tally.share("velocity"), row.tally.share("direct-to-goal")
+        direct = row.tally.share("direct-to-goal")
+        if swarm.agent == "pso" and other.name == RANDOM.name and direct is not None:
+            velocity = row.tally.share("velocity")
             if velocity is None:
                 return ""
             total = sum(row.tally.intentions.values())
@@ -219,11 +225,14 @@ def _runner(title: str, build: Callable[..., list[Pairing]], traces: bool = Fals
     return run
 
 
-register(Preset("hive", "table-4.1", "McGuile Table 4.1: each intention variant, tiebreak N/Y, vs an immobile opponent (300 games each)",
+register(Preset("hive", "table-4.1",
+                "McGuile Table 4.1: each intention variant, tiebreak N/Y, vs an immobile opponent (300 games each)",
                 _runner("Table 4.1: intentions vs an immobile opponent", table_4_1)))
 register(Preset("hive", "table-4.2", "McGuile Table 4.2: each intention variant vs Random (300 games each)",
                 _runner("Table 4.2: intentions vs Random", table_4_2)))
-register(Preset("hive", "table-4.3", "McGuile Table 4.3: Swarm vs Random, MCTS vs Random, Swarm vs MCTS (100 games each)",
+register(Preset("hive", "table-4.3",
+                "McGuile Table 4.3: Swarm vs Random, MCTS vs Random, Swarm vs MCTS (100 games each)",
                 _runner("Table 4.3: final swarm and MCTS(500, depth 13)", table_4_3, traces=True)))
-register(Preset("hive", "pso-plus", "Beyond the thesis: pso-plus vs the final swarm, MCTS(500, 13) and Random (100 games each)",
+register(Preset("hive", "pso-plus",
+                "Beyond the thesis: pso-plus vs the final swarm, MCTS(500, 13) and Random (100 games each)",
                 _runner("Improved swarm (pso-plus)", improved, traces=True)))

@@ -125,11 +125,12 @@ def random_phase(board: Board, rng: np.random.Generator, moves_each: int) -> Non
         board.play(legal[int(rng.integers(len(legal)))])
 
 
-def play_protocol_game(players: tuple[Player, Player], protocol: Protocol, base_seed: int, index: int) -> HiveGameRecord:
+def play_protocol_game(players: tuple[Player, Player], protocol: Protocol, base_seed: int,
+                       index: int) -> HiveGameRecord:
     """Play game ``index`` (seeded from ``base_seed``) under ``protocol``; player 1 is the swarm side."""
     seed = game_seed(base_seed, index)
     seats = ("White", "Black") if player_one_seat(index) == "White" else ("Black", "White")
-    by_seat = dict(zip(seats, players))
+    by_seat = dict(zip(seats, players, strict=True))
     rng = make_rng(seed, "protocol")
     start = time.perf_counter()
     board = Board()

@@ -52,7 +52,8 @@ def report(files: list[Path], console: Console, plots: Path | None = None, plot_
                 target = plots / f"{Path(path).stem}-{_slug(group)}-plies.{plot_format}"
                 saved.append(save_histogram(plies, target, f"Game length{label}", "plies"))
         if len(groups) > 1:
-            console.print(Folded(comparison_table({g: summarise(r) for g, r in groups.items()}, "Result groups side by side")))
+            summaries = {g: summarise(r) for g, r in groups.items()}
+            console.print(Folded(comparison_table(summaries, "Result groups side by side")))
         saved += _convergence(results.generations, path, console, plots, plot_format)
     for file in saved:
         console.print(f"saved {file}", highlight=False)
