@@ -44,3 +44,17 @@ def test_random_proposals_are_the_ablation():
     decision = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(1),
                           [("proposals", "random")]).decide(board)
     assert "random proposals" in decision.trace.note and decision.move in board.legal_moves()
+
+
+def test_the_hive_proposes_one_placement_per_bug_nearest_the_enemy_queen():
+    from swarmtui.agents.pso.verified import _placement_proposals
+    from swarmtui.core.hexgrid import distance
+
+    board = _position(2)
+    target = board.queen("b" if board.to_move == "White" else "w")
+    proposals = _placement_proposals(board, 3)
+    placements = [m for m in board.legal_moves() if m.piece is not None and m.origin is None]
+    assert len({m.piece.bug for m in proposals}) == len(proposals) == min(3, len({m.piece.bug for m in placements}))
+    for m in proposals:
+        same_bug = [o for o in placements if o.piece.bug is m.piece.bug]
+        assert distance(m.dest, target) == min(distance(o.dest, target) for o in same_bug)
