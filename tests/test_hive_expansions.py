@@ -250,3 +250,32 @@ def test_the_game_type_is_the_hive_descriptors_rule_variant():
     assert str(spec.start().game_type) == "Base"
     for name in GAME_TYPES:
         assert str(spec.start(rules=HiveRules(name)).game_type) == name
+
+
+async def test_the_tui_setup_offers_the_game_type_and_a_save_keeps_it(tui_app):
+    from test_halma_tui import settle
+    from textual.widgets import Select
+
+    from swarmtui.tui.match import Match
+    from swarmtui.tui.screens.game import GameScreen
+    from swarmtui.tui.screens.menu import MenuScreen
+    from swarmtui.tui.widgets.hive_rack import HiveRack
+
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("down", "down", "enter")  # Hive
+        await settle(app, pilot, lambda: app.screen.game.id == "hive")
+        choice = app.screen.query_one("#rule-game_type", Select)
+        assert choice.value == "Base"
+        choice.value = "Base+MLP"
+        app.screen.query_one("#seed").focus()
+        await pilot.press("4", "enter")
+        await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
+        match = app.screen.match
+        assert str(match.state.game_type) == "Base+MLP"
+        racks = " ".join(str(r.render()) for r in app.screen.query(HiveRack))
+        assert "M" in racks and "L" in racks and "P" in racks
+        match.play(match.state.parse_move("wM"))
+        again = Match.from_saved(match.to_saved(), "test")
+        assert str(again.state.game_type) == "Base+MLP" and again.move_texts() == ["wM"]

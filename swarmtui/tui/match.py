@@ -22,6 +22,7 @@ from typing import Any
 
 from swarmtui.agents import get_spec, make_agent
 from swarmtui.core.agent import Agent, close_agent
+from swarmtui.core.params import apply_overrides
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Termination
@@ -38,18 +39,20 @@ SEED_RANGE = 1_000_000
 @dataclass(frozen=True)
 class MatchConfig:
     """What the setup chose: the game, the agent id of every seat (in seat order), the seed,
-    and each seat's parameter overrides as ``(name, value)`` pairs (empty: the paper defaults)."""
+    and each seat's parameter overrides as ``(name, value)`` pairs (empty: the paper defaults);
+    ``rules``: the game's rule-variant overrides (Hive's ``game_type``), empty for the defaults."""
 
     game_id: str
     agents: tuple[str, ...]
     seed: int | None = None
     params: tuple[tuple[tuple[str, str], ...], ...] = ()
+    rules: tuple[tuple[str, str], ...] = ()
 
     def with_seed(self) -> MatchConfig:
         """This config with a concrete seed (a fresh random one when none was given)."""
         if self.seed is not None:
             return self
-        return MatchConfig(self.game_id, self.agents, secrets.randbelow(SEED_RANGE), self.params)
+        return MatchConfig(self.game_id, self.agents, secrets.randbelow(SEED_RANGE), self.params, self.rules)
 
     def overrides(self, index: int) -> tuple[tuple[str, str], ...]:
         """The parameter overrides of seat number ``index``."""
@@ -76,7 +79,8 @@ class Match:
             *most, last = map(str, spec.player_counts)
             raise ValueError(f"{spec.title} needs {', '.join(most) + ' or ' if most else ''}{last} players")
         self.title = spec.title
-        self.state: GameState = spec.start(players)
+        rules = apply_overrides(spec.rules_type()(), requested.rules) if requested.rules else None
+        self.state: GameState = spec.start(players, rules)
         self.agents: dict[str, Agent] = {
             seat: make_agent(agent_id, spec.id, seat, seat_rng(self.seed, seat), self.config.overrides(i))
             for i, (seat, agent_id) in enumerate(zip(spec.seats_for(players), requested.agents, strict=False))
@@ -132,8 +136,10 @@ class Match:
         table = None
         if self.table is not None and not self.table.watching:
             table = {"id": self.table.id, "mine": list(self.table.mine)}
+        extra = {"rules": dict(self.config.rules)} if self.config.rules else {}
         return GameLog(self.config.game_id, {seat: self.agent_id(seat) for seat in self.seats}, self.move_texts(),
-                       self.seed, params, traces, result=self.result_text(), finished=self.is_over, table=table)
+                       self.seed, params, traces, result=self.result_text(), finished=self.is_over, table=table,
+                       extra=extra)
 
     @classmethod
     def from_saved(cls, saved: GameLog, where: str, table: TableLink | None = None) -> Match:
@@ -149,7 +155,10 @@ class Match:
         elsewhere are not re-decided (their agents run in other apps).
         """
         params = tuple(tuple(saved.params.get(seat, {}).items()) for seat in saved.players)
-        config = MatchConfig(saved.game, tuple(saved.players.values()), saved.seed, params)
+        rules = saved.extra.get("rules") or {}  # the game's rule variants (Hive's game type)
+        if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
+            raise SaveError(f"{where} is damaged: 'rules' is not a map of rule name to value")
+        config = MatchConfig(saved.game, tuple(saved.players.values()), saved.seed, params, tuple(rules.items()))
         try:
             match = cls(config, table)
         except (ValueError, KeyError) as error:  # ParamError is a ValueError

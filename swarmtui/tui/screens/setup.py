@@ -16,6 +16,7 @@ Messages up: ``StartGame`` with the chosen ``MatchConfig`` (the app opens the ga
 from __future__ import annotations
 
 import dataclasses
+import typing
 
 from rich.text import Text
 from textual import on
@@ -167,6 +168,7 @@ class SetupScreen(Screen[None]):
                                  value=self.players, id="players", compact=True)
                 with Vertical(id="seats"):
                     yield from self.seat_widgets()
+                yield from self.rule_widgets()
                 yield Label("Seed (blank: random)")
                 yield Input("" if self.seed is None else str(self.seed), placeholder="random",
                             type="integer", id="seed", compact=True)
@@ -184,6 +186,27 @@ class SetupScreen(Screen[None]):
             yield Label(f"{seat} plays as")
             yield Select([(Text(a.title), a.id) for a in agents], allow_blank=False,
                          value=self.first_agent(i, [a.id for a in agents]), id=f"seat-{i}", compact=True)
+
+    def rule_widgets(self) -> ComposeResult:
+        """One choice per rule variant with a fixed set of values (Hive: the game type)."""
+        if not self.game.rules:
+            return
+        rules = self.game.rules_type()
+        hints = typing.get_type_hints(rules)
+        for f in dataclasses.fields(rules):
+            if typing.get_origin(hints[f.name]) is typing.Literal:
+                yield Label(f.metadata.get("help", f.name).split(":")[0])
+                yield Select([(str(v), str(v)) for v in typing.get_args(hints[f.name])], allow_blank=False,
+                             value=str(f.default), id=f"rule-{f.name}", compact=True)
+
+    def chosen_rules(self) -> tuple[tuple[str, str], ...]:
+        """The rule variants chosen, as overrides (the defaults left out)."""
+        if not self.game.rules:
+            return ()
+        defaults = self.game.rules_type()()
+        chosen = ((str(s.id).removeprefix("rule-"), str(s.value))
+                  for s in self.query("#seats-box Select").results(Select) if str(s.id).startswith("rule-"))
+        return tuple((name, value) for name, value in chosen if value != str(getattr(defaults, name)))
 
     def first_agent(self, index: int, offered: list[str]) -> str:
         """Seat ``index``'s agent on arrival: the config file's choice when this game offers it."""
@@ -317,7 +340,8 @@ class SetupScreen(Screen[None]):
                 await self.show_params(i)
                 return
             params.append(tuple(mine.items()))
-        self.post_message(self.StartGame(MatchConfig(self.game.id, tuple(agents), seed, tuple(params))))
+        self.post_message(self.StartGame(MatchConfig(self.game.id, tuple(agents), seed, tuple(params),
+                                                     self.chosen_rules())))
 
     def action_back(self) -> None:
         self.dismiss()
