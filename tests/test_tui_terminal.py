@@ -147,6 +147,9 @@ def test_real_terminal_closed_mid_game_autosaves(tmp_path) -> None:
         tmux.send("Tab", "Tab", "Enter")
         tmux.wait_for(r"X to move")
         tmux.send("s", "s", "Enter")
+        # "X to move (you)" is on screen before the move too: first wait for the AI's reply,
+        # which only shows after our move, then for our turn to come back.
+        tmux.wait_for(r"plays [abc][123]")
         tmux.wait_for(r"X to move \(you\)")
     finally:
         tmux.kill()

@@ -40,7 +40,7 @@ from swarmtui.tui.match import Match
 from swarmtui.tui.panels.playback import SPEEDS
 from swarmtui.tui.saved_game import SaveEntry, mark_interrupted, take_interrupted
 from swarmtui.tui.screens.game import GameScreen
-from swarmtui.tui.screens.help import HelpScreen
+from swarmtui.tui.screens.help import HelpScreen, screen_keys
 from swarmtui.tui.screens.maze import MazeScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.replay import ReplayScreen
@@ -309,7 +309,9 @@ class SwarmApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            screen = self.screen
+            title = getattr(screen, "HELP_TITLE", "") or "this screen"
+            self.push_screen(HelpScreen(screen_keys(screen), title=f"Keys: {title}"))
 
 
 def run(*, glyphs: str = "unicode", mouse: bool = True, seed: int | None = None,

@@ -46,6 +46,7 @@ from swarmtui.tui.match import Match
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.saved_game import new_save_path, write_game
+from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.screens.panel_screen import PanelScreen
 from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
@@ -89,15 +90,16 @@ class GameScreen(PanelScreen):
     """
 
     BINDINGS = [
-        Binding("space", "space", "Play/Pause", show=False),
-        Binding("n", "next_phase", "Step"),
-        Binding("p", "pause", "Pause"),
-        Binding("x", "skip", "Skip", show=False),
-        Binding("s", "speed", "Speed"),
-        Binding("v", "switch_panel", "Panel"),
-        Binding("w", "save", "Save"),
-        Binding("r", "restart", "Restart"),
-        Binding("m,escape", "menu", "Menu"),
+        *QUIT_AND_HELP,
+        Binding("space", "space", "Play/Pause", show=False, tooltip="play on the cursor (your turn), else pause"),
+        Binding("n", "next_phase", "Step", tooltip="next step of the AI's reasoning"),
+        Binding("p", "pause", "Pause", tooltip="pause / resume the reasoning"),
+        Binding("x", "skip", "Skip", show=False, tooltip="skip to the AI's move"),
+        Binding("s", "speed", "Speed", tooltip="speed: slow, normal, fast, instant"),
+        Binding("v", "switch_panel", "Panel", tooltip="the other panel: reasoning / moves"),
+        Binding("w", "save", "Save", tooltip="save the game (q, m and a hang-up save it too)"),
+        Binding("r", "restart", "Restart", tooltip="start the game again (same seats and seed)"),
+        Binding("m,escape", "menu", "Menu", tooltip="back to the menu (the game is saved)"),
     ]
 
     class AgentDecided(Message):
@@ -147,7 +149,7 @@ class GameScreen(PanelScreen):
             with Horizontal(id="panels"):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
                 yield MoveLog(self.match.seats, id="log")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#board-box").border_title = "Board"
@@ -171,8 +173,19 @@ class GameScreen(PanelScreen):
         self.board.last = history[-1] if history else None
         self.query_one(MoveLog).seats = match.seats
         self.panel.clear(restored_note(match))
-        self.query_one("#title", Static).update(title_text(match))
+        self.show_title()
         self.next_turn()
+
+    @property
+    def HELP_TITLE(self) -> str:  # noqa: N802  (the attribute every screen's help reads)
+        return self.match.title.split(" (")[0]
+
+    def show_title(self) -> None:
+        """The title line, shortened to the screen's width (the seed always shows)."""
+        self.query_one("#title", Static).update(title_text(self.match, self.size.width or None))
+
+    def on_resize(self) -> None:
+        self.show_title()
 
     def next_turn(self) -> None:
         """Refresh the views; start the AI's worker if an AI seat is to move."""
@@ -277,7 +290,7 @@ class GameScreen(PanelScreen):
             else:
                 self.notify(f"{event['player']} left {event['seat']}: the game waits for them (their seat is kept)",
                             title=f"Table {table.id}", timeout=6, markup=False)
-            self.query_one("#title", Static).update(title_text(self.match))
+            self.show_title()
         elif kind == "refused":
             self.notify(f"the table refused our move: {event.get('error')}", title=f"Table {table.id}",
                         severity="error", timeout=10, markup=False)
@@ -375,16 +388,55 @@ class GameScreen(PanelScreen):
         self.match.close()
 
 
-def title_text(match: Match) -> Text:
-    """``Noughts & Crosses  X Human vs O Minimax  seed 42``."""
-    players = " vs ".join(f"{seat} {match.agent_title(seat)}" for seat in match.seats)
-    text = Text(match.title, style="bold", end="")
-    text.append(f"  {players}  ")
-    text.append(f"seed {match.seed}", style="dim")
+def title_text(match: Match, width: int | None = None) -> Text:
+    """``Noughts & Crosses  X Human vs O Minimax  seed 42``, shortened on purpose to fit ``width``.
+
+    Longest first: the game's title with the agents' titles; its short title with the agents'
+    ids (``Halma  1 human vs 2 aco-bco``); then the seed before the players, the players cut at a
+    word with ``…``. The game and the seed always show whole; nothing is cut mid-word.
+    """
+    short = match.title.split(" (")[0]
+    table = ""
     if match.table is not None:
-        text.append("  ")
-        text.append(f"table {match.table.id}" + (" (watching)" if match.table.watching else ""), style="bold")
+        table = f"  table {match.table.id}" + (" (watching)" if match.table.watching else "")
+    forms = [
+        (match.title, " vs ".join(f"{seat} {match.agent_title(seat)}" for seat in match.seats)),
+        (short, " vs ".join(f"{seat} {match.agent_id(seat)}" for seat in match.seats)),
+        (short, " vs ".join(match.agent_id(seat) for seat in match.seats)),
+    ]
+    seed = f"seed {match.seed}"
+    room = None if width is None else width - 2  # the title's padding
+    for game, players in forms:
+        if room is None or len(f"{game}  {players}  {seed}{table}") <= room:
+            return _title(game, f"  {players}  ", seed, table)
+    game, players = forms[-1]
+    assert room is not None
+    left = room - len(f"{game}  {seed}{table}  ")
+    return _title(game, "  ", seed, table, tail=_cut_at_word(players, left))
+
+
+def _title(game: str, gap: str, seed: str, table: str, tail: str = "") -> Text:
+    text = Text(game, style="bold", end="")
+    text.append(gap)
+    text.append(seed, style="dim")
+    if table:
+        text.append(table, style="bold")
+    if tail:
+        text.append(f"  {tail}")
     return text
+
+
+def _cut_at_word(words: str, room: int) -> str:
+    """``words`` when they fit ``room`` columns, else as many whole words as fit and ``…``."""
+    if len(words) <= room:
+        return words
+    kept = ""
+    for word in words.split(" "):
+        candidate = f"{kept} {word}".strip()
+        if len(candidate) + 2 > room:
+            break
+        kept = candidate
+    return f"{kept} …" if kept else ""
 
 
 def restored_note(match: Match) -> str:

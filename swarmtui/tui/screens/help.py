@@ -1,4 +1,4 @@
-"""The help overlay: every key, on a modal screen closed with ?, Escape, q or Enter.
+"""The help overlay: the keys of the screen you are on, on a modal screen closed with ?, Escape, q or Enter.
 
 (``q`` reaches the app's priority binding first; ``SwarmApp.action_quit`` closes this screen.)
 """
@@ -6,58 +6,61 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
-    ("Menu and setup", (
-        ("up/down, tab", "move between choices"),
-        ("enter", "open a game's setup, a list; start"),
-        ("Watch button", "every seat a computer player"),
-        ("escape", "back to the menu"),
-    )),
-    ("Game", (
-        ("arrows, hjkl", "move the cursor [ ]"),
-        ("enter, space", "play on the cursor (your turn)"),
-        ("1-9", "play a cell (1 = a1 ... 9 = c3)"),
-        ("n", "next step of the AI's reasoning"),
-        ("p, space", "pause / resume the reasoning"),
-        ("x", "skip to the AI's move"),
-        ("s", "speed: slow, normal, fast, instant"),
-        ("v", "other panel: reasoning / moves"),
-        ("w", "save (q and hang-up autosave)"),
-        ("r", "restart the game"),
-        ("m, escape", "back to the menu"),
-    )),
-    ("Play with others (over swarmtui serve)", (
-        ("setup", "a seat 'A connected player': Start opens a table"),
-        ("enter", "in 'Play with others': take a free seat"),
-        ("w", "in 'Play with others': watch the table"),
-    )),
-    ("Replay", (
-        ("right/left", "next / previous move (also l h . ,)"),
-        ("home/end", "first / last position"),
-        ("n p x s v", "step, pause, skip, speed, panel"),
-    )),
-    ("Anywhere", (
-        ("?", "this help"),
-        ("q", "quit (closes this help first)"),
-    )),
-)
+QUIT_AND_HELP = [
+    Binding("q", "app.quit_key", "Quit"),
+    Binding("question_mark", "app.help", "Help"),
+]
+"""The app's quit and help keys, listed first in a screen's BINDINGS so the footer shows them
+right after the board's keys: a long footer is cut at the right edge of an 80-column terminal,
+and these two must never be what is cut (the app's own bindings come last in the footer)."""
+
+def key_name(app: App[object], binding: Binding, key: str) -> str:
+    """How a key reads in the help: Textual's display name (``⏎``, ``?``), or the key itself."""
+    shown = app.get_key_display(Binding(key, binding.action, binding.description, key_display=binding.key_display))
+    return shown or key
 
 
-def help_text() -> Text:
+def screen_keys(screen: Screen[object]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The keys that act on ``screen`` now, in sections: the focused widget's, the screen's, the app's.
+
+    Built from the bindings Textual resolves for the screen (``active_bindings``: one binding per
+    key, the focused widget's before the screen's before the app's), so the help lists exactly
+    the keys of the screen you are on, each with the one meaning it has there. Keys that share
+    a meaning are listed together (``↑ k``).
+    """
+    app = screen.app
+    sections: dict[str, dict[str, list[str]]] = {}
+    for key, active in screen.active_bindings.items():
+        binding, node = active.binding, active.node
+        what = binding.tooltip or binding.description or binding.action
+        if node is app or binding.action.startswith("app."):
+            title = "Anywhere"
+        elif node is screen:
+            title = getattr(screen, "HELP_TITLE", "") or "This screen"
+        else:
+            title = getattr(node, "HELP_TITLE", "") or type(node).__name__
+        sections.setdefault(title, {}).setdefault(what, []).append(key_name(app, binding, key))
+    if "Anywhere" in sections:
+        sections["Anywhere"] = sections.pop("Anywhere")  # last, after the screen's own keys
+    return [(title, [(" ".join(keys), what) for what, keys in rows.items()]) for title, rows in sections.items()]
+
+
+def help_text(sections: list[tuple[str, list[tuple[str, str]]]]) -> Text:
     """The key table as plain text with bold section names."""
     text = Text(end="")
-    for i, (section, rows) in enumerate(KEYS):
+    for i, (section, rows) in enumerate(sections):
         if i:
             text.append("\n\n")
         text.append(section, style="bold underline")
-        for key, what in rows:
-            text.append(f"\n  {key:<14}{what}")
+        width = max(len(keys) for keys, _ in rows) + 2
+        for keys, what in rows:
+            text.append(f"\n  {keys:<{width}}{what}")
     return text
 
 
@@ -80,11 +83,16 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("question_mark,escape,enter,q", "close", "Close")]
 
+    def __init__(self, sections: list[tuple[str, list[tuple[str, str]]]], title: str = "Keys") -> None:
+        super().__init__()
+        self.sections = sections
+        self.title_line = title
+
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:  # scrolls (arrows) when the keys outgrow the terminal
-            box.border_title = "Keys"
+            box.border_title = self.title_line
             box.border_subtitle = "? esc q enter: close"
-            yield Static(help_text())
+            yield Static(help_text(self.sections))
 
     def action_close(self) -> None:
         self.dismiss()

@@ -30,6 +30,7 @@ from swarmtui.mazes import BUILDERS, Maze, build
 from swarmtui.mazes.frames import MazeFrame
 from swarmtui.mazes.metrics import MazeMetrics, measure
 from swarmtui.mazes.text import render
+from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.widgets.maze_metrics import MazeMetricsPanel
 from swarmtui.tui.widgets.maze_view import MazeView
 
@@ -64,6 +65,8 @@ def export_path(maze: Maze, typed: str) -> Path:
 
 class MazeScreen(Screen[str]):
     """Settings and metrics on the left, the maze on the right; dismissed with the speed chosen."""
+
+    HELP_TITLE = "Mazes"
 
     DEFAULT_CSS = """
     MazeScreen #maze-title {
@@ -108,12 +111,13 @@ class MazeScreen(Screen[str]):
     """
 
     BINDINGS = [
-        Binding("b", "build", "Build"),
-        Binding("x", "skip", "Skip"),
-        Binding("p", "pause", "Pause"),
-        Binding("s", "speed", "Speed"),
-        Binding("e", "export", "Export"),
-        Binding("m,escape", "menu", "Menu"),
+        *QUIT_AND_HELP,
+        Binding("b", "build", "Build", tooltip="build a maze with the chosen builder, size and seed"),
+        Binding("x", "skip", "Skip", tooltip="skip to the finished maze"),
+        Binding("p", "pause", "Pause", tooltip="pause / resume the building"),
+        Binding("s", "speed", "Speed", tooltip="speed: slow, normal, fast, instant"),
+        Binding("e", "export", "Export", tooltip="write the maze as text into the saves folder"),
+        Binding("m,escape", "menu", "Menu", tooltip="back to the menu"),
     ]
 
     class Built(Message):
@@ -163,7 +167,7 @@ class MazeScreen(Screen[str]):
                 yield MazeMetricsPanel(id="maze-metrics")
             with ScrollableContainer(id="maze-scroll"):
                 yield MazeView(glyphs=self.glyphs, speed=self.speed, id="maze-view")
-        yield Footer()
+        yield Footer(compact=True)
 
     @property
     def view(self) -> MazeView:

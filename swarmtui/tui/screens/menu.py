@@ -73,6 +73,8 @@ def agents_text(game: GameSpec) -> Group:
 class MenuScreen(Screen[None]):
     """The entries on the left; what the highlighted one is (and who can play it) on the right."""
 
+    HELP_TITLE = "Menu"
+
     DEFAULT_CSS = """
     MenuScreen #banner {
         height: 1;

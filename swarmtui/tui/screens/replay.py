@@ -22,6 +22,7 @@ from swarmtui.records.replay import Recording
 from swarmtui.tui.boards import board_widget
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.screens.panel_screen import PanelScreen
 from swarmtui.tui.widgets.move_log import MoveLog
 
@@ -35,6 +36,8 @@ def agent_title(agent_id: str) -> str:
 
 class ReplayScreen(PanelScreen):
     """Right/left (l/h, . and ,) step through the moves; Home/End jump; Escape leaves."""
+
+    HELP_TITLE = "Replay"
 
     DEFAULT_CSS = """
     ReplayScreen #title {
@@ -66,16 +69,17 @@ class ReplayScreen(PanelScreen):
     """
 
     BINDINGS = [
-        Binding("right,l,full_stop", "forward", "Next move", priority=True),
-        Binding("left,h,comma", "back", "Back", priority=True),
-        Binding("home,g", "first", "Start", show=False, priority=True),
-        Binding("end,G", "last", "End", show=False, priority=True),
-        Binding("n", "next_phase", "Step"),
-        Binding("p,space", "pause", "Pause"),
-        Binding("x", "skip", "Skip", show=False),
-        Binding("s", "speed", "Speed"),
-        Binding("v", "switch_panel", "Panel"),
-        Binding("m,escape", "leave", "Back"),
+        *QUIT_AND_HELP,
+        Binding("right,l,full_stop", "forward", "Next move", priority=True, tooltip="the next move"),
+        Binding("left,h,comma", "back", "Back", priority=True, tooltip="the previous move"),
+        Binding("home,g", "first", "Start", show=False, priority=True, tooltip="the first position"),
+        Binding("end,G", "last", "End", show=False, priority=True, tooltip="the last position"),
+        Binding("n", "next_phase", "Step", tooltip="next step of the recorded reasoning"),
+        Binding("p,space", "pause", "Pause", tooltip="pause / resume the reasoning"),
+        Binding("x", "skip", "Skip", show=False, tooltip="skip to the move"),
+        Binding("s", "speed", "Speed", tooltip="speed: slow, normal, fast, instant"),
+        Binding("v", "switch_panel", "Panel", tooltip="the other panel: reasoning / moves"),
+        Binding("m,escape", "leave", "Back", tooltip="leave the replay"),
     ]
 
     def __init__(self, recording: Recording, *, source: str, glyphs: str = "unicode", speed: str = "normal") -> None:
@@ -101,7 +105,7 @@ class ReplayScreen(PanelScreen):
             with Horizontal(id="panels"):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
                 yield MoveLog(self.recording.seats, id="log")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#board-box").border_title = "Replay"

@@ -43,6 +43,8 @@ def game_line(number: int, log: GameLog) -> Text:
 class ResultsScreen(Screen[None]):
     """A path field and the games of the file it names."""
 
+    HELP_TITLE = "Replay a result file"
+
     DEFAULT_CSS = """
     ResultsScreen #box {
         border: double $accent;

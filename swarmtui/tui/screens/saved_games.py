@@ -34,6 +34,8 @@ def entry_prompt(entry: SaveEntry) -> Text:
 class SavedGamesScreen(Screen[None]):
     """Enter resumes (or replays a finished game); Escape returns to the menu."""
 
+    HELP_TITLE = "Saved games"
+
     DEFAULT_CSS = """
     SavedGamesScreen #title {
         height: 1;

@@ -83,6 +83,8 @@ def check_params(spec: AgentSpec, overrides: dict[str, str]) -> None:
 class SetupScreen(Screen[None]):
     """Seats, agents, parameters and seed of one game; Start or Watch, Escape back to the menu."""
 
+    HELP_TITLE = "Setup"
+
     DEFAULT_CSS = """
     SetupScreen #title {
         height: 1;

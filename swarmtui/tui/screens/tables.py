@@ -54,6 +54,8 @@ def table_prompt(table: dict[str, Any]) -> Text:
 class TablesScreen(Screen[None]):
     """Enter joins the highlighted table, ``w`` watches it, Escape returns to the menu."""
 
+    HELP_TITLE = "Play with others"
+
     DEFAULT_CSS = """
     TablesScreen #title {
         height: 1;

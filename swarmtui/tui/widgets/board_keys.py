@@ -9,8 +9,8 @@ from __future__ import annotations
 from textual.binding import Binding
 
 CURSOR_BINDINGS = [
-    Binding("up,k", "move('up')", "Up", show=False),
-    Binding("down,j", "move('down')", "Down", show=False),
-    Binding("left,h", "move('left')", "Left", show=False),
-    Binding("right,l", "move('right')", "Right", show=False),
+    Binding("up,k", "move('up')", "Up", show=False, tooltip="move the cursor up"),
+    Binding("down,j", "move('down')", "Down", show=False, tooltip="move the cursor down"),
+    Binding("left,h", "move('left')", "Left", show=False, tooltip="move the cursor left"),
+    Binding("right,l", "move('right')", "Right", show=False, tooltip="move the cursor right"),
 ]

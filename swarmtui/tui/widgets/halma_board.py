@@ -123,14 +123,16 @@ ROW_OF = {cell: row for row, holes in enumerate(ROWS) for cell in holes}
 class HalmaBoard(BoardView):
     """The 121-hole star; cursor ``[ ]``, selection ``( )``, destinations marked by a glyph."""
 
+    HELP_TITLE = "Halma board"
+
     DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text()
     SCREEN_WIDTH = REPLAY_WIDTH = 35
 
     BINDINGS = [
         *CURSOR_BINDINGS,
-        Binding("enter", "choose", "Select/Play", show=True),
-        Binding("escape", "cancel", "Cancel", show=True),
-        Binding("t", "toggle_heat", "Heat", show=False),
+        Binding("enter", "choose", "Play", show=True, tooltip="select a piece, then play it"),
+        Binding("escape", "cancel", "Cancel", show=True, tooltip="put the selected piece back"),
+        Binding("t", "toggle_heat", "Heat", show=False, tooltip="show or hide the pheromone heat map"),
     ]
 
     cursor: reactive[Hex] = reactive(Hex(0, 0))

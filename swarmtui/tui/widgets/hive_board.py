@@ -61,14 +61,16 @@ def why_stuck(board: Board, piece: Piece) -> str:
 class HiveBoard(BoardView):
     """Racks and lattice of one Hive position; see the module docstring for the keys."""
 
+    HELP_TITLE = "Hive board"
+
     DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text()
     REPLAY_WIDTH = 50
 
     BINDINGS = [
         *CURSOR_BINDINGS,
-        Binding("enter", "choose", "Select/Play", show=True),
-        Binding("tab,i", "rack", "Rack", show=True),
-        Binding("escape", "cancel", "Cancel", show=True),
+        Binding("enter", "choose", "Play", show=True, tooltip="select a piece, then play it"),
+        Binding("tab,i", "rack", "Rack", show=True, tooltip="switch between the hive and your rack of pieces"),
+        Binding("escape", "cancel", "Cancel", show=True, tooltip="put the selected piece back"),
     ]
 
     def __init__(self, board: Board, *, glyphs: str = "unicode", id: str | None = None) -> None:

@@ -24,6 +24,8 @@ MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 class NoughtsBoard(BoardView):
     """A 3x3 board; the cursor is drawn as ``[ ]`` so it shows without colour."""
 
+    HELP_TITLE = "Noughts & Crosses board"
+
     DEFAULT_CSS = """
     NoughtsBoard {
         width: auto;
@@ -34,8 +36,9 @@ class NoughtsBoard(BoardView):
 
     BINDINGS = [
         *CURSOR_BINDINGS,
-        Binding("enter", "choose", "Play", show=True),
-        *(Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)),
+        Binding("enter", "choose", "Play", show=True, tooltip="play the cell under the cursor"),
+        *(Binding(str(n), f"choose({n - 1})", "Cell", show=False, tooltip="play a cell: 1 = a1, 2 = b1 ... 9 = c3")
+          for n in range(1, 10)),
     ]
 
     cursor: reactive[int] = reactive(4)
