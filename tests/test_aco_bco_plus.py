@@ -1,5 +1,5 @@
-"""The improved swarm: its forward-pass move model agrees with the rules, it keeps the paper's
-bee roles, and it crosses far faster than the paper's swarm on the same seeds."""
+"""The look-ahead planner (aco-bco-plus): its forward-pass move model agrees with the rules, it keeps
+the paper's bee roles, and it crosses far faster than the paper's swarm on the same seeds."""
 
 from __future__ import annotations
 

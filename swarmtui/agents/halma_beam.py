@@ -100,5 +100,5 @@ def _factory(game_id: str, seat: str, rng: np.random.Generator, params: BeamPara
 
 SPEC = AgentSpec(
     "beam", "Beam crossing", ("halma",), _factory, BeamParams,
-    description="plans the whole crossing by beam search (near Bell's 27-move optimum alone)",
+    description="plans the whole crossing by beam search (alone: Bell's 27-move optimum)",
 )

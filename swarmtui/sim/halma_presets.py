@@ -1,12 +1,12 @@
-"""Named Halma experiments: Table V of Kuehner & Stock, the best-game memory, the stronger swarm.
+"""Named Halma experiments: Table V of Kuehner & Stock, the best-game memory, the look-ahead planner.
 
 ``swarmtui sim halma --preset table5-N`` plays scenario N of Table V (``halma_experiment``)
 with its game count (``-n`` to change it), ``--workers`` processes for the independent
 scenarios, and prints median, mean and standard deviation of the winner's moves beside the
 paper's numbers, then a histogram of the distribution like Figure 11. ``best-memory`` plays
 memory-less games and saves the best one's final pheromones as a memory file (how the shipped
-``saves/halma/best-memory.json`` was made). ``plus-solo`` / ``plus-duo`` run the improved
-swarm on the protocol of Table V ids 1 and 7.
+``saves/halma/best-memory.json`` was made). ``plus-solo`` / ``plus-duo`` run the look-ahead
+planner ``aco-bco-plus`` on the protocol of Table V ids 1 and 7.
 """
 
 from __future__ import annotations
@@ -152,9 +152,9 @@ for _scenario in SCENARIOS:
 register(Preset("halma", "best-memory",
                 "play 1000 memory-less games and save the best one's pheromones as a memory file (V-A)",
                 _build_memory, no_traces="it writes a pheromone memory, not game records"))
-register(Preset("halma", "plus-solo", "improved swarm (aco-bco-plus) on Table V id 1's protocol (1000 games)",
+register(Preset("halma", "plus-solo", "look-ahead planner (aco-bco-plus) on Table V id 1's protocol (1000 games)",
                 _scenario_runner(SCENARIOS[0], PLUS), no_traces=NO_TRACES))
-register(Preset("halma", "plus-duo", "improved swarm (aco-bco-plus) on Table V id 7's protocol (500 games)",
+register(Preset("halma", "plus-duo", "look-ahead planner (aco-bco-plus) on Table V id 7's protocol (500 games)",
                 _scenario_runner(SCENARIOS[6], PLUS), no_traces=NO_TRACES))
 
 __all__ = ["comparison_table", "overrides", "play_scenario", "report"]

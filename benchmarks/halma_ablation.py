@@ -1,0 +1,79 @@
+"""Ablations of the Halma agents that call themselves swarms: each part switched off in turn.
+
+Protocol: Table V id 1 of Kuehner & Stock (one player alone, no best-game memory, the paper's
+500-move cap with restarts), ``--games`` games per variant from the same seeds. For each
+variant: the median of the moves with its 95% distribution-free interval (binomial order
+statistics), the mean, and the share of games finished within ``--within`` moves with its 95%
+Wilson interval (``sim.summary.wilson``). A part carries a gain when switching it off moves the
+intervals apart; overlapping intervals mean this many games cannot tell the variants apart.
+
+    .venv/bin/python benchmarks/halma_ablation.py [--games 100] [--agent aco-bco-plus] [--workers 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+
+from swarmtui.sim.halma_experiment import SCENARIOS, run_independent, setup_for
+from swarmtui.sim.summary import wilson
+
+VARIANTS: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {
+    "aco-bco-plus": [
+        ("everything on", ()),
+        ("no pheromone (w_tau=0)", (("w_tau", "0"),)),
+        ("no exploration, argmax bees (q0=1, kappa=1000)", (("q0", "1.0"), ("kappa", "1000"))),
+        ("roll-out alone: no pheromone, exploration or roulette",
+         (("w_tau", "0"), ("q0", "1.0"), ("kappa", "1000"))),
+        ("no forward pass (m=1)", (("m", "1"),)),
+    ],
+    "aco-bco": [
+        ("everything on (the paper's swarm)", ()),
+        ("trails never learn (alpha=0, g=0: eq. 10 only)", (("alpha", "0"), ("g", "0"))),
+        ("no exploration (q0=1)", (("q0", "1.0"),)),
+        ("pure exploration (q0=0)", (("q0", "0.0"),)),
+    ],
+}
+
+
+def median_interval(values: list[int]) -> tuple[float, float]:
+    """95% distribution-free interval of the median from the order statistics (normal approximation)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    low = max(0, math.floor(n / 2 - 0.98 * math.sqrt(n)) - 1)
+    high = min(n - 1, math.ceil(n / 2 + 0.98 * math.sqrt(n)))
+    return ordered[low], ordered[high]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--agent", choices=sorted(VARIANTS), default="aco-bco-plus")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--within", type=int, default=0, help="threshold for the share (default: the full median)")
+    args = parser.parse_args()
+    scenario = SCENARIOS[0]
+    print(f"{args.agent}, Table V id 1 protocol, {args.games} games per variant, seed {args.seed}")
+    print("| variant | median [95% CI] | mean | finished within T moves [95% Wilson] | unfinished | seconds |")
+    print("|---|---|---|---|---|---|")
+    within = args.within
+    for label, extra in VARIANTS[args.agent]:
+        clock = time.perf_counter()
+        games = run_independent(setup_for(scenario, args.agent, extra), args.games, args.seed, args.workers)
+        seconds = time.perf_counter() - clock
+        moves = [g.moves for g in games if g.moves is not None]
+        median = statistics.median(moves)
+        within = within or int(median)
+        low, high = median_interval(moves)
+        hits = sum(1 for m in moves if m <= within)
+        w_low, w_high = wilson(hits, len(games))
+        print(f"| {label} | {median:g} [{low}-{high}] | {statistics.mean(moves):.1f} | "
+              f"T={within}: {100 * hits / len(games):.0f}% [{100 * w_low:.0f}-{100 * w_high:.0f}] | "
+              f"{len(games) - len(moves)} | {seconds:.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
