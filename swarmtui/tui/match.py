@@ -85,8 +85,9 @@ class Match:
             seat: make_agent(agent_id, spec.id, seat, seat_rng(self.seed, seat), self.config.overrides(i))
             for i, (seat, agent_id) in enumerate(zip(spec.seats_for(players), requested.agents, strict=False))
         }
-        for seat in self.remote:
-            self.agents[seat] = RemoteSeat(table, seat, trace_from_json)  # type: ignore[arg-type]
+        if table is not None:  # (remote seats exist only at a table)
+            for seat in self.remote:
+                self.agents[seat] = RemoteSeat(table, seat, trace_from_json)
         self.moves: list[str] = []
         self.traces: dict[int, Trace] = {}
         self.save_path: Path | None = None
@@ -125,8 +126,8 @@ class Match:
         players see its reasoning while it is shown here too; ``play`` calls it again, which
         the link ignores."""
         if self.table is not None:
-            keep = trace is not None and not isinstance(trace, NoTrace)
-            self.table.publish(len(self.moves), move, trace.to_json() if keep else None)  # type: ignore[union-attr]
+            payload = trace.to_json() if trace is not None and not isinstance(trace, NoTrace) else None
+            self.table.publish(len(self.moves), move, payload)
 
     def to_saved(self) -> GameLog:
         """Everything ``from_saved`` needs to rebuild this match (``tui.saved_game``)."""

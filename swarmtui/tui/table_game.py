@@ -40,12 +40,13 @@ REMOTE_SPEC = AgentSpec(
 def host_match(client: TableClient, config: MatchConfig) -> Match:
     """Open a table for ``config`` (its ``REMOTE`` seats open to others) and the match at it."""
     config = config.with_seed()
+    assert config.seed is not None, "with_seed() chose one"
     spec = get_game(config.game_id)
     seats = spec.seats_for(len(config.agents))
     mine = [seat for seat, agent in zip(seats, config.agents, strict=True) if agent != REMOTE]
     agents = tuple(HUMAN if agent == REMOTE else agent for agent in config.agents)
     params = {seat: dict(config.overrides(i)) for i, seat in enumerate(seats) if config.overrides(i)}
-    link = client.host(config.game_id, dict(zip(seats, agents, strict=True)), config.seed, params, mine)  # type: ignore[arg-type]
+    link = client.host(config.game_id, dict(zip(seats, agents, strict=True)), config.seed, params, mine)
     return _at_table(link, f"table {link.id}")
 
 
