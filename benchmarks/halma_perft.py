@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+# The three imports below follow the sys.path line that finds tests/halma_grid.py (hence E402).
 from halma_grid import grid_perft  # noqa: E402
 
 from swarmtui.games.halma.perft import perft  # noqa: E402

@@ -11,8 +11,11 @@ each checked by the beetle's gate rule; the piece moved last stays put.
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
+
 from swarmtui.core.hexgrid import DIRECTIONS, ORIGIN, Hex
-from swarmtui.games.hive.pieces import Bug
+from swarmtui.games.hive.pieces import GAME_TYPES, Bug
 from swarmtui.games.hive.rules import PASS, Board, Move
 
 
@@ -183,10 +186,6 @@ def _throws(board: Board, colour: str) -> set[Move]:
 
 
 # -- the engine against the brute force ------------------------------------------------------
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-from swarmtui.games.hive.pieces import GAME_TYPES  # noqa: E402
 
 
 @pytest.mark.parametrize("seed", range(6))
