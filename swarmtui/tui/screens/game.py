@@ -22,6 +22,7 @@ player). A watched game is not autosaved until it has finished.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from typing import Any
@@ -36,9 +37,11 @@ from textual.message import Message
 from textual.widgets import Footer, Static
 
 from swarmtui.core.agent import Agent, AgentForfeit
+from swarmtui.core.counting import counted
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision, NoTrace, Trace
+from swarmtui.records import GameLog
 from swarmtui.tables.client import TableClosed
 from swarmtui.tables.remote_seat import RemoteSeat
 from swarmtui.tui.boards import board_widget
@@ -46,6 +49,7 @@ from swarmtui.tui.match import Match
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.saved_game import new_save_path, write_game
+from swarmtui.tui.screens.confirm import Confirm
 from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.screens.panel_screen import PanelScreen
 from swarmtui.tui.widgets.board_view import BoardView
@@ -98,6 +102,7 @@ class GameScreen(PanelScreen):
         Binding("s", "speed", "Speed", tooltip="speed: slow, normal, fast, instant"),
         Binding("v", "switch_panel", "Panel", tooltip="the other panel: reasoning / moves"),
         Binding("w", "save", "Save", tooltip="save the game (q, m and a hang-up save it too)"),
+        Binding("u", "takeback", "Undo", show=False, tooltip="take back your last move and the AI's replies"),
         Binding("r", "restart", "Restart", tooltip="start the game again (same seats and seed)"),
         Binding("m,escape", "menu", "Menu", tooltip="back to the menu (the game is saved)"),
     ]
@@ -366,13 +371,68 @@ class GameScreen(PanelScreen):
             self.notify(f"saved to {where}", title="Saved", timeout=3)
 
     def action_restart(self) -> None:
+        """A new game with the same seats (and seed, if one was chosen), in a save file of its own.
+
+        A game in progress is kept: ``r`` asks first, then saves it before starting over.
+        """
         if self.match.table is not None:
             self.notify("a game at a table cannot be restarted: leave it (m) and host a new one",
                         title="Not restarted", timeout=5)
             return
+        if not self.match.moves or self.match.is_over:
+            self.restart()
+            return
+        question = (f"Start {self.match.title.split(' (')[0]} again? The game so far "
+                    f"({counted(len(self.match.moves), 'move')}) is saved and stays under Saved games.")
+        self.app.push_screen(Confirm("Restart", question, yes="Restart", no="Keep playing"),
+                             lambda yes: self.restart() if yes else None)
+
+    def restart(self) -> None:
         self.workers.cancel_group(self, "agent")
+        self.autosave()
         self.match.close()
-        self.start(Match(self.match.requested))
+        self.start(Match(self.match.requested))  # a new match: its first save picks a new file
+
+    def action_takeback(self) -> None:
+        """Take back the last move of a person at this keyboard and every AI move after it.
+
+        The match is rebuilt from its seed and the moves that remain, exactly as resuming that
+        save would rebuild it (each AI seat re-decides its kept turns), so the save, a replay and
+        the agents' memory (pheromones, generators) all agree with the shorter game. Off at a
+        table with other people: their games would no longer match ours.
+        """
+        match = self.match
+        if match.table is not None:
+            self.notify("takeback is off at a table with other people: the others' games would differ",
+                        title="No takeback", timeout=5)
+            return
+        keep = takeback_point(match)
+        if keep is None:
+            self.notify("there is no move of yours to take back", title="No takeback", timeout=4)
+            return
+        self.workers.cancel_group(self, "agent")
+        self.token += 1
+        self.pending = None
+        self.set_status(Text(f"taking back {counted(len(match.moves) - keep, 'move')}...", style="bold"))
+        self.rebuild(match.to_saved(), keep, match.save_path)
+
+    @work(thread=True, exclusive=True, group="takeback")
+    def rebuild(self, saved: GameLog, keep: int, save_path: Path | None) -> None:
+        """Rebuild the match from ``saved`` cut to its first ``keep`` moves (off the event loop)."""
+        shorter = replace(saved, moves=saved.moves[:keep], traces=[t for t in saved.traces or () if t["ply"] < keep],
+                          result="", finished=False)
+        try:
+            match = Match.from_saved(shorter, "the game")
+        except SaveError as error:
+            self.app.call_from_thread(self.notify, str(error), title="No takeback", severity="error")
+            return
+        match.save_path = save_path
+        self.app.call_from_thread(self.took_back, match, len(saved.moves) - keep)
+
+    def took_back(self, match: Match, undone: int) -> None:
+        self.match.close()
+        self.start(match)
+        self.notify(f"took back {counted(undone, 'move')}", title="Undo", timeout=3)
 
     def action_menu(self) -> None:
         """Back to the menu; a game with moves is autosaved (resume it from Saved games)."""
@@ -386,6 +446,17 @@ class GameScreen(PanelScreen):
 
     def on_unmount(self) -> None:
         self.match.close()
+
+
+def takeback_point(match: Match) -> int | None:
+    """How many moves remain after taking back the last move of a person at this keyboard (and
+    the moves after it); None when no such move was played."""
+    state = match.state.copy()
+    for kept in range(len(match.moves) - 1, -1, -1):
+        state.undo()
+        if match.is_human(state.to_move):
+            return kept
+    return None
 
 
 def title_text(match: Match, width: int | None = None) -> Text:
