@@ -37,6 +37,7 @@ BUILTIN: dict[str, str] = {
     "beam": "swarmtui.agents.halma_beam",
     "aco-bco": "swarmtui.agents.aco_bco",
     "aco-bco-plus": "swarmtui.agents.aco_bco_plus",
+    "halma-search": "swarmtui.agents.halma_search",
     "alphabeta": "swarmtui.agents.alphabeta",
     "pso-verify": "swarmtui.agents.pso.verified",
     "uhp": "swarmtui.agents.external_uhp",

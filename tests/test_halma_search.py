@@ -1,0 +1,45 @@
+"""The paranoid search player: legal moves for every seat count, wins it can see, levels that differ."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from swarmtui.agents import make_agent
+from swarmtui.core.hexgrid import Hex
+from swarmtui.core.limits import Limit
+from swarmtui.core.params import ParamError
+from swarmtui.games.halma.geometry import TRIANGLES
+from swarmtui.games.halma.rules import Board
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 6])
+def test_plays_legal_moves_for_every_seat_count(players):
+    board = Board(players, max_moves=3 * players)
+    agents = {s: make_agent("halma-search", "halma", s, np.random.default_rng(int(s)), [("time_limit", "0.2")])
+              for s in board.seats}
+    while board.outcome is None:
+        decision = agents[board.to_move].decide(board)
+        assert board.is_legal(decision.move) and decision.trace.chosen == board.format_move(decision.move)
+        board.play(decision.move)
+
+
+def test_takes_the_winning_move_and_sees_the_opponents():
+    # seat 1 has nine pieces home in its goal (north) and one a step away; seat 2 far from done
+    goal = sorted(TRIANGLES[0], key=lambda c: (c.r, c.q))
+    last = goal[-1]
+    outside = Hex(last.q, last.r + 1)
+    board = Board.from_pieces(2, {"1": goal[:-1] + [outside], "2": sorted(TRIANGLES[3])[:3]}, to_move="1")
+    agent = make_agent("halma-search", "halma", "1", np.random.default_rng(0), [("difficulty", "medium")])
+    decision = agent.decide(board)
+    board.play(decision.move)
+    assert board.outcome is not None and board.outcome.winner == "1"
+
+
+def test_levels_and_limits():
+    with pytest.raises(ParamError):
+        make_agent("halma-search", "halma", "1", np.random.default_rng(0), [("difficulty", "brutal")])
+    board = Board(2)
+    agent = make_agent("halma-search", "halma", "1", np.random.default_rng(0), [("difficulty", "max")])
+    decision = agent.decide_within(board, Limit(depth=2))
+    assert decision.trace.depth == 2 and board.is_legal(decision.move)
