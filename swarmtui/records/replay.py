@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from swarmtui.core.agent import Agent
 from swarmtui.core.bounded_json import SaveError
+from swarmtui.core.params import apply_overrides
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Trace, trace_from_json
 from swarmtui.games import GAMES
@@ -75,7 +77,7 @@ class Recording:
         if spec.new_state is None:
             raise SaveError(f"{where}: {spec.title} cannot be played yet")
         try:
-            state = spec.start(len(log.players) if spec.seat_counts else None)
+            state = spec.start(len(log.players) if spec.seat_counts else None, rules_of(log, where))
         except ValueError as error:
             raise SaveError(f"{where}: {error}") from None
         skips = set(log.skips or ())
@@ -138,3 +140,20 @@ def _result(log: GameLog, state: GameState) -> str:
     if outcome is not None:
         return f"{outcome.winner} wins ({outcome.reason})" if outcome.winner else outcome.reason
     return log.result or "game not finished"
+
+
+def rules_of(log: GameLog, where: str) -> Any:
+    """The rule variants ``log`` was played under (its ``rules`` map; None: the game's defaults),
+    as the game's rules object; ``SaveError`` naming ``where`` for a map the game does not take."""
+    rules = log.extra.get("rules")
+    if not rules:
+        return None
+    spec = GAMES[log.game]
+    if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
+        raise SaveError(f"{where} is damaged: 'rules' is not a map of rule name to value")
+    if not spec.rules:
+        raise SaveError(f"{where} is damaged: {spec.title} has no rule variants, but 'rules' names some")
+    try:
+        return apply_overrides(spec.rules_type()(), rules.items())
+    except ValueError as error:  # ParamError: an unknown rule or a bad value
+        raise SaveError(f"{where} is damaged: 'rules': {error}") from None

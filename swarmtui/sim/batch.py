@@ -25,6 +25,8 @@ class Batch:
     seed: int
     group: str = ""
     traces: bool = False
+    rules: tuple[tuple[str, str], ...] = ()
+    """The game's rule variants as ``(name, value)`` overrides (empty: the game's defaults)."""
 
 
 def default_workers() -> int:
@@ -33,4 +35,4 @@ def default_workers() -> int:
 
 def play_job(batch: Batch, index: int) -> GameLog:
     """Play game ``index`` of ``batch``."""
-    return play_match(batch.game, list(batch.seats), batch.seed, index, traces=batch.traces)
+    return play_match(batch.game, list(batch.seats), batch.seed, index, traces=batch.traces, rules=batch.rules)

@@ -17,7 +17,7 @@ from swarmtui.core.rng import SEED_LIMIT
 from swarmtui.core.bounded_json import LIMITS
 from swarmtui.games import get_game
 from swarmtui.sim.batch import Batch
-from swarmtui.sim.seats import assign_params, parse_players
+from swarmtui.sim.seats import assign_params, parse_players, split_rules
 
 MAX_CELLS = 10_000
 
@@ -81,8 +81,10 @@ class Experiment:
         axes = [[f"{name}={value}" for value in values] for name, values in self.sweep]
         batches = []
         for combo in itertools.product(*axes):
-            seats = assign_params(game, agents, list(self.params) + list(combo))
-            batches.append(Batch(self.game, tuple(seats), self.games, self.seed, cell_label(combo), self.traces))
+            assignments, rules = split_rules(game, agents, list(self.params) + list(combo))
+            seats = assign_params(game, agents, assignments)
+            batches.append(Batch(self.game, tuple(seats), self.games, self.seed, cell_label(combo), self.traces,
+                                 rules))
         return batches
 
     def to_json(self) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from swarmtui.agents import make_agent
 from swarmtui.core.agent import Agent, AgentForfeit, close_agent
+from swarmtui.core.params import apply_overrides
 from swarmtui.core.rng import derive_seed, seat_rng
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
@@ -23,13 +24,13 @@ def game_seed(base_seed: int, index: int) -> int:
 
 
 def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_plies: int = 10_000,
-               traces: bool = False) -> GameLog:
+               traces: bool = False, rules: tuple[tuple[str, str], ...] = ()) -> GameLog:
     """Play game ``index`` of a batch to its end and return its record (with every decision's
-    trace when ``traces``, for replays)."""
+    trace when ``traces``, for replays), under the game's rule variants ``rules``."""
     spec = get_game(game_id)
     seed = game_seed(base_seed, index)
     agents: dict[str, Agent] = {}
-    state = spec.start(len(seats))
+    state = spec.start(len(seats), apply_overrides(spec.rules_type()(), rules) if rules else None)
     moves: list[str] = []
     think = {s.name: 0.0 for s in seats}
     recorded: list[dict[str, Any]] | None = [] if traces else None
@@ -71,4 +72,5 @@ def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_
         plies=len(moves), seconds=round(seconds, 6),
         think_seconds={k: round(v, 6) for k, v in think.items()},
         params={s.name: dict(s.overrides) for s in seats if s.overrides}, traces=recorded,
+        extra={"rules": dict(rules)} if rules else {},
     )

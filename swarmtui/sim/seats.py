@@ -17,7 +17,7 @@ import shlex
 from dataclasses import dataclass
 
 from swarmtui.agents import get_spec
-from swarmtui.core.params import ParamError, param_fields, split_assignment
+from swarmtui.core.params import ParamError, apply_overrides, param_fields, split_assignment
 from swarmtui.games import GameSpec
 
 
@@ -90,6 +90,35 @@ def parse_players(game: GameSpec, text: str) -> list[str]:
         if spec.interactive:
             raise ParamError(f"agent {agent!r} needs the TUI; headless runs take computer players only")
     return agents
+
+
+def split_rules(game: GameSpec, agents: list[str],
+                assignments: list[str]) -> tuple[list[str], tuple[tuple[str, str], ...]]:
+    """Separate the game's rule variants from the players' parameters.
+
+    ``rules.NAME=value``, or a bare ``NAME=value`` that names a field of the game's rule variants
+    (Halma: ``neutral``, ``leave_goal``, ``blocked_goal``; Hive: the game type) and no player's
+    parameter, sets a rule; everything else is a player's parameter. The rules are checked here
+    (``ParamError`` for an unknown name or a bad value).
+    """
+    fields = param_fields(game.rules_type()) if game.rules else set()
+    players: list[str] = []
+    rules: list[tuple[str, str]] = []
+    for text in assignments:
+        name, value = split_assignment(text)
+        if name.startswith("rules."):
+            bare = name.removeprefix("rules.")
+            if bare not in fields:
+                known = ", ".join(sorted(fields)) or "none"
+                raise ParamError(f"{game.title} has no rule {bare!r} (rule variants: {known})")
+            rules.append((bare, value))
+        elif name in fields and not any(name in param_fields(get_spec(seat_agent(a)[0]).params) for a in agents):
+            rules.append((name, value))
+        else:
+            players.append(text)
+    if rules:
+        apply_overrides(game.rules_type()(), rules)  # a bad value is a ParamError now, not in a worker
+    return players, tuple(rules)
 
 
 def assign_params(game: GameSpec, agents: list[str], assignments: list[str]) -> list[Seat]:

@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
 
 from swarmtui.core.hexgrid import DIRECTIONS, Hex, distance
 from swarmtui.core.state import IllegalMoveError, Outcome, Termination
@@ -86,9 +87,12 @@ CORNER: tuple[int, ...] = tuple(-1 if (k := corner_of(c)) is None else k for c i
 class HalmaRules:
     """The rule variants players disagree on (see the module docstring for each)."""
 
-    neutral: str = "free"
-    leave_goal: bool = False
-    blocked_goal: str = "fill"
+    neutral: Literal["free", "pass", "closed"] = field(
+        default="free", metadata={"help": "Neutral points: free, pass (jump through, never stop there) or closed"})
+    leave_goal: bool = field(
+        default=False, metadata={"help": "Leave the goal: may a piece that reached its goal move out again"})
+    blocked_goal: Literal["fill", "strict"] = field(
+        default="fill", metadata={"help": "Blocked goal: fill (a blocker counts for the filler) or strict"})
 
     def __post_init__(self) -> None:
         if self.neutral not in NEUTRAL_MODES:

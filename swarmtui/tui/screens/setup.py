@@ -197,9 +197,14 @@ class SetupScreen(Screen[None]):
         hints = typing.get_type_hints(rules)
         for f in dataclasses.fields(rules):
             if typing.get_origin(hints[f.name]) is typing.Literal:
-                yield Label(f.metadata.get("help", f.name).split(":")[0])
-                yield Select([(str(v), str(v)) for v in typing.get_args(hints[f.name])], allow_blank=False,
-                             value=str(f.default), id=f"rule-{f.name}", compact=True)
+                choices = [(str(v), str(v)) for v in typing.get_args(hints[f.name])]
+            elif hints[f.name] is bool:
+                choices = [("no", "False"), ("yes", "True")]
+            else:
+                continue
+            yield Label(f.metadata.get("help", f.name).split(":")[0])
+            yield Select(choices, allow_blank=False, value=str(f.default), id=f"rule-{f.name}", compact=True,
+                         tooltip=f.metadata.get("help", ""))
 
     def chosen_rules(self) -> tuple[tuple[str, str], ...]:
         """The rule variants chosen, as overrides (the defaults left out)."""
