@@ -50,7 +50,10 @@ def serve(
     data = default_host_key_path().parent
     limits = Limits(max_sessions=max_sessions, max_sessions_per_player=max_per_player,
                     idle_seconds=idle_minutes * 60, session_seconds=max_hours * 3600,
-                    memory_bytes=memory_mb * 2**20, cpu_seconds=cpu_minutes * 60)
+                    memory_bytes=memory_mb * 2**20, cpu_seconds=cpu_minutes * 60,
+                    # connections follow the session caps: a session needs one, a little slack
+                    max_connections_per_player=max_per_player + 2, max_guest_connections=max_sessions,
+                    max_connections=max(32, 2 * max_sessions + 8))
     config = ServeConfig(host_key=(host_key or data / "host_key").expanduser(),
                          players_root=(players_dir or data / "players").expanduser(),
                          authorized_keys=authorized_keys.expanduser() if authorized_keys else None,
