@@ -90,7 +90,8 @@ def test_snapshot_unsaved_quit(snap_compare, tui_app, tmp_path, monkeypatch) -> 
         await pilot.press("tab", "tab", "enter")
         await pilot.pause()
         await pilot.press("5")
-        await pilot.app.workers.wait_for_complete()
+        game = pilot.app.screen
+        await settle(pilot.app, pilot, lambda: len(game.match.moves) == 2 and game.match.human_to_move)
         await pilot.press("q")
         await settle(pilot.app, pilot, lambda: isinstance(pilot.app.screen, UnsavedQuit))
         pilot.app.clear_notifications()
