@@ -135,3 +135,17 @@ async def test_the_tui_game_ends_when_an_external_engine_crashes(tui_app):
         engine = match.agents["White"].engine
         assert engine is not None and gone(engine.process.pid)
         assert "White forfeits" in str(app.screen.query_one("#status").render())
+
+
+def test_an_engine_nobody_closes_stops_when_its_player_is_dropped():
+    import gc
+
+    agent = make_agent("uhp", "hive", "White", seat_rng(0, "White"), [("command", SWARMTUI_UHP + " --agent random")])
+    agent.decide(Board())
+    pid = agent.engine.process.pid
+    del agent
+    gc.collect()
+    deadline = time.monotonic() + 10
+    while not gone(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert gone(pid)

@@ -30,6 +30,7 @@ import threading
 import time
 import weakref
 from dataclasses import dataclass, field
+from typing import IO
 
 import numpy as np
 
@@ -93,6 +94,16 @@ def _stop(process: subprocess.Popen) -> None:
             pass
 
 
+def _read(stdout: IO[str] | None, lines: queue.Queue[str | None]) -> None:
+    """Queue the engine's output lines, then ``_EOF`` when it ends (the reader thread)."""
+    try:
+        for line in stdout or ():
+            lines.put(line.rstrip("\r\n"))
+    except (OSError, ValueError):
+        pass
+    lines.put(_EOF)
+
+
 class UhpEngineProcess:
     """One running engine: send a command, collect its reply up to ``ok``, or fail clearly."""
 
@@ -107,18 +118,11 @@ class UhpEngineProcess:
             raise AgentForfeit(f"the engine {argv[0]!r} could not be started: {error.strerror or error}") from None
         self._finalizer = weakref.finalize(self, _stop, self.process)
         self.lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True, name="uhp-engine-reader").start()
+        # The reader holds the pipe and the queue, never ``self``: an engine nobody closed is
+        # still collected, and its finaliser stops the process (which ends the reader too).
+        threading.Thread(target=_read, args=(self.process.stdout, self.lines), daemon=True,
+                         name="uhp-engine-reader").start()
         self.greeting = self.reply(startup, "its greeting")
-
-    def _read(self) -> None:
-        stdout = self.process.stdout
-        assert stdout is not None
-        try:
-            for line in stdout:
-                self.lines.put(line.rstrip("\r\n"))
-        except (OSError, ValueError):
-            pass
-        self.lines.put(_EOF)
 
     def send(self, command: str) -> None:
         try:
