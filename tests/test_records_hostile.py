@@ -55,6 +55,8 @@ DAMAGED_SAVES = {
     "table-unhashable-seat": json.dumps({**SAVE, "table": {"id": "1", "mine": [["X"]]}}),
     "players-list": json.dumps({**SAVE, "players": ["X", "O"]}),
     "nan-seed": json.dumps(SAVE).replace('"seed": 11', '"seed": NaN'),
+    "rules-for-noughts": json.dumps({**SAVE, "rules": {"game_type": "Base+MLP"}}),
+    "rules-list": json.dumps({**SAVE, "game": "hive", "rules": ["Base+MLP"]}),
 }
 
 
@@ -123,6 +125,24 @@ def test_an_unexpected_error_goes_to_a_log_file_and_the_player_reads_one_line(tm
     assert "swarmtui: error: something went wrong and swarmtui stopped; the details are in" in output
     [log] = (tmp_path / "logs").glob("crash-*.log")
     assert "RuntimeError: secret-local-state" in log.read_text(encoding="utf-8") and str(log) in output
+
+
+def test_a_save_keeps_its_rule_variant_and_replays_under_it(tmp_path):
+    """A Base+MLP Hive game saved by the TUI replays on a Base+MLP board (the Mosquito is in
+    its moves), and an unknown rule value is one sentence."""
+    from swarmtui.tui.match import Match, MatchConfig
+
+    match = Match(MatchConfig("hive", ("human", "human"), 3, (), (("game_type", "Base+MLP"),)))
+    for text in ("wM", "bL wM-"):
+        match.play(match.state.parse_move(text))
+    path = write_game(match.to_saved(), tmp_path / "mlp.json")
+    saved = read_saved(path)
+    assert saved.rules == {"game_type": "Base+MLP"} and json.loads(path.read_text())["rules"] == saved.rules
+    recording = Recording.from_log(saved, "mlp")
+    assert recording.labels == ["White plays wM", "Black plays bL wM-"]
+    assert Match.from_saved(saved, "mlp").moves == ["wM", "bL wM-"]
+    with pytest.raises(SaveError, match="game_type"):
+        Recording.from_log(GameLog.from_json({**saved.to_json(), "rules": {"game_type": "Chess"}}, "x"), "x")
 
 
 # -- 8. result files --------------------------------------------------------------------------

@@ -37,7 +37,7 @@ LOG_FORMAT = 1
 
 _RUN_FIELDS = ("index", "group", "winner", "reason", "plies", "seconds", "think_seconds")
 _SAVE_FIELDS = ("finished", "saved", "table")
-_FIELDS = {"kind", "format", "game", "players", "seed", "moves", "params", "traces", "skips", "result",
+_FIELDS = {"kind", "format", "game", "players", "seed", "moves", "params", "rules", "traces", "skips", "result",
            *_RUN_FIELDS, *_SAVE_FIELDS}
 
 
@@ -67,6 +67,9 @@ class GameLog:
     saved: str = ""
     table: dict[str, Any] | None = None
     """``{"id": "3", "mine": ["White"]}`` for a saved game at a table (None otherwise)."""
+    rules: dict[str, str] = field(default_factory=dict)
+    """The game's rule-variant overrides, name -> value (Hive's ``game_type``); empty: the
+    defaults. Replays and resumes start the game under them."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -99,6 +102,8 @@ class GameLog:
                 payload["table"] = self.table
         if self.skips is not None:
             payload["skips"] = self.skips
+        if self.rules:
+            payload["rules"] = self.rules
         return payload | self.extra
 
     @classmethod
@@ -182,6 +187,9 @@ class _Reader:
         log.finished = finished
         log.saved = self.text(payload.get("saved") or "", "'saved'")
         log.table = self.table(payload.get("table"), log.players)
+        log.rules = self.rules(payload.get("rules"))
+        if log.rules and not GAMES[game].rules:
+            raise self.damaged(f"'rules' are given, but {GAMES[game].title} has no rule variants")
         log.extra = {k: v for k, v in payload.items() if k not in _FIELDS}
         return log
 
@@ -193,6 +201,14 @@ class _Reader:
                 for seat, p in value.items()):
             raise self.damaged("'params' is not a map of seat to name=value overrides")
         return {seat: dict(p) for seat, p in value.items()}
+
+    def rules(self, value: Any) -> dict[str, str]:
+        value = value or {}
+        if not isinstance(value, dict) or len(value) > LIMITS.max_seats * 4 or not all(
+                isinstance(k, str) and isinstance(v, str) and len(k) + len(v) <= LIMITS.max_text
+                for k, v in value.items()):
+            raise self.damaged("'rules' is not a map of rule name to value")
+        return dict(value)
 
     def traces(self, value: Any, moves: int) -> list[dict[str, Any]] | None:
         if value is None:

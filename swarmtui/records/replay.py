@@ -143,17 +143,12 @@ def _result(log: GameLog, state: GameState) -> str:
 
 
 def rules_of(log: GameLog, where: str) -> Any:
-    """The rule variants ``log`` was played under (its ``rules`` map; None: the game's defaults),
-    as the game's rules object; ``SaveError`` naming ``where`` for a map the game does not take."""
-    rules = log.extra.get("rules")
-    if not rules:
+    """The rule variants ``log`` was played under (its ``rules``, checked by the schema; None:
+    the game's defaults) as the game's rules object; ``SaveError`` naming ``where`` for a rule
+    or value the game does not take."""
+    if not log.rules:
         return None
-    spec = GAMES[log.game]
-    if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
-        raise SaveError(f"{where} is damaged: 'rules' is not a map of rule name to value")
-    if not spec.rules:
-        raise SaveError(f"{where} is damaged: {spec.title} has no rule variants, but 'rules' names some")
     try:
-        return apply_overrides(spec.rules_type()(), rules.items())
-    except ValueError as error:  # ParamError: an unknown rule or a bad value
+        return apply_overrides(GAMES[log.game].rules_type()(), log.rules.items())
+    except (ValueError, LookupError) as error:  # ParamError: an unknown rule or a bad value
         raise SaveError(f"{where} is damaged: 'rules': {error}") from None

@@ -72,5 +72,5 @@ def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_
         plies=len(moves), seconds=round(seconds, 6),
         think_seconds={k: round(v, 6) for k, v in think.items()},
         params={s.name: dict(s.overrides) for s in seats if s.overrides}, traces=recorded,
-        extra={"rules": dict(rules)} if rules else {},
+        rules=dict(rules),
     )

@@ -137,10 +137,9 @@ class Match:
         table = None
         if self.table is not None and not self.table.watching:
             table = {"id": self.table.id, "mine": list(self.table.mine)}
-        extra = {"rules": dict(self.config.rules)} if self.config.rules else {}
         return GameLog(self.config.game_id, {seat: self.agent_id(seat) for seat in self.seats}, self.move_texts(),
                        self.seed, params, traces, result=self.result_text(), finished=self.is_over, table=table,
-                       extra=extra)
+                       rules=dict(self.config.rules))
 
     @classmethod
     def from_saved(cls, saved: GameLog, where: str, table: TableLink | None = None) -> Match:
@@ -156,10 +155,8 @@ class Match:
         elsewhere are not re-decided (their agents run in other apps).
         """
         params = tuple(tuple(saved.params.get(seat, {}).items()) for seat in saved.players)
-        rules = saved.extra.get("rules") or {}  # the game's rule variants (Hive's game type)
-        if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
-            raise SaveError(f"{where} is damaged: 'rules' is not a map of rule name to value")
-        config = MatchConfig(saved.game, tuple(saved.players.values()), saved.seed, params, tuple(rules.items()))
+        config = MatchConfig(saved.game, tuple(saved.players.values()), saved.seed, params,
+                             tuple(saved.rules.items()))  # the game's rule variants (Hive's game type)
         try:
             match = cls(config, table)
         except (ValueError, KeyError) as error:  # ParamError is a ValueError
