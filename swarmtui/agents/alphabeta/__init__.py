@@ -64,7 +64,7 @@ DIFFICULTIES: dict[str, Budget] = {
     "hard": Budget(1.0, None, 0.0),
     "max": Budget(5.0, None, 0.0),
 }
-SAFETY = 0.02
+SAFETY = 0.03
 """Seconds kept back from a time limit for building the answer (the trace) after the search."""
 
 

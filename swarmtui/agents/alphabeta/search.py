@@ -46,7 +46,7 @@ MATE_BOUND = MATE - 10_000
 """Scores beyond this magnitude are wins or losses, not evaluations."""
 
 EXACT, LOWER, UPPER = 0, 1, 2
-CHECK_EVERY = 16
+CHECK_EVERY = 4
 """Nodes between two looks at the clock and the stop event."""
 
 
