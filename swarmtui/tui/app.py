@@ -21,16 +21,17 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from textual import events, work
-from textual.app import App
+from textual.screen import Screen
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.widgets import Input
 
 from swarmtui.core.counting import counted
-from swarmtui.core.saves import SaveError
+from swarmtui.core.saves import SaveError, saves_dir
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.replay import Recording
 from swarmtui.tables.client import TableClient, TableError
@@ -40,7 +41,7 @@ from swarmtui.tui.match import Match
 from swarmtui.tui.panels.playback import SPEEDS
 from swarmtui.tui.saved_game import SaveEntry, mark_interrupted, take_interrupted
 from swarmtui.tui.screens.game import GameScreen
-from swarmtui.tui.screens.help import HelpScreen, screen_keys
+from swarmtui.tui.screens.help import HelpScreen, screen_commands, screen_keys
 from swarmtui.tui.screens.maze import MazeScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.replay import ReplayScreen
@@ -70,7 +71,7 @@ class SwarmApp(App[None]):
         text-style: bold underline;
     }
     """
-    ENABLE_COMMAND_PALETTE = False
+    COMMAND_PALETTE_DISPLAY = "Commands"  # ctrl+p, shown on the menu and setup footers
     BINDINGS = [
         Binding("q", "quit_key", "Quit", priority=True),
         Binding("question_mark", "help", "Help"),
@@ -306,6 +307,39 @@ class SwarmApp(App[None]):
         told = f"the details are in {self._crash_log}" if self._crash_log else "no log could be written"
         self.crash_message = f"swarmtui: error: something went wrong and swarmtui stopped; {kept}{told}"
         self._close_messages_no_wait()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterator[SystemCommand]:
+        """ctrl+p: Textual's own (theme, keys, quit), a screenshot into the saves folder, ASCII
+        glyphs, and the actions of the screen's keys (speed, save, undo, export, ...)."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Screenshot into the saves folder",
+                            "an SVG picture of this screen, in the saves folder's screenshots/", self.screenshot)
+        if self.glyphs != "ascii":
+            yield SystemCommand("ASCII glyphs", "plain ASCII for the rest of this session (for fonts that "
+                                "misalign box drawing; ascii = true in the config file keeps it)", self.use_ascii)
+        yield from screen_commands(screen)
+
+    def screenshot(self) -> None:
+        """Save Textual's SVG screenshot of the screen under the palette into ``saves/screenshots``."""
+        folder = saves_dir() / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            where = self.save_screenshot(path=str(folder))
+        except OSError as error:
+            self.notify(f"no screenshot: {error}", title="Screenshot", severity="error")
+        else:
+            self.notify(f"saved to {where}", title="Screenshot", timeout=4, markup=False)
+
+    def use_ascii(self) -> None:
+        """Switch Textual's drawing and every later board to plain ASCII (one way: Textual's own
+        tables are patched in place)."""
+        from swarmtui.tui.ascii_mode import use_ascii
+
+        use_ascii()
+        self.glyphs = "ascii"
+        for screen in self.screen_stack:
+            screen.refresh(layout=True)
+        self.notify("ASCII glyphs on: the boards of new games and screens draw in ASCII too", title="ASCII")
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

@@ -154,7 +154,7 @@ class GameScreen(PanelScreen):
             with Horizontal(id="panels"):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
                 yield MoveLog(self.match.seats, id="log")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # room for the keys at 80 columns
 
     def on_mount(self) -> None:
         self.query_one("#board-box").border_title = "Board"

@@ -5,9 +5,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Iterator
+
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -96,3 +99,24 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+
+def screen_commands(screen: Screen[object]) -> Iterator[SystemCommand]:
+    """The actions of ``screen``'s keys as command-palette entries (``Undo (u)``, ``Export (e)``):
+    the keys ``screen_keys`` lists, less the app's own and the cursor moves."""
+    app = screen.app
+    seen: set[str] = set()
+    for key, active in screen.active_bindings.items():
+        binding, node = active.binding, active.node
+        if node is app or binding.action.startswith(("app.", "move(")) or not active.enabled:
+            continue
+        name = binding.description or binding.action
+        if name in seen:
+            continue
+        seen.add(name)
+        action = binding.action
+
+        def run(action: str = action, node: DOMNode = node) -> Awaitable[bool]:
+            return app.run_action(action, node)
+
+        yield SystemCommand(f"{name} ({key_name(app, binding, key)})", binding.tooltip or name, run)

@@ -167,7 +167,7 @@ class MazeScreen(Screen[str]):
                 yield MazeMetricsPanel(id="maze-metrics")
             with ScrollableContainer(id="maze-scroll"):
                 yield MazeView(glyphs=self.glyphs, speed=self.speed, id="maze-view")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # room for the keys at 80 columns
 
     @property
     def view(self) -> MazeView:

@@ -105,7 +105,7 @@ class ReplayScreen(PanelScreen):
             with Horizontal(id="panels"):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
                 yield MoveLog(self.recording.seats, id="log")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # room for the keys at 80 columns
 
     def on_mount(self) -> None:
         self.query_one("#board-box").border_title = "Replay"
