@@ -62,3 +62,29 @@ def test_old_preset_listing_still_lists(capsys):
     assert code == 0 and "table5-1" in out and err.count("deprecated") == 1
     code, new, _ = _run(capsys, "sim", "preset", "halma")
     assert code == 0 and new == out
+
+
+def test_each_games_descriptor_names_its_presets_and_nothing_else_lists_them():
+    """``GameSpec.presets`` is the only list of preset modules: every ``sim/*_presets.py`` is
+    named by one game's descriptor, and what it registers is that game's presets."""
+    from pathlib import Path
+
+    import swarmtui.sim
+    from swarmtui.games import GAMES
+    from swarmtui.sim.presets import presets_for
+
+    named = {spec.presets: spec.id for spec in GAMES.values() if spec.presets}
+    found = {f"swarmtui.sim.{p.stem}" for p in Path(swarmtui.sim.__file__).parent.glob("*_presets.py")}
+    assert found and found == set(named)
+    for module, game in named.items():
+        assert presets_for(game) and {p.game for p in presets_for(game)} == {game}, module
+
+
+def test_asking_for_one_games_presets_imports_only_its_module():
+    import subprocess
+    import sys
+
+    probe = ("import sys; from swarmtui.sim.presets import presets_for; presets_for('halma'); "
+             "print(sorted(m for m in sys.modules if m.endswith('_presets')))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['swarmtui.sim.halma_presets']"

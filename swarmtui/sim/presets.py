@@ -3,8 +3,9 @@
 A preset bundles everything a paper's experiment fixes — who plays, with which parameters,
 under which protocol, how many games, what the paper reported — behind a name, so a table of
 a paper is reproduced with one command. Each game's experiments live in their own module
-(``sim/<game>_presets.py``) which registers its presets here when imported; ``_MODULES``
-lists those modules.
+(``sim/<game>_presets.py``) which registers its presets here when imported; the game's
+descriptor names that module (``GameSpec.presets``), and it is imported the first time the
+game's presets are asked for, so there is no list of games here.
 
 The options given on the command line travel in a ``PresetRequest``: ``games`` is None when
 the user left the paper's count alone; ``params`` are extra ``name=value`` overrides applied
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from swarmtui.core.params import ParamError
+from swarmtui.games import GAMES
 
 
 @dataclass(frozen=True)
@@ -50,9 +52,6 @@ class Preset:
     """Why ``--traces`` is refused for this preset; empty when it keeps every AI decision's trace."""
 
 
-_MODULES: tuple[str, ...] = ("swarmtui.sim.hive_presets", "swarmtui.sim.halma_presets")
-"""Modules that register presets when imported (one per game, ``swarmtui.sim.<game>_presets``)."""
-
 _PRESETS: dict[tuple[str, str], Preset] = {}
 
 
@@ -61,20 +60,22 @@ def register(preset: Preset) -> Preset:
     return preset
 
 
-def _load_builtin() -> None:
-    for module in _MODULES:
-        importlib.import_module(module)
+def _load(game: str) -> None:
+    """Import the module that registers ``game``'s presets (``GameSpec.presets``), if it has one."""
+    spec = GAMES.get(game)
+    if spec is not None and spec.presets:
+        importlib.import_module(spec.presets)
 
 
 def presets_for(game: str) -> list[Preset]:
     """The presets of ``game``, in registration order."""
-    _load_builtin()
+    _load(game)
     return [p for (g, _), p in _PRESETS.items() if g == game]
 
 
 def get_preset(game: str, name: str) -> Preset:
     """The preset ``name`` of ``game``; ParamError naming the known ones otherwise."""
-    _load_builtin()
+    _load(game)
     try:
         return _PRESETS[(game, name)]
     except KeyError:
