@@ -119,7 +119,7 @@ def test_a_depth_limit_is_reached_exactly_and_stop_ends_the_search():
 
 def test_the_trace_shows_pv_depth_nodes_and_root_scores():
     board = _midgame()
-    decision = agent(difficulty="medium").decide(board)
+    decision = agent().decide_within(board, Limit(depth=2))  # a depth, no clock: the same on a busy machine
     trace = decision.trace
     assert trace.algorithm == "alphabeta" and trace.depth == 2 and trace.nodes > 0
     assert trace.pv[0] == trace.chosen == board.format_move(decision.move)
