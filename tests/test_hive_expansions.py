@@ -279,3 +279,34 @@ async def test_the_tui_setup_offers_the_game_type_and_a_save_keeps_it(tui_app):
         match.play(match.state.parse_move("wM"))
         again = Match.from_saved(match.to_saved(), "test")
         assert str(again.state.game_type) == "Base+MLP" and again.move_texts() == ["wM"]
+
+
+async def test_a_person_throws_an_opponents_piece_with_their_pillbug_from_the_board():
+    """The board lets the side to move select an opponent's piece its Pillbug can throw, mark the
+    throw's landing cells, and play one (the rules generate these moves; a person must reach them)."""
+    from textual.app import App
+
+    from swarmtui.tui.widgets.board_view import BoardView
+    from swarmtui.tui.widgets.hive_board import HiveBoard
+
+    chosen: list = []
+
+    class One(App[None]):
+        def compose(self):
+            yield HiveBoard(layout(PILLBUG), id="board")
+
+        def on_board_view_move_chosen(self, message: BoardView.MoveChosen) -> None:
+            chosen.append(message.move)
+
+    app = One()
+    async with app.run_test(size=(100, 30)) as pilot:
+        board = app.query_one(HiveBoard)
+        board.active = True
+        await pilot.pause()
+        board.in_rack = False
+        board.choose_cell(Hex(1, 0))  # the opponent's Queen, beside our Pillbug
+        assert board.selected == parse_piece("bQ")
+        assert {m.dest for m in board.options} == cells((-1, 1), (0, -1), (1, -1))
+        board.choose_cell(Hex(0, -1))
+        await pilot.pause()
+        assert [(m.piece, m.dest) for m in chosen] == [(parse_piece("bQ"), Hex(0, -1))]

@@ -219,8 +219,8 @@ class HiveBoard(BoardView):
             self.post_message(self.MoveChosen(target))
         elif self.selected is not None and top == self.selected:
             self.action_cancel()
-        elif top is not None and top.colour == board.colour_to_move:
-            self.select(top)
+        elif top is not None and (top.colour == board.colour_to_move or board.moves_for(top)):
+            self.select(top)  # an opponent's piece has moves only when our Pillbug can throw it
         else:
             mark = FIELD_GLYPHS[self.glyphs].target
             what = f"a destination marked {mark}" if self.options else "one of your pieces, or tab for your rack"
