@@ -33,7 +33,6 @@ VARIANTS: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {
         ("everything on (the paper's swarm)", ()),
         ("trails never learn (alpha=0, g=0: eq. 10 only)", (("alpha", "0"), ("g", "0"))),
         ("no exploration (q0=1)", (("q0", "1.0"),)),
-        ("pure exploration (q0=0)", (("q0", "0.0"),)),
     ],
 }
 
