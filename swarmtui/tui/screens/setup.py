@@ -170,10 +170,10 @@ class SetupScreen(Screen[None]):
                                  value=self.players, id="players", compact=True)
                 with Vertical(id="seats"):
                     yield from self.seat_widgets()
-                yield from self.rule_widgets()
                 yield Label("Seed (blank: random)")
                 yield Input("" if self.seed is None else str(self.seed), placeholder="random",
                             type="integer", id="seed", compact=True)
+                yield from self.rule_widgets()  # after the seed: Enter there starts the game
                 with Horizontal(id="buttons"):
                     yield Button("Start", id="start", variant="primary", compact=True)
                     yield Button("Watch", id="watch", compact=True, tooltip="every seat a computer player")
