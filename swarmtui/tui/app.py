@@ -19,8 +19,10 @@ the menu then lists "Play with others", and a setup seat can be left to a connec
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -285,6 +287,7 @@ class SwarmApp(App[None]):
                 mark_interrupted(Path(saved[-1]))
             except (SaveError, OSError):
                 pass  # the game is saved; only the offer at the next start is lost
+        _end_within(HANG_UP_GRACE)
         self.exit(return_code=1)
 
     def _fatal_error(self) -> None:
@@ -346,6 +349,24 @@ class SwarmApp(App[None]):
             screen = self.screen
             title = getattr(screen, "HELP_TITLE", "") or "this screen"
             self.push_screen(HelpScreen(screen_keys(screen), title=f"Keys: {title}"))
+
+
+HANG_UP_GRACE = 5.0
+"""Seconds a hung-up app may take to close before the process ends anyway (its game is saved)."""
+
+
+def _end_within(seconds: float) -> None:
+    """End the process after ``seconds`` unless it has ended by then.
+
+    After a hang-up the terminal is gone, and Textual's shutdown can block for ever: the kernel
+    sends SIGCONT with the SIGHUP, Textual's resume handler restarts its output thread, and the
+    close then waits on the stopped thread's full queue (seen as orphaned apps with PPID 1,
+    main thread in ``WriterThread.stop``). The game is saved before this is armed, so ending
+    hard loses nothing; a timer thread that is a daemon does nothing when the close succeeds.
+    """
+    timer = threading.Timer(seconds, os._exit, args=(1,))
+    timer.daemon = True
+    timer.start()
 
 
 def run(*, glyphs: str = "unicode", mouse: bool = True, seed: int | None = None,
