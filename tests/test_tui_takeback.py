@@ -65,7 +65,7 @@ async def test_takeback_undoes_my_move_and_the_reply_and_the_ai_answers_the_same
 async def test_takeback_is_refused_without_a_move_of_mine(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await _game(app, pilot, MatchConfig("noughts", ("human", "minimax"), seed=7))
+        await _game(app, pilot, MatchConfig("noughts", ("human", "minimax"), seed=7))
         await pilot.press("u")
         await pilot.pause()
         assert any("no move of yours" in str(n.message) for n in app._notifications)
