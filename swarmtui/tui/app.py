@@ -287,7 +287,8 @@ class SwarmApp(App[None]):
                 mark_interrupted(Path(saved[-1]))
             except (SaveError, OSError):
                 pass  # the game is saved; only the offer at the next start is lost
-        _end_within(HANG_UP_GRACE)
+        if not self.is_headless:  # a real terminal went away (never under the test pilot)
+            _end_within(HANG_UP_GRACE)
         self.exit(return_code=1)
 
     def _fatal_error(self) -> None:
