@@ -19,10 +19,11 @@ max        5 s         unbounded  iterative deepening for five seconds
 ``easy`` is the default for a new game: a casual player can beat it. ``time_limit`` and
 ``depth`` override the level's budget, and an explicit :class:`~swarmtui.core.limits.Limit`
 (``decide_within``: UHP's ``bestmove time``/``depth``, ``sim``) replaces it altogether and
-plays at full strength (no tolerance). The search stops at the time limit (checked every few
-nodes, so the answer comes within 5% + 50 ms) or when the limit's ``stop`` event is set, and
-answers the best move of the deepest iteration (or of the unfinished one, which starts from
-the previous best).
+plays at full strength (no tolerance). Budgets are wall-clock seconds unless ``clock=cpu``
+(seconds of this process's CPU time: experiments on a shared machine). The search stops at
+the time limit (checked every few nodes, so the answer comes within 5% + 50 ms) or when the
+limit's ``stop`` event is set, and answers the best move of the deepest iteration (or of the
+unfinished one, which starts from the previous best).
 
 **Trace.** A :class:`~swarmtui.core.trace.SearchTrace` with the principal variation, the depth
 reached, the nodes searched and the score of each root move (exact for the best, an upper
@@ -47,6 +48,10 @@ from swarmtui.core.state import GameState
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
 
 Difficulty = Literal["easy", "medium", "hard", "max"]
+Clock = Literal["wall", "cpu"]
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+"""How a time budget is measured: wall-clock seconds, or CPU seconds of this process (the same
+search whatever else the machine runs: for experiments on a shared machine)."""
 
 
 @dataclass(frozen=True)
@@ -76,8 +81,11 @@ class SearchSettings:
     tolerance: float | None = field(default=None, metadata={"help": "play any move this close to the best"})
     max_extensions: int = field(default=2, metadata={"help": "threat extensions allowed on one path"})
     reduce_from: int = field(default=2, metadata={"help": "depth from which late quiet moves are reduced (0: never)"})
+    quiesce: int = field(default=2, metadata={"help": "plies of queen-filling moves searched past the horizon"})
     table_size: int = field(default=400_000, metadata={"help": "transposition table entries"})
     top: int = field(default=8, metadata={"help": "root moves shown in the trace"})
+    clock: Clock = field(default="wall", metadata={"help": "wall (what a user waits) or cpu (process time: "
+                                                          "fair budgets on a loaded machine)"})
 
     def __post_init__(self) -> None:
         if self.time_limit is not None:
@@ -88,6 +96,7 @@ class SearchSettings:
             check_range("tolerance", self.tolerance, 0, 1e6)
         check_range("max_extensions", self.max_extensions, 0, 16)
         check_range("reduce_from", self.reduce_from, 0, 64)
+        check_range("quiesce", self.quiesce, 0, 16)
         check_range("table_size", self.table_size, 1_000, 50_000_000)
         check_range("top", self.top, 1, 1000)
 
@@ -146,13 +155,15 @@ class AlphaBetaAgent:
 
     def _decide(self, state: GameState, seconds: float, depth: int | None, tolerance: float,
                 stop: Any) -> Decision:
-        start = time.perf_counter()
+        clock = CLOCKS[self.params.clock]
+        start = clock()
         board = self.evaluation.prepare(state)
         hard = start + max(0.001, seconds - SAFETY)
         searcher = Searcher(board, self.evaluation, max_depth=depth or 64, deadline=hard,
                             soft=start + seconds * 0.5, stop=stop, table=self.table,
                             max_extensions=self.params.max_extensions, table_size=self.params.table_size,
-                            scores=self.scores, reduce_from=self.params.reduce_from)
+                            scores=self.scores, reduce_from=self.params.reduce_from, clock=clock,
+                            quiesce=self.params.quiesce)
         result = searcher.search()
         self.last = result
         move = result.best

@@ -20,6 +20,7 @@ class Evaluation(Protocol):
       Hive); equal positions must give equal keys.
     * ``order(state, moves)``: one cheap number per move, higher for moves worth trying first.
     * ``urgent(state)``: the side to move faces an immediate threat (search one ply deeper).
+    * ``noisy(state)``: the forcing moves searched past the horizon (quiescence), usually none.
     * ``prepare(state)``: the copy the search plays on (may switch off bookkeeping the search
       does not need, such as repetition tracking).
     * ``player(state)``: a function that plays a move known to be legal on ``state`` (the game's
@@ -33,6 +34,8 @@ class Evaluation(Protocol):
     def order(self, state: Any, moves: Sequence[Any]) -> list[float]: ...
 
     def urgent(self, state: Any) -> bool: ...
+
+    def noisy(self, state: Any) -> Sequence[Any]: ...
 
     def prepare(self, state: Any) -> Any: ...
 
@@ -56,6 +59,9 @@ class NoughtsEvaluation:
 
     def urgent(self, state: Any) -> bool:
         return False
+
+    def noisy(self, state: Any) -> Sequence[Any]:
+        return ()
 
     def prepare(self, state: Any) -> Any:
         return state.copy()

@@ -49,10 +49,16 @@ class HiveWeights:
     queen_neighbour: float = field(default=10.0, metadata={"help": "danger per occupied queen neighbour"})
     queen_neighbour_sq: float = field(default=4.0, metadata={"help": "danger per squared neighbour count"})
     own_mobile_neighbour: float = field(default=0.5, metadata={"help": "weight of an own free piece beside own queen"})
+    enemy_neighbour: float = field(default=1.0, metadata={"help": "weight of an enemy piece beside a queen"})
+    mobile_at_queen: float = field(default=1.0, metadata={
+        "help": "factor on the mobility value of a free piece beside the enemy queen"})
     queen_mobile: float = field(default=4.0, metadata={"help": "a queen that can still slide"})
     queen_in_hand: float = field(default=6.0, metadata={"help": "penalty while the queen is not placed"})
     attacker: float = field(default=5.0, metadata={"help": "per enemy-queen liberty our free pieces can reach"})
     beetle_on_queen: float = field(default=30.0, metadata={"help": "own beetle on top of the enemy queen"})
+    own_beetle_on_queen: float = field(default=0.0, metadata={"help": "own beetle on top of one's own queen"})
+    own_cover: float = field(default=0.0, metadata={
+        "help": "queen danger counted for one's own beetle on top of her (as a neighbour)"})
     beetle_near_queen: float = field(default=6.0, metadata={"help": "own free beetle next to the enemy queen"})
     mobile_queen: float = field(default=2.0, metadata={"help": "a free queen (on top of queen_mobile)"})
     mobile_spider: float = field(default=4.0, metadata={"help": "a free spider"})
@@ -67,6 +73,8 @@ class HiveWeights:
     hand_other: float = field(default=5.0, metadata={"help": "an expansion bug in hand"})
     hand_blocked: float = field(default=0.5, metadata={"help": "factor on hand values with nowhere to place"})
     tempo: float = field(default=3.0, metadata={"help": "bonus for the side to move"})
+    noisy_from: int = field(default=4, metadata={
+        "help": "quiescence: moves filling the enemy queen's liberties once she has this many neighbours"})
     order_fill: float = field(default=100.0, metadata={"help": "ordering: a move next to the enemy queen"})
     order_free: float = field(default=40.0, metadata={"help": "ordering: a move away from one's own queen"})
 
@@ -129,6 +137,34 @@ class HiveEvaluation:
                 return True
         return False
 
+    def noisy(self, state: Board) -> list[Any]:
+        """The forcing moves for the quiescence search: once the enemy queen has ``noisy_from``
+        occupied neighbours, the side to move's moves that fill one of her free neighbours (a
+        piece arriving from elsewhere, or stepping down from a stack beside her). Nothing is
+        generated in quieter positions, so the search pays for move generation only near a win."""
+        me = state._ply & 1
+        theirs = state._pos[self.queens[1 - me]]
+        if theirs is None:
+            return []
+        nmask = state._nmask
+        if len(BITS[nmask.get(theirs, 0)]) < self.weights.noisy_from:
+            return []
+        near = {theirs + d for d in D}
+        stacks = state._stacks
+        out = []
+        for move in state.legal_moves():
+            dest, origin = move[2], move[1]
+            if dest is None or origin is None:
+                continue
+            d = dest[0] * W + dest[1]
+            if d not in near or d in stacks:
+                continue
+            o = origin[0] * W + origin[1]
+            if o in near and len(stacks[o]) == 1:
+                continue  # a neighbour moving round the queen fills nothing
+            out.append(move)
+        return out
+
     def order(self, state: Board, moves: Sequence[Any]) -> list[float]:
         """Moves next to the enemy queen first, then moves that free one's own queen."""
         w = self.weights
@@ -164,9 +200,8 @@ class HiveEvaluation:
         """The static score for the side to move (module docstring)."""
         w = self.weights
         stacks, nmask, pos = state._stacks, state._nmask, state._pos
-        cut = state._cut  # the articulation points (One Hive), one Tarjan pass, shared with the rules
-        if cut is None:
-            cut = state._cut = state._cut_cells()
+        cut = state._cut  # the articulation points (One Hive): one Tarjan pass shared with the rules,
+        # made only when some piece could be one (its neighbours form two or more arcs)
         colour_of, slider, mobile_value, is_ant = self.colour, self.slider, self.mobile_value, self.is_ant
         queens = self.queens
         qcell = (pos[queens[0]], pos[queens[1]])
@@ -176,6 +211,10 @@ class HiveEvaluation:
         mobile = [False] * len(pos)
         near2: list[set[int]] = [set(), set()] if qcell[0] is None or qcell[1] is None else [
             {qcell[1] + o for o in _NEAR2}, {qcell[0] + o for o in _NEAR2}]
+        at_queen = w.mobile_at_queen
+        near1 = [set(), set()] if at_queen == 1.0 else [  # cells beside the enemy queen, per side
+            set() if qcell[1] is None else {qcell[1] + o for o in D},
+            set() if qcell[0] is None else {qcell[0] + o for o in D}]
         own_cells: list[list[int]] = [[], []]
         for cell, st in stacks.items():
             code = st[-1]
@@ -187,14 +226,18 @@ class HiveEvaluation:
                 mask = nmask.get(cell, 0)
                 if slider[code] and not STEPS[mask]:
                     continue
-                if ARCS[mask] > 1 and cell in cut:
-                    continue
+                if ARCS[mask] > 1:
+                    if cut is None:
+                        cut = state._cut = state._cut_cells()
+                    if cell in cut:
+                        continue
             mobile[code] = True
-            score[side] += mobile_value[code]
+            score[side] += mobile_value[code] * at_queen if cell in near1[side] else mobile_value[code]
             if is_ant[code]:
                 free_ants[side] += 1
             elif cell in near2[side]:
                 near_attackers[side] += 1
+        own_free, enemy_weight = w.own_mobile_neighbour, w.enemy_neighbour
         for side in (0, 1):
             q = qcell[side]
             enemy = 1 - side
@@ -205,13 +248,20 @@ class HiveEvaluation:
             qmask = nmask.get(q, 0)
             for i in BITS[qmask]:
                 top = stacks[q + D[i]][-1]
-                x += w.own_mobile_neighbour if colour_of[top] == side and mobile[top] else 1.0
-                if colour_of[top] == enemy and mobile[top] and self.is_beetle[top]:
-                    score[enemy] += w.beetle_near_queen
+                if colour_of[top] == side:
+                    x += own_free if mobile[top] else 1.0
+                else:
+                    x += enemy_weight
+                    if mobile[top] and self.is_beetle[top]:
+                        score[enemy] += w.beetle_near_queen
             st = stacks[q]
             if len(st) > 1:
-                score[colour_of[st[-1]]] += w.beetle_on_queen
-                x += 1.0  # a covered queen is as good as one more neighbour for the attacker
+                if colour_of[st[-1]] == enemy:
+                    score[enemy] += w.beetle_on_queen
+                    x += 1.0  # a covered queen is as good as one more neighbour for the attacker
+                else:  # her own beetle guards her from enemy beetles, but she cannot move
+                    score[side] += w.own_beetle_on_queen
+                    x += w.own_cover
             elif mobile[queens[side]]:
                 score[side] += w.queen_mobile
             score[side] -= w.queen_neighbour * x + w.queen_neighbour_sq * x * x
@@ -221,11 +271,27 @@ class HiveEvaluation:
         # pieces in hand, reduced when there is nowhere to put them
         for side in (0, 1):
             total = self.hand(state, side)
-            if total and own_cells[side] and not _can_place(stacks, own_cells[side], own_cells[1 - side]):
+            if total and own_cells[side] and not self._can_place(stacks, nmask, own_cells[side], side):
                 total *= w.hand_blocked
             score[side] += total
         me = state._ply & 1
         return score[me] - score[1 - me] + w.tempo
+
+    def _can_place(self, stacks: dict[int, list[int]], nmask: dict[int, int], own: list[int], side: int) -> bool:
+        """Is there an empty cell beside ``own`` pieces whose occupied neighbours are all
+        ``side``'s (the placement rule), found from the neighbour masks without building sets?"""
+        colour_of = self.colour
+        for cell in own:
+            for d in D:
+                n = cell + d
+                if n in stacks:
+                    continue
+                for i in BITS[nmask[n]]:
+                    if colour_of[stacks[n + D[i]][-1]] != side:
+                        break
+                else:
+                    return True
+        return False
 
     def hand(self, state: Board, side: int) -> float:
         """The value of ``side``'s pieces in hand (tiles of this game type only)."""
@@ -233,13 +299,4 @@ class HiveEvaluation:
         return sum(value[code] for code in state._codes[side] if pos[code] is None)
 
 
-def _can_place(stacks: dict[int, list[int]], own: list[int], enemy: list[int]) -> bool:
-    """Is there an empty cell touching ``own`` pieces and none of the ``enemy``'s?"""
-    near_enemy = {c + d for c in enemy for d in D}
-    for cell in own:
-        for d in D:
-            n = cell + d
-            if n not in stacks and n not in near_enemy:
-                return True
-    return False
 

@@ -34,7 +34,7 @@ Scores are in the evaluation's units from the side to move's point of view. A wo
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,16 +89,19 @@ class _Entry:
 class Searcher:
     """One search over ``state`` (the searcher plays moves on it and undoes them all).
 
-    ``deadline`` is a ``time.perf_counter()`` value after which the search stops; ``soft``
-    the time after which no new iteration starts (an iteration that cannot finish is wasted
-    unless it reorders the root). ``stop`` is anything with ``is_set()``.
+    ``deadline`` is a ``clock()`` value after which the search stops; ``soft`` the time after
+    which no new iteration starts (an iteration that cannot finish is wasted unless it reorders
+    the root). ``clock`` is ``time.perf_counter`` (wall time, what a user waits) unless the
+    caller measures in process CPU time (``time.process_time``: fair budgets on a loaded
+    machine). ``stop`` is anything with ``is_set()``.
     """
 
     def __init__(self, state: Any, evaluation: Evaluation, *, max_depth: int = 64,
                  deadline: float | None = None, soft: float | None = None, stop: Any = None,
                  table: dict[Hashable, _Entry] | None = None, max_extensions: int = 2,
                  table_size: int = 1_000_000, scores: dict[Hashable, float] | None = None,
-                 reduce_from: int = 2, reduce_after: int = 3) -> None:
+                 reduce_from: int = 2, reduce_after: int = 3,
+                 clock: Callable[[], float] = time.perf_counter, quiesce: int = 0) -> None:
         self.state = state
         self.evaluation = evaluation
         self.max_depth = max_depth
@@ -111,17 +114,19 @@ class Searcher:
         self.max_extensions = max_extensions
         self.reduce_from = reduce_from or 1_000  # remaining depth from which late moves are reduced (0: never)
         self.reduce_after = reduce_after  # moves searched in full before any reduction
+        self.quiesce = quiesce  # plies of forcing moves searched past the horizon (0: none)
         self.nodes = 0
         self.estimates = 0  # static evaluations (none in an iteration: its result is exact)
         self.killers: list[list[Any]] = [[None, None] for _ in range(128)]
         self.history: dict[Any, int] = {}
         self._countdown = CHECK_EVERY
         self._play = evaluation.player(state)
+        self.clock = clock
 
     # -- the clock ----------------------------------------------------------------------------
     def _tick(self) -> None:
         self._countdown = CHECK_EVERY
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.deadline is not None and self.clock() >= self.deadline:
             raise SearchStopped
         if self.stop is not None and self.stop.is_set():
             raise SearchStopped
@@ -130,7 +135,8 @@ class Searcher:
     def search(self, only: Sequence[Any] | None = None) -> SearchResult:
         """Iterative deepening from depth 1 to ``max_depth`` or until stopped; ``only``
         restricts the root to those moves (a player that proposes its own candidates)."""
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         state, ev = self.state, self.evaluation
         moves = state.legal_moves() if only is None else list(only)
         if not moves:
@@ -145,10 +151,10 @@ class Searcher:
         if len(root) == 1:  # a forced move (often a pass): nothing to think about
             self.nodes = 1
             score = self._leaf_score()
-            return SearchResult(best, score, 0, [best], 1, time.perf_counter() - start,
+            return SearchResult(best, score, 0, [best], 1, clock() - start,
                                 [RootScore(best, score, EXACT, 0)])
         for depth in range(1, self.max_depth + 1):
-            if depth > 1 and self.soft is not None and time.perf_counter() >= self.soft:
+            if depth > 1 and self.soft is not None and clock() >= self.soft:
                 break
             estimates = self.estimates
             try:
@@ -167,7 +173,7 @@ class Searcher:
             if abs(score) >= MATE_BOUND or self.estimates == estimates:
                 break  # a forced result, or every line reached the end: deeper cannot change it
         ranked = sorted(scores.values(), key=lambda r: (r.move != best, -r.depth, -r.score))
-        return SearchResult(best, best_score, depth_done, pv, self.nodes, time.perf_counter() - start,
+        return SearchResult(best, best_score, depth_done, pv, self.nodes, clock() - start,
                             ranked, stopped)
 
     def _root(self, root: list[Any], depth: int, scores: dict[Any, RootScore]) -> tuple[float, Any]:
@@ -259,15 +265,9 @@ class Searcher:
                         self.estimates += 1  # the stored score may rest on evaluations
                     return score
         if depth <= 0:
-            self.estimates += 1
-            cache = self.scores
-            known = cache.get(key)
-            if known is not None:
-                return known
-            if len(cache) >= self.table_size:
-                cache.clear()
-            static = cache[key] = ev.evaluate(state)
-            return static
+            if self.quiesce:
+                return self._quiescence(alpha, beta, ply, self.quiesce, key)
+            return self._static(key)
         moves = state.legal_moves()
         ordered, quiet_from = self._order(moves, hash_move, ply)
         alpha0 = alpha
@@ -279,17 +279,20 @@ class Searcher:
                 ext = 0
                 if extended < self.max_extensions and ev.urgent(state):
                     ext = 1
+                below = depth - 1 + ext
                 if i == 0:
-                    score = -self._negamax(depth - 1 + ext, -beta, -alpha, ply + 1, extended + ext)
+                    score = -self._negamax(below, -beta, -alpha, ply + 1, extended + ext)
                 else:
                     # Late move reduction: a quiet move ordered late is first searched a ply shallower.
+                    # The null-window test is extended like the full search (a threat tested at the
+                    # plain depth would fail low before its extension could show the danger).
                     r = 1 if (depth >= self.reduce_from and i >= quiet_from and i >= self.reduce_after
                               and not ext) else 0
-                    score = -self._negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, extended)
+                    score = -self._negamax(below - r, -alpha - 1, -alpha, ply + 1, extended + ext)
                     if r and score > alpha:
-                        score = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1, extended)
+                        score = -self._negamax(below, -alpha - 1, -alpha, ply + 1, extended)
                     if alpha < score < beta:
-                        score = -self._negamax(depth - 1 + ext, -beta, -alpha, ply + 1, extended + ext)
+                        score = -self._negamax(below, -beta, -alpha, ply + 1, extended + ext)
             finally:
                 state.undo()
             if score > best_score:
@@ -302,6 +305,60 @@ class Searcher:
         bound = LOWER if best_score >= beta else UPPER if best_score <= alpha0 else EXACT
         self._store(state, depth, _to_table(best_score, ply), bound, best_move)
         return best_score
+
+    def _static(self, key: Hashable) -> float:
+        """The evaluation of the current position, from the cache when it was seen before."""
+        self.estimates += 1
+        cache = self.scores
+        known = cache.get(key)
+        if known is not None:
+            return known
+        if len(cache) >= self.table_size:
+            cache.clear()
+        static = cache[key] = self.evaluation.evaluate(self.state)
+        return static
+
+    def _quiescence(self, alpha: float, beta: float, ply: int, left: int, key: Hashable) -> float:
+        """Past the horizon, only the evaluation's forcing moves (``noisy``: for Hive, moves onto
+        the last free cells beside a nearly surrounded queen), at most ``left`` plies more.
+
+        The side to move may always stand pat on the static score (it need not play a forcing
+        move), so the result lies between the static score and what the forcing moves prove;
+        a forced win just past the horizon (the last liberty filled) is seen as a win.
+        """
+        static = self._static(key)
+        if static >= beta:
+            return static
+        state, ev = self.state, self.evaluation
+        moves = ev.noisy(state)
+        if not moves:
+            return static
+        best = static
+        if best > alpha:
+            alpha = best
+        for move in moves:
+            self.nodes += 1
+            self._countdown -= 1
+            if not self._countdown:
+                self._tick()
+            self._play(move)
+            try:
+                outcome = state.outcome
+                if outcome is not None:
+                    score = -self._terminal(outcome, ply + 1)
+                elif left > 1:
+                    score = -self._quiescence(-beta, -alpha, ply + 1, left - 1, ev.key(state))
+                else:
+                    score = -self._static(ev.key(state))
+            finally:
+                state.undo()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
 
     def _order(self, moves: Sequence[Any], hash_move: Any, ply: int) -> tuple[list[Any], int]:
         """The moves best first, and the index from which they are quiet (no hash or killer

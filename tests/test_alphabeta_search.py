@@ -1,0 +1,66 @@
+"""The search's forcing-move horizon, its CPU clock, and the Hive evaluation's queen terms."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from swarmtui.agents import make_agent
+from swarmtui.agents.alphabeta import AlphaBetaAgent
+from swarmtui.agents.alphabeta.hive_evaluation import HiveEvaluation, HiveWeights
+from swarmtui.agents.alphabeta.search import MATE, Searcher
+from swarmtui.core.hexgrid import Hex
+from swarmtui.games.hive.pieces import parse_piece
+from swarmtui.games.hive.rules import Board
+
+
+def _board(cells: dict[tuple[int, int], str | tuple[str, ...]], to_move: str, ply: int) -> Board:
+    layout = {Hex(*c): tuple(parse_piece(p) for p in ((s,) if isinstance(s, str) else s)) for c, s in cells.items()}
+    return Board.from_layout(layout, to_move, ply=ply)
+
+
+def _five_round_black_queen() -> Board:
+    """Black's queen at the origin with five neighbours; White's free ant can fill the sixth."""
+    return _board({(0, 0): "bQ", (1, 0): "wQ", (0, 1): "wG1", (-1, 1): "bG1", (-1, 0): "bS1", (0, -1): "wS1",
+                   (2, -1): "wA1"}, "White", 8)
+
+
+def test_quiescence_sees_the_last_liberty_filled_past_the_horizon():
+    board = _five_round_black_queen()
+    ev = HiveEvaluation()
+    for quiesce, expected in ((0, None), (1, MATE - 1)):
+        searcher = Searcher(ev.prepare(board), ev, max_extensions=0, quiesce=quiesce)
+        score = searcher._negamax(0, -MATE - 1, MATE + 1, 0, 0)  # a horizon node: White to move
+        if expected is None:
+            assert abs(score) < 1000  # only the static evaluation
+        else:
+            assert score == expected  # the ant fills the sixth liberty: a win one ply on
+    assert ev.noisy(board) and all(m[2] == Hex(1, -1) for m in ev.noisy(board))
+
+
+def test_quiet_positions_generate_no_forcing_moves():
+    board = Board()
+    for text in ("wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"):
+        board.play(board.parse_move(text))
+    assert HiveEvaluation().noisy(board) == []
+
+
+def test_a_cpu_clock_budget_is_measured_in_process_time():
+    board = Board.from_game_string("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wS1;bA1 bQ\\")
+    a = make_agent("alphabeta", "hive", "White", np.random.default_rng(1), [("time_limit", "0.3"), ("clock", "cpu")])
+    assert isinstance(a, AlphaBetaAgent)
+    start = time.process_time()
+    decision = a.decide(board)
+    assert time.process_time() - start <= 0.3 * 1.05 + 0.05
+    assert decision.move in board.legal_moves() and decision.trace.depth >= 1
+
+
+def test_a_beetle_on_its_own_queen_is_no_attack_on_her():
+    mine = _board({(0, 0): ("wQ", "wB1"), (1, 0): "bQ", (2, 0): "bA1", (-1, 0): "wA1"}, "White", 8)
+    theirs = _board({(0, 0): ("wQ", "bB1"), (1, 0): "bQ", (2, 0): "bA1", (-1, 0): "wA1"}, "White", 8)
+    ev = HiveEvaluation()
+    # White's own beetle guards her (no danger, no bonus); Black's beetle on her is an attack.
+    assert ev.evaluate(mine) > ev.evaluate(theirs) + ev.weights.beetle_on_queen
+    old = HiveEvaluation(HiveWeights(own_beetle_on_queen=30.0, own_cover=1.0))  # the earlier reading
+    assert old.evaluate(mine) > ev.evaluate(mine)
