@@ -43,3 +43,46 @@ def test_levels_and_limits():
     agent = make_agent("halma-search", "halma", "1", np.random.default_rng(0), [("difficulty", "max")])
     decision = agent.decide_within(board, Limit(depth=2))
     assert decision.trace.depth == 2 and board.is_legal(decision.move)
+
+
+def test_zobrist_hash_follows_play_and_undo():
+    from swarmtui.agents.halma_search import HalmaSearchParams, _Search
+    from swarmtui.games.halma.zobrist import position_hash
+
+    board = Board(3)
+    search = _Search(board, HalmaSearchParams(), None, None, None, {})
+    rng = np.random.default_rng(4)
+    hashes = [search.hash]
+    for _ in range(12):
+        k = board._turn + 1
+        moves = search.moves_of(k)
+        search.play(k, moves[int(rng.integers(len(moves)))])
+        assert search.hash == position_hash(board._occ)
+        hashes.append(search.hash)
+    for expected in reversed(hashes[:-1]):
+        search.undo()
+        assert search.hash == expected == position_hash(board._occ)
+
+
+@pytest.mark.parametrize("search", ["brs", "paranoid"])
+def test_node_budget_and_same_seed_same_move(search):
+    board = Board(3)
+    for _ in range(3):  # one opening move by each of the three seats
+        board.play(board.legal_moves()[-1])
+
+    def decide():
+        agent = make_agent("halma-search", "halma", board.to_move, np.random.default_rng(7),
+                           [("difficulty", "hard"), ("nodes", "500"), ("search", search)])
+        return agent.decide(board)
+
+    first, second = decide(), decide()
+    assert first.move == second.move and first.trace.nodes == second.trace.nodes <= 501
+    assert board.is_legal(first.move) and first.trace.depth >= 2
+
+
+def test_prefers_the_long_ladder():
+    # the best first move from the start of a two-player game is a hop chain, not a step
+    board = Board(2)
+    agent = make_agent("halma-search", "halma", "1", np.random.default_rng(0), [("difficulty", "hard")])
+    decision = agent.decide(board)
+    assert decision.move.is_jump

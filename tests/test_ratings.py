@@ -12,7 +12,9 @@ from swarmtui.records.results import read_results
 from swarmtui.sim.ratings import (
     Game, RatingError, expected_score, fit_ratings, format_pairs, format_ratings, pair_records,
 )
-from swarmtui.sim.round_robin import parse_entrants, rate, run_round_robin, schedule, seconds_per_move
+from swarmtui.sim.round_robin import (
+    parse_entrants, rate, rating_games, run_round_robin, schedule, seconds_per_move, win_shares,
+)
 
 
 def games(a: str, b: str, wins: int, draws: int, losses: int) -> list[Game]:
@@ -113,3 +115,37 @@ def test_the_cli_plays_a_round_robin_and_reports_ratings(tmp_path, capsys):
     assert code == 2 and "anchor 'random' is not an entrant" in err
     code, _, err = _cli(capsys, "sim", "round-robin", "noughts", "random", "nosuch")
     assert code == 2 and "unknown agent" in err
+
+
+def test_three_player_groups_sit_every_entrant_in_every_seat():
+    entrants = parse_entrants(["random", "greedy", "beam", "halma-search"], "halma")
+    pairings = schedule(entrants, 1, seed=3, players=3)
+    assert len(pairings) == 4 * 3  # four groups of three, each in its three rotations
+    for label in ("random", "greedy", "beam", "halma-search"):
+        for seat in range(3):
+            assert sum(p.seats[seat].label == label for p in pairings) == 3
+    assert len({p.opening_seed for p in pairings}) == 4  # one opening per group and round
+    with pytest.raises(ParamError):
+        schedule(entrants[:2], 1, seed=3, players=3)
+
+
+def test_a_multi_player_game_rates_its_winner_against_the_rest():
+    won = {"players": {"1": "a", "2": "b", "3": "c"}, "winner": "2", "moves": []}
+    capped = {"players": {"1": "a", "2": "b", "3": "c"}, "winner": None, "moves": []}
+    assert rating_games([won]) == [Game("b", "a", 1.0), Game("b", "c", 1.0)]
+    assert rating_games([capped]) == [Game("a", "b", 0.5), Game("a", "c", 0.5), Game("b", "c", 0.5)]
+    shares = {w.player: w for w in win_shares([won, capped])}
+    assert (shares["b"].games, shares["b"].wins, shares["a"].wins) == (2, 1, 0)
+    assert shares["b"].low < 0.5 < shares["b"].high
+
+
+def test_the_cli_plays_a_three_player_halma_round_robin(tmp_path, capsys):
+    out = tmp_path / "rr3.jsonl"
+    code, text, _ = _cli(capsys, "sim", "round-robin", "halma", "random", "greedy", "halma-search", "--players", "3",
+                         "-w", "1", "--cap", "12", "--opening", "3", "-o", str(out))
+    assert code == 0 and "| halma-search | 3 | 0 | 0% |" in text and "CPU seconds per move" in text
+    written = read_results(out)
+    assert written.header["players"] == 3 and len(written.games) == 3
+    assert all(len(g.players) == 3 for g in written.games)
+    code, _, err = _cli(capsys, "sim", "round-robin", "noughts", "random", "minimax", "--players", "3", "-w", "1")
+    assert code == 2 and "not played by 3 players" in err

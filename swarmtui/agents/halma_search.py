@@ -1,68 +1,95 @@
-"""The ``halma-search`` agent: a paranoid alpha-beta player for 1 to 6 players racing for real.
+"""The ``halma-search`` agent: best-reply alpha-beta for 1 to 6 players racing for real.
 
 Each seat races to fill its goal and may block the others (the paper's competitive game,
-section I). With more than two players an exact game-theoretic search (max-n) cannot prune, so
-this player is *paranoid* (Sturtevant & Korf): every other seat is assumed to play against it,
-which turns the game into a two-sided alpha-beta search: the root seat's turns maximise, every
-other seat's turns minimise the same score. With two players that is ordinary alpha-beta.
+section I). An exact multi-player search (max-n) cannot prune, and the paranoid search (every
+other seat plays against us, Sturtevant & Korf 2000) gives the others one move each per round,
+so with three players it sees only one of its own moves in three plies and defends instead of
+racing. This player uses **best-reply search** (BRS, Schadd & Winands 2011, who found it the
+strongest of the three in Chinese Checkers): the root seat's turns maximise; between two of
+its turns only *one* opponent moves, whichever has the reply that hurts the root most, the
+others pass. With two players that is exactly alpha-beta (minimax); with one player it is a
+single-agent look-ahead of the seat's own moves.
 
 **Evaluation** (distance plus ladder), from the root seat's view:
 
     race(k) = -Σ steps(piece of k, goal tip) - straggler · (max - min of them) + ladder · best_gain(k)
     score   = race(root) - max over the other seats of race(other)
 
-``steps`` is a piece's hex distance from its goal's tip (a full goal sums to 20: it pulls pieces
-in from the side points and fills the goal from the tip, V-E), ``best_gain`` the largest advance
-(``geometry.advance``) one jump chain of that seat could make now (the ladders it can use).
-A won game scores ±WIN (sooner is better). With one player the score is ``race(root)``.
+``steps`` is a piece's hex distance from its goal's tip, i.e. the rows still to go plus any
+sideways excess outside the goal's cone (a full goal sums to 20: it pulls the pieces in from the
+side points and fills the goal from the tip, the paper's V-E, so no hole is left behind);
+``straggler`` penalises the gap between a seat's front and rear piece (the last piece is what
+loses races); ``best_gain`` is the largest reduction of ``steps`` one jump chain of that seat
+could make now (the ladders it can use next turn). A won game scores ±WIN (sooner is better).
+The end game needs nothing special: a piece that enters its goal may move only within it, the
+tip distance makes the pieces inside close up towards the tip, and under ``blocked_goal=fill``
+the board declares the win when the holes a blocker leaves free are filled.
 
-**Search.** Iterative deepening within a time limit (checked every few nodes); at every node
-only the ``breadth`` moves that gain most for the mover are searched (forward pruning: Halma
-has 50-150 moves per position, most of them sideways). ``difficulty`` names a budget:
+**Search.** Iterative deepening alpha-beta with a transposition table keyed by the Zobrist hash
+of the position (``games.halma.zobrist``, updated by two XORs a move) and the side to move;
+move ordering: the table's move first, then the moves that gain most (long hops first);
+forward pruning: backward moves are dropped (unless a seat has nothing else) and only the
+``breadth`` best-gaining moves of the root seat and the ``reply_breadth`` best replies (pooled
+over the opponents) are searched. The budget is a number of **nodes** (so a game is the same on
+any machine, loaded or not: same seed, same game); ``time_limit`` or a
+:class:`~swarmtui.core.limits.Limit` adds a clock.
 
-=========  ==========  =====  ==============================================
-level      time/move   plies  play
-=========  ==========  =====  ==============================================
-easy       0.3 s       1      any move within ``tolerance`` (2 rows) of the best
-medium     1 s         2      best move of a two-ply search
-hard       2 s         3      three plies
-max        5 s         none   iterative deepening for five seconds
-=========  ==========  =====  ==============================================
+=========  =======  =====  ==============================================================
+level      nodes    plies  play
+=========  =======  =====  ==============================================================
+easy       -        1      any move within ``tolerance`` (2 steps) of the best one-ply move
+medium     300      2      two plies: its move and the best reply
+hard       3,000    none   iterative deepening, about 4 plies
+max        12,000   none   iterative deepening, about 5 plies
+=========  =======  =====  ==============================================================
 
-``easy`` is the default for a new game: a casual player can beat it. An explicit
-:class:`~swarmtui.core.limits.Limit` (``decide_within``) replaces the level's budget and plays at
-full strength (no tolerance).
+``easy`` is the default for a new game: a casual player can beat it. An explicit ``Limit``
+(``decide_within``) replaces the level's budget and plays at full strength (no tolerance).
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Literal
 
 import numpy as np
 
 from swarmtui.core.agent import AgentSpec
-from swarmtui.core.limits import Limit
-from swarmtui.core.params import ParamError
-from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
 from swarmtui.core.hexgrid import distance
-from swarmtui.games.halma.geometry import STAR, advance, opposite, tip
+from swarmtui.core.limits import Limit
+from swarmtui.core.params import ParamError, check_range
+from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
+from swarmtui.games.halma.geometry import STAR, opposite, tip
 from swarmtui.games.halma.rules import Board, Move
+from swarmtui.games.halma.zobrist import KEYS, TURN_KEYS, position_hash
 
 WIN = 1_000_000.0
-LEVELS: dict[str, tuple[float, int | None, float]] = {
-    "easy": (0.3, 1, 2.0),
-    "medium": (1.0, 2, 0.0),
-    "hard": (2.0, 3, 0.0),
-    "max": (5.0, None, 0.0),
-}
-"""difficulty -> (seconds per move, plies or None for unbounded, tolerance in rows)."""
+Difficulty = Literal["easy", "medium", "hard", "max"]
 
-ADVANCE: dict[int, tuple[int, ...]] = {c: tuple(advance(h, c) for h in STAR) for c in range(6)}
-"""Goal corner -> every hole's advance towards it."""
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty's default budget: search nodes (None: no node limit), plies, tolerance in steps."""
+
+    nodes: int | None
+    depth: int | None
+    tolerance: float
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(None, 1, 2.0),
+    "medium": Level(300, 2, 0.0),
+    "hard": Level(3_000, None, 0.0),
+    "max": Level(12_000, None, 0.0),
+}
+"""difficulty -> its budget (the table in the module docstring)."""
 
 TIP_DISTANCE: dict[int, tuple[int, ...]] = {c: tuple(distance(h, tip(c)) for h in STAR) for c in range(6)}
 """Goal corner -> every hole's distance (in steps) from that point's tip."""
+
+EXACT, LOWER, UPPER = 0, 1, 2
+"""Transposition-table bounds: the stored value is exact, at least, or at most the true one."""
 
 
 class _Timeout(Exception):
@@ -71,23 +98,230 @@ class _Timeout(Exception):
 
 @dataclass(frozen=True)
 class HalmaSearchParams:
-    difficulty: str = field(default="easy", metadata={"help": "easy, medium, hard or max (budgets in the docstring)"})
-    time_limit: float | None = field(default=None, metadata={"help": "seconds per move (overrides the level)"})
+    difficulty: Difficulty = field(default="easy", metadata={"help": "easy, medium, hard or max (budgets in the docs)"})
+    nodes: int | None = field(default=None, metadata={"help": "search nodes per move (overrides the level)"})
+    time_limit: float | None = field(default=None, metadata={"help": "seconds per move, a clock on top of the nodes"})
     depth: int | None = field(default=None, metadata={"help": "plies (overrides the level; none: unbounded)"})
-    tolerance: float | None = field(default=None, metadata={"help": "play any move this close to the best (rows)"})
-    breadth: int = field(default=10, metadata={"help": "moves searched per position, best gain first"})
-    straggler: float = field(default=0.3, metadata={"help": "weight of the gap between a seat's front and rear"})
+    tolerance: float | None = field(default=None, metadata={"help": "play any move this close to the best (steps)"})
+    breadth: int = field(default=12, metadata={"help": "own moves searched per position, best gain first"})
+    reply_breadth: int = field(default=8, metadata={"help": "opponent replies searched per position (pooled)"})
+    straggler: float = field(default=0.5, metadata={"help": "weight of the gap between a seat's front and rear"})
     ladder: float = field(default=0.5, metadata={"help": "weight of a seat's best one-move gain"})
+    search: Literal["brs", "paranoid"] = field(
+        default="brs", metadata={"help": "brs: one opponent replies per round; paranoid: all of them, in turn"})
 
     def __post_init__(self) -> None:
         if self.difficulty not in LEVELS:
             raise ParamError(f"difficulty must be one of {', '.join(LEVELS)}, not {self.difficulty!r}")
-        if self.breadth < 1:
-            raise ParamError(f"breadth must be at least 1, not {self.breadth}")
+        if self.nodes is not None:
+            check_range("nodes", self.nodes, 1, 100_000_000)
+        if self.time_limit is not None:
+            check_range("time_limit", self.time_limit, 0.001, 86_400)
+        if self.depth is not None:
+            check_range("depth", self.depth, 1, 64)
+        if self.tolerance is not None:
+            check_range("tolerance", self.tolerance, 0, 1000)
+        check_range("breadth", self.breadth, 1, 1000)
+        check_range("reply_breadth", self.reply_breadth, 1, 1000)
+        if self.search not in ("brs", "paranoid"):
+            raise ParamError(f"search must be brs or paranoid, not {self.search!r}")
+
+
+class _Search:
+    """One decision's search over a private copy of the board (see the module docstring)."""
+
+    def __init__(self, board: Board, params: HalmaSearchParams, nodes: int | None, deadline: float | None,
+                 limit: Limit | None, table: dict) -> None:
+        self.board = board
+        self.params = params
+        self.root = board._turn + 1
+        self.seats = tuple(range(1, board.players + 1))
+        self.others = tuple(k for k in self.seats if k != self.root)
+        self.far = {k: TIP_DISTANCE[opposite(board._corners[k - 1])] for k in self.seats}
+        self.hash = position_hash(board._occ)
+        self.budget = nodes
+        self.deadline = deadline
+        self.stop = limit.stop if limit is not None else None
+        self.table = table
+        self.nodes = 0
+
+    # -- moves ------------------------------------------------------------------------------------
+    def moves_of(self, k: int) -> list[Move]:
+        """Seat ``k``'s legal moves, whoever is to move in the game (BRS lets one opponent reply)."""
+        board = self.board
+        board._turn = k - 1
+        board._unsettled = False
+        return board.legal_moves()
+
+    def gain(self, move: Move, k: int) -> int:
+        found = move._found
+        assert found is not None
+        far = self.far[k]
+        return far[found[0]] - far[found[1]]
+
+    def candidates(self, k: int, breadth: int, first: tuple[int, int] | None) -> list[tuple[int, Move]]:
+        """Seat ``k``'s ``breadth`` best-gaining moves (backward ones only if nothing else), the hinted one first."""
+        scored = [(self.gain(m, k), m) for m in self.moves_of(k)]
+        forward = [s for s in scored if s[0] >= 0]
+        scored = forward or scored
+        scored.sort(key=lambda s: -s[0])
+        chosen = [(k, m) for _, m in scored[:breadth]]
+        if first is not None:
+            for i, (_, m) in enumerate(scored):
+                found = m._found
+                if found is not None and (found[0], found[1]) == first:
+                    if i >= breadth:
+                        chosen.insert(0, (k, m))
+                    else:
+                        chosen.insert(0, chosen.pop(i))
+                    break
+        return chosen
+
+    def replies(self, first: tuple[int, int] | None) -> list[tuple[int, Move]]:
+        """The opponents' best replies, pooled (BRS), the hinted one first."""
+        if len(self.others) == 1:
+            return self.candidates(self.others[0], self.params.reply_breadth, first)
+        pooled: list[tuple[int, int, Move]] = []
+        for k in self.others:
+            pooled.extend((self.gain(m, k), k, m) for m in self.moves_of(k))
+        forward = [s for s in pooled if s[0] >= 0]
+        pooled = forward or pooled
+        pooled.sort(key=lambda s: -s[0])
+        chosen = [(k, m) for _, k, m in pooled[: self.params.reply_breadth]]
+        if first is not None:
+            hinted = [(k, m) for _, k, m in pooled if m._found is not None and (m._found[0], m._found[1]) == first]
+            if hinted:
+                chosen = hinted[:1] + [c for c in chosen if c[1] is not hinted[0][1]]
+        return chosen
+
+    def play(self, k: int, move: Move) -> None:
+        found = move._found
+        assert found is not None
+        self.hash ^= KEYS[k][found[0]] ^ KEYS[k][found[1]]
+        self.board.play(move)
+
+    def undo(self) -> None:
+        board = self.board
+        move = board.undo()
+        k = board._turn + 1
+        found = move._found
+        assert found is not None
+        self.hash ^= KEYS[k][found[0]] ^ KEYS[k][found[1]]
+
+    # -- evaluation -------------------------------------------------------------------------------
+    def race(self, k: int) -> float:
+        board = self.board
+        far = self.far[k]
+        pieces = board._pieces[k]
+        if not pieces:
+            return 0.0
+        held = [far[i] for i in pieces]
+        best = 0
+        if self.params.ladder:
+            for i in pieces:
+                here = far[i]
+                for j in board._ends(i)[1]:
+                    if here - far[j] > best:
+                        best = here - far[j]
+        return -sum(held) - self.params.straggler * (max(held) - min(held)) + self.params.ladder * best
+
+    def evaluate(self) -> float:
+        board = self.board
+        outcome = board._outcome
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0.0
+            sooner = -board.ply
+            return WIN + sooner if outcome.winner == str(self.root) else -WIN - sooner
+        mine = self.race(self.root)
+        if not self.others:
+            return mine
+        return mine - max(self.race(k) for k in self.others)
+
+    # -- search -----------------------------------------------------------------------------------
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise _Timeout
+        if self.nodes % 64 == 0:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _Timeout
+            if self.stop is not None and self.stop.is_set():
+                raise _Timeout
+
+    def value(self, depth: int, alpha: float, beta: float, side: int) -> float:
+        """Alpha-beta value of the position for the root seat, ``depth`` plies ahead, ``side`` to
+        move: the root seat (maximising), another seat (paranoid) or 0, the pooled opponents (BRS)."""
+        self.tick()
+        board = self.board
+        if depth == 0 or board._outcome is not None:
+            return self.evaluate()
+        maximising = side == self.root
+        key = self.hash ^ TURN_KEYS[side]
+        entry = self.table.get(key)
+        hint = None
+        if entry is not None:
+            d, v, flag, hint = entry
+            if d >= depth and (flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha)):
+                return v
+        if maximising:
+            moves = self.candidates(side, self.params.breadth, hint)
+        elif side:
+            moves = self.candidates(side, self.params.reply_breadth, hint)
+        else:
+            moves = self.replies(hint)
+        if not moves:  # this side cannot move: the position as it stands
+            return self.evaluate()
+        a0, b0 = alpha, beta
+        best = -float("inf") if maximising else float("inf")
+        best_move = None
+        for k, move in moves:
+            self.play(k, move)
+            try:
+                v = self.value(depth - 1, alpha, beta, self.next_side(k))
+            finally:
+                self.undo()
+            if maximising and v > best:
+                best, best_move = v, move
+                alpha = max(alpha, v)
+            elif not maximising and v < best:
+                best, best_move = v, move
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
+        found = best_move._found if best_move is not None else None
+        self.table[key] = (depth, best, flag, (found[0], found[1]) if found is not None else None)
+        return best
+
+    def next_side(self, mover: int) -> int:
+        """Who moves after ``mover``: BRS alternates the root seat and the pooled opponents (0);
+        paranoid follows the real turn order (each opponent in turn, all minimising). With two
+        players both are plain alpha-beta; alone, the root seat moves again."""
+        if not self.others:
+            return self.root
+        if self.params.search == "paranoid" or len(self.others) == 1:
+            return mover % len(self.seats) + 1
+        return 0 if mover == self.root else self.root
+
+    def root_scores(self, order: list[Move], depth: int, tolerance: float) -> dict[Move, float]:
+        """Each root move's value at ``depth`` (bounds for the moves that fail low, as alpha-beta proves them)."""
+        scores: dict[Move, float] = {}
+        alpha = -float("inf")
+        for move in order:
+            self.tick()
+            self.play(self.root, move)
+            try:
+                v = self.value(depth - 1, alpha - tolerance - 1e-9, float("inf"), self.next_side(self.root))
+            finally:
+                self.undo()
+            scores[move] = v
+            alpha = max(alpha, v)
+        return scores
 
 
 class HalmaSearchAgent:
-    """Paranoid alpha-beta with iterative deepening over the distance-plus-ladder evaluation."""
+    """Best-reply (or paranoid) alpha-beta with iterative deepening over the distance-plus-ladder evaluation."""
 
     id = "halma-search"
 
@@ -95,110 +329,53 @@ class HalmaSearchAgent:
         self.rng = rng
         self.params = params
         self.nodes = 0
-        self.deadline = 0.0
 
-    def budget(self) -> tuple[float, int | None, float]:
-        seconds, depth, tolerance = LEVELS[self.params.difficulty]
+    def budget(self) -> tuple[int | None, float | None, int | None, float]:
+        """``(nodes, seconds, depth, tolerance)`` from the difficulty and the overriding parameters."""
+        level = LEVELS[self.params.difficulty]
         p = self.params
-        return (p.time_limit if p.time_limit is not None else seconds,
-                p.depth if p.depth is not None else depth,
-                p.tolerance if p.tolerance is not None else tolerance)
+        return (p.nodes if p.nodes is not None else level.nodes, p.time_limit,
+                p.depth if p.depth is not None else level.depth,
+                p.tolerance if p.tolerance is not None else level.tolerance)
 
     def decide(self, state: Board) -> Decision:
-        return self._decide(state, *self.budget())
+        return self._decide(state, *self.budget(), None)
 
     def decide_within(self, state: Board, limit: Limit) -> Decision:
         """Think within ``limit`` at full strength (the difficulty is only the default budget)."""
         if limit.time is None and limit.depth is None:
-            return self.decide(state)
-        return self._decide(state, limit.time if limit.time is not None else 86_400.0, limit.depth, 0.0)
+            nodes, seconds, depth, tolerance = self.budget()
+            return self._decide(state, nodes, seconds, depth, tolerance, limit)
+        return self._decide(state, None, limit.time, limit.depth, 0.0, limit)
 
-    # -- evaluation -------------------------------------------------------------------------------
-    def race(self, board: Board, k: int) -> float:
-        corner = opposite(board._corners[k - 1])
-        adv = ADVANCE[corner]
-        far = TIP_DISTANCE[corner]
-        held = [-far[i] for i in board._pieces[k]]
-        if not held:
-            return 0.0
-        best = 0
-        for i in board._pieces[k]:
-            steps, jumps, _ = board._ends(i)
-            for j in jumps:
-                if adv[j] - adv[i] > best:
-                    best = adv[j] - adv[i]
-        return sum(held) - self.params.straggler * (max(held) - min(held)) + self.params.ladder * best
-
-    def evaluate(self, board: Board, root: int) -> float:
-        outcome = board.outcome
-        if outcome is not None:
-            if outcome.winner is None:
-                return 0.0
-            sooner = -board.ply
-            return WIN + sooner if outcome.winner == board.seats[root - 1] else -WIN - sooner
-        mine = self.race(board, root)
-        if board.players == 1:
-            return mine
-        return mine - max(self.race(board, k) for k in range(1, board.players + 1) if k != root)
-
-    # -- search -----------------------------------------------------------------------------------
-    def ordered(self, board: Board, moves: list[Move]) -> list[Move]:
-        """The ``breadth`` moves that gain most for the mover (jump chains first on ties)."""
-        adv = ADVANCE[opposite(board.corner(board.to_move))]
-        keyed = sorted(moves, key=lambda m: (adv[m._found[1]] - adv[m._found[0]] if m._found else 0,
-                                             m._found is not None and m._found[2] is not None), reverse=True)
-        return keyed[: self.params.breadth]
-
-    def _search(self, board: Board, depth: int, alpha: float, beta: float, root: int) -> float:
-        self.nodes += 1
-        if self.nodes % 64 == 0 and time.perf_counter() > self.deadline:
-            raise _Timeout
-        if depth == 0 or board.outcome is not None:
-            return self.evaluate(board, root)
-        maximising = board._turn + 1 == root
-        for move in self.ordered(board, board.legal_moves()):
-            board.play(move)
-            value = self._search(board, depth - 1, alpha, beta, root)
-            board.undo()
-            if maximising:
-                alpha = max(alpha, value)
-            else:
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
-        return alpha if maximising else beta
-
-    def _decide(self, state: Board, seconds: float, depth: int | None, tolerance: float) -> Decision:
+    def _decide(self, state: Board, nodes: int | None, seconds: float | None, depth: int | None, tolerance: float,
+                limit: Limit | None) -> Decision:
         clock = time.perf_counter()
-        self.deadline = clock + seconds
-        self.nodes = 0
         board = state.copy()
-        root = board._turn + 1
-        moves = board.legal_moves()
+        moves = board.legal_moves()  # settles whose turn it is
         if not moves:
             raise ValueError("no legal move to choose from")
+        if nodes is None and seconds is None and depth is None:
+            depth = 4
+        search = _Search(board, self.params, nodes, clock + seconds if seconds is not None else None, limit, {})
+        order = [m for _, m in search.candidates(search.root, max(self.params.breadth, 1), None)]
+        if tolerance > 0:  # easy: every forward move is a candidate
+            order = [m for _, m in search.candidates(search.root, len(moves), None)]
         scores: dict[Move, float] = {}
         reached = 0
-        limit = depth if depth is not None else 64
-        order = self.ordered(board, moves)
+        limit_depth = depth if depth is not None else 64
         try:
-            for d in range(1, limit + 1):
-                current: dict[Move, float] = {}
-                alpha = -float("inf")
-                for move in order:
-                    board.play(move)
-                    value = self._search(board, d - 1, alpha - tolerance - 1e-9, float("inf"), root)
-                    board.undo()
-                    current[move] = value
-                    alpha = max(alpha, value)
+            for d in range(1, limit_depth + 1):
+                current = search.root_scores(order, d, tolerance)
                 scores, reached = current, d
                 order = sorted(order, key=lambda m: -current[m])
                 if abs(max(current.values())) >= WIN / 2:
                     break
         except _Timeout:
-            board = state.copy()  # an interrupted search may leave moves on the board copy
-        if not scores:  # not even one ply in time: the best gain
-            scores = {m: 0.0 for m in order[:1]}
+            search.board = board = state.copy()  # an interrupted search may leave moves on the copy
+        if not scores:  # not even one ply within the budget: the best gain
+            scores = {order[0]: 0.0}
+        self.nodes = search.nodes
         best = max(scores.values())
         near = [m for m in order if m in scores and scores[m] >= best - tolerance]
         chosen = near[int(self.rng.integers(len(near)))] if len(near) > 1 else near[0]
@@ -207,8 +384,10 @@ class HalmaSearchAgent:
     def _trace(self, state: Board, scores: dict[Move, float], near: list[Move], chosen: Move, depth: int,
                seconds: float) -> SearchTrace:
         ranked = sorted(scores, key=lambda m: -scores[m])[:8]
+        kind = "best-reply" if state.players > 2 and self.params.search == "brs" else (
+            "paranoid" if state.players > 2 else "alpha-beta")
         return SearchTrace(
-            algorithm=f"paranoid alpha-beta ({self.params.difficulty})",
+            algorithm=f"{kind} search ({self.params.difficulty})",
             candidates=tuple(CandidateMove(state.format_move(m), float(scores[m])) for m in ranked),
             best=tuple(state.format_move(m) for m in near), chosen=state.format_move(chosen),
             nodes=self.nodes, depth=depth, seconds=round(seconds, 3),
@@ -221,6 +400,6 @@ def _factory(game_id: str, seat: str, rng: np.random.Generator,
 
 
 SPEC = AgentSpec(
-    "halma-search", "Search (paranoid alpha-beta)", ("halma",), _factory, HalmaSearchParams,
+    "halma-search", "Search (best-reply alpha-beta)", ("halma",), _factory, HalmaSearchParams,
     description="races for its goal and blocks: 2-6 players, easy to max",
 )

@@ -178,13 +178,16 @@ def round_robin(
     out: Path | None = typer.Option(None, "--out", "-o", dir_okay=False,
                                     help="Write one JSON line per game to this file."),
     cap: int = typer.Option(300, "--cap", min=1, help="Plies after which a game counts as a draw."),
-    opening: int = typer.Option(2, "--opening", min=0, help="Random opening plies (the same for both colours)."),
+    opening: int = typer.Option(2, "--opening", min=0, help="Random opening plies (the same for every seat order)."),
     anchor: str = typer.Option("random", "--anchor", help="The entrant rated 0."),
+    players: int | None = typer.Option(None, "--players", min=2, max=6,
+                                       help="Players per game (Halma: 2-6; default: the game's usual count)."),
 ) -> None:
-    """Every pair of entrants, both colours, from the empty board; then Elo ratings and the pairwise table."""
+    """Every pair (or group) of entrants in every seat order, from the start; then Elo ratings,
+    wins with Wilson intervals and the pairwise table (games of 3+ players: winner against the rest)."""
     _playable(game)
     with _errors():
-        _round_robin(game, entrants, rounds, seed, workers, out, cap, opening, anchor)
+        _round_robin(game, entrants, rounds, seed, workers, out, cap, opening, anchor, players)
 
 
 @sim_app.command("preset")
@@ -312,16 +315,25 @@ def _report(files: list[Path] | None, plots: Path | None, plot_format: str) -> N
 
 
 def _round_robin(game: str, texts: list[str], rounds: int, seed: int, workers: int | None, out: Path | None,
-                 cap: int, opening: int, anchor: str) -> None:
+                 cap: int, opening: int, anchor: str, players: int | None = None) -> None:
+    from swarmtui.games import get_game
     from swarmtui.sim.batch import default_workers
     from swarmtui.sim.round_robin import parse_entrants, run_round_robin, schedule
 
+    spec = get_game(game)
+    counts = [n for n in spec.player_counts if n >= 2]
+    seats = players if players is not None else len(spec.seats)
+    if seats not in counts:
+        raise CliError(f"{spec.title} is not played by {seats} players in a round robin "
+                       f"(--players {' or '.join(map(str, counts))})")
     entrants = parse_entrants(texts, game)
+    if len(entrants) < seats:
+        raise CliError(f"a round robin of {seats}-player games needs at least {seats} entrants")
     if anchor not in {e.label for e in entrants}:
         raise CliError(f"the anchor {anchor!r} is not an entrant (add it, or choose one with --anchor)")
     if out is not None and out.exists():
         raise fail(f"{out} already exists and is not overwritten; choose another --out")
-    pairings = schedule(entrants, rounds, seed)
+    pairings = schedule(entrants, rounds, seed, seats)
     err = Console(stderr=True)
     records = []
     for record in run_round_robin(game, pairings, seed, workers=workers or default_workers(), max_plies=cap,
@@ -348,19 +360,27 @@ def _ratings_report(files: list[Path] | None, anchor: str) -> None:
 
 def _print_ratings(records: list, anchor: str, opening: int) -> None:
     from swarmtui.sim.ratings import RatingError, format_pairs, format_ratings
-    from swarmtui.sim.round_robin import rate, seconds_per_move
+    from swarmtui.sim.round_robin import format_win_shares, rate, seconds_per_move, win_shares
 
     try:
         ratings, pairs = rate(records, anchor=anchor)
     except RatingError as error:
         raise CliError(str(error)) from None
     per_move = seconds_per_move(records, opening)
+    cpu = seconds_per_move(records, opening, clock="think_cpu")
+    timed = any("think_cpu" in r for r in records)
     console = Console()
     console.print(format_ratings(ratings), highlight=False)
     console.print("", highlight=False)
-    console.print("| player | seconds per move |\n|---|---:|", highlight=False)
+    console.print(format_win_shares(win_shares(records)), highlight=False)
+    console.print("", highlight=False)
+    if timed:
+        console.print("| player | seconds per move | CPU seconds per move |\n|---|---:|---:|", highlight=False)
+    else:
+        console.print("| player | seconds per move |\n|---|---:|", highlight=False)
     for r in ratings:
-        console.print(f"| {r.player} | {per_move.get(r.player, 0.0):.3f} |", highlight=False)
+        row = f"| {r.player} | {per_move.get(r.player, 0.0):.3f} |"
+        console.print(row + (f" {cpu.get(r.player, 0.0):.3f} |" if timed else ""), highlight=False)
     console.print("", highlight=False)
     console.print(format_pairs(pairs), highlight=False)
 

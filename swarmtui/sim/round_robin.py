@@ -1,22 +1,32 @@
-"""Round robins: every pair of entrants, both colours, from the empty board, then Elo ratings.
+"""Round robins: every pair (or group) of entrants, every seat order, then Elo ratings.
 
 An *entrant* is an agent with parameter overrides and a label, written
 ``AGENT[:name=value[:name=value...]]`` (``alphabeta:difficulty=hard``, ``mcts:iterations=200``);
 the label is that text. :func:`schedule` lists every ordered pair ``rounds`` times, so each pair
-meets with each colour ``rounds`` times. Game ``i`` has its own seed (``sim.match.game_seed``)
-and so do its agents (``core.rng.seat_rng``), so a game is the same on any worker in any order.
+meets with each colour ``rounds`` times. Games for more players (Halma with 3) take every group
+of ``players`` entrants in each of its ``players`` rotations, so every entrant of a group sits
+in every seat once per round. Game ``i`` has its own seed (``sim.match.game_seed``) and so do
+its agents (``core.rng.seat_rng``), so a game is the same on any worker in any order.
 
 Deterministic players would replay one game again and again; ``opening_plies`` random plies
-(uniform over the legal moves, from a seed shared by the two colour orders of a pair's round)
-start each game differently and both colours get the same opening. ``max_plies`` caps a game:
-a capped game is a draw for rating (and is marked so in its record).
+(uniform over the legal moves, from a seed shared by the seat orders of a group's round) start
+each game differently and every seat order gets the same opening. ``max_plies`` caps a game: a
+capped game is a draw for rating (and is marked so in its record).
 
 :func:`rate` turns the records into :mod:`swarmtui.sim.ratings` games: ratings with 95%
-intervals anchored at ``random`` = 0, and the pairwise table.
+intervals anchored at ``random`` = 0, and the pairwise table. A game of three or more players
+ends when the first of them wins (Halma: the first to fill its goal), so it says who won and
+nothing about the order of the others: it is rated **winner against the rest**, one won
+two-player game of the winner against each other entrant of the game (and nothing between the
+losers); a game without a winner is a draw between every two of its entrants. (Pairs drawn from
+one game are not independent, so the intervals of multi-player ratings are somewhat too narrow;
+:func:`win_shares` gives each entrant's share of games won, whose Wilson interval needs no such
+assumption.)
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -36,6 +46,7 @@ from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import RecordWriter
 from swarmtui.sim.match import game_seed
 from swarmtui.sim.ratings import Game, PairRecord, Rating, fit_ratings, pair_records
+from swarmtui.sim.summary import wilson
 
 
 @dataclass(frozen=True)
@@ -74,37 +85,51 @@ def parse_entrants(texts: Iterable[str], game_id: str) -> list[Entrant]:
 
 @dataclass(frozen=True)
 class Pairing:
-    """Game ``index``: ``white`` against ``black``, opening from ``opening_seed``."""
+    """Game ``index``: ``seats`` in turn order (the first moves first), opening from ``opening_seed``."""
 
     index: int
-    white: Entrant
-    black: Entrant
+    seats: tuple[Entrant, ...]
     opening_seed: int
 
+    @property
+    def white(self) -> Entrant:
+        """The first seat (White in a two-player game)."""
+        return self.seats[0]
 
-def schedule(entrants: Sequence[Entrant], rounds: int, seed: int) -> list[Pairing]:
-    """Every ordered pair ``rounds`` times (each pair meets with each colour ``rounds`` times)."""
+    @property
+    def black(self) -> Entrant:
+        """The second seat."""
+        return self.seats[1]
+
+
+def schedule(entrants: Sequence[Entrant], rounds: int, seed: int, players: int = 2) -> list[Pairing]:
+    """Every group of ``players`` entrants in each of its rotations, ``rounds`` times (with two
+    players: every ordered pair, so each pair meets with each colour ``rounds`` times)."""
+    if not 2 <= players <= len(entrants):
+        raise ParamError(f"a round robin of {players}-player games needs at least {players} entrants")
     games = []
     for r in range(rounds):
-        for i, a in enumerate(entrants):
-            for j, b in enumerate(entrants):
-                if i < j:
-                    opening = derive_seed(seed, "opening", i, j, r)
-                    games.append((a, b, opening))
-                    games.append((b, a, opening))
-    return [Pairing(k, w, b, o) for k, (w, b, o) in enumerate(games)]
+        for group in itertools.combinations(range(len(entrants)), players):
+            opening = derive_seed(seed, "opening", *group, r)
+            for shift in range(players):
+                order = group[shift:] + group[:shift]
+                games.append((tuple(entrants[i] for i in order), opening))
+    return [Pairing(k, seats, o) for k, (seats, o) in enumerate(games)]
 
 
 def play_pairing(game_id: str, pairing: Pairing, seed: int, max_plies: int, opening_plies: int) -> GameLog:
     """Play one scheduled game to its end or the cap."""
     spec = get_game(game_id)
     gseed = game_seed(seed, pairing.index)
-    seats = dict(zip(spec.seats, (pairing.white, pairing.black), strict=True))
+    players = len(pairing.seats)
+    state = spec.start(players if spec.seat_counts else None)
+    seats = dict(zip(spec.seats_for(players), pairing.seats, strict=True))
     agents = {seat: make_agent(e.agent, game_id, seat, seat_rng(gseed, seat), e.overrides) for seat, e in seats.items()}
-    state = spec.start()
     opening = np.random.default_rng(pairing.opening_seed)
     moves: list[str] = []
     think = {seat: 0.0 for seat in seats}
+    cpu = {seat: 0.0 for seat in seats}
+    chosen = {seat: 0 for seat in seats}
     start = time.perf_counter()
     while state.outcome is None and len(moves) < max_plies:
         seat = state.to_move
@@ -112,9 +137,11 @@ def play_pairing(game_id: str, pairing: Pairing, seed: int, max_plies: int, open
             legal = state.legal_moves()
             move = legal[int(opening.integers(len(legal)))]
         else:
-            tick = time.perf_counter()
+            tick, tock = time.perf_counter(), time.process_time()
             move = agents[seat].decide(state).move
             think[seat] += time.perf_counter() - tick
+            cpu[seat] += time.process_time() - tock
+            chosen[seat] += 1
         moves.append(state.format_move(move))
         state.play(move)
     outcome = state.outcome
@@ -127,6 +154,7 @@ def play_pairing(game_id: str, pairing: Pairing, seed: int, max_plies: int, open
         plies=len(moves), seconds=round(time.perf_counter() - start, 6),
         think_seconds={k: round(v, 6) for k, v in think.items()},
         params={seat: dict(e.overrides) for seat, e in seats.items() if e.overrides},
+        extra={"think_cpu": {k: round(v, 6) for k, v in cpu.items()}, "decisions": chosen},
     )
 
 
@@ -142,7 +170,8 @@ def run_round_robin(game_id: str, pairings: Sequence[Pairing], seed: int, *, wor
     jobs = [(game_id, p, seed, max_plies, opening_plies) for p in pairings]
     entrants = sorted({p.white.label for p in pairings} | {p.black.label for p in pairings})
     header = {"experiment": "round-robin", "game": game_id, "entrants": entrants, "seed": seed,
-              "games": len(pairings), "max_plies": max_plies, "opening_plies": opening_plies}
+              "games": len(pairings), "max_plies": max_plies, "opening_plies": opening_plies,
+              "players": len(pairings[0].seats) if pairings else 2}
     with ExitStack() as stack:
         writer = stack.enter_context(RecordWriter(out, header)) if out is not None else None
         if workers <= 1:
@@ -161,17 +190,57 @@ def run_round_robin(game_id: str, pairings: Sequence[Pairing], seed: int, *, wor
 
 
 def rating_games(records: Iterable[dict[str, Any]]) -> list[Game]:
-    """Two-seat records as rating games (White's score; capped or unfinished games are draws)."""
+    """Records as two-player rating games: a two-seat game as it is (White's score; capped or
+    unfinished games are draws); a game of more seats as its winner against each of the others,
+    or a draw between every two of them when nobody won (see the module docstring)."""
     games = []
     for r in records:
         seats = list(r["players"])
-        if len(seats) != 2:
-            continue
-        first, second = (r["players"][s] for s in seats)
         winner = r.get("winner")
-        score = 0.5 if winner is None else 1.0 if winner == seats[0] else 0.0
-        games.append(Game(first, second, score))
+        if len(seats) == 2:
+            first, second = (r["players"][s] for s in seats)
+            score = 0.5 if winner is None else 1.0 if winner == seats[0] else 0.0
+            games.append(Game(first, second, score))
+        elif len(seats) > 2 and winner in r["players"]:
+            games.extend(Game(r["players"][winner], r["players"][s], 1.0) for s in seats if s != winner)
+        elif len(seats) > 2:
+            games.extend(Game(r["players"][a], r["players"][b], 0.5) for a, b in itertools.combinations(seats, 2))
     return games
+
+
+@dataclass(frozen=True)
+class WinShare:
+    """How many of its games an entrant won, with the 95% Wilson interval of the share."""
+
+    player: str
+    games: int
+    wins: int
+    low: float
+    high: float
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def win_shares(records: Iterable[dict[str, Any]]) -> list[WinShare]:
+    """Each entrant's games and wins (a seat's label counts once per game it sat in), best first."""
+    games: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    for r in records:
+        for seat, label in r["players"].items():
+            games[label] = games.get(label, 0) + 1
+            wins[label] = wins.get(label, 0) + (r.get("winner") == seat)
+    shares = [WinShare(label, n, wins[label], *wilson(wins[label], n)) for label, n in games.items()]
+    return sorted(shares, key=lambda w: (-w.share, w.player))
+
+
+def format_win_shares(shares: Sequence[WinShare]) -> str:
+    """A Markdown table: entrant, games, wins, share of games won with its 95% Wilson interval."""
+    lines = ["| player | games | wins | won | 95% Wilson |", "|---|---:|---:|---:|---|"]
+    lines += [f"| {w.player} | {w.games} | {w.wins} | {100 * w.share:.0f}% | {100 * w.low:.0f}-{100 * w.high:.0f}% |"
+              for w in shares]
+    return "\n".join(lines)
 
 
 def rate(records: Iterable[dict[str, Any]], anchor: str = "random",
@@ -181,15 +250,21 @@ def rate(records: Iterable[dict[str, Any]], anchor: str = "random",
     return fit_ratings(games, anchor=anchor, prior_draws=prior_draws), pair_records(games)
 
 
-def seconds_per_move(records: Iterable[dict[str, Any]], opening_plies: int = 0) -> dict[str, float]:
-    """Each label's mean thinking time per move it chose (the random opening plies left out)."""
+def seconds_per_move(records: Iterable[dict[str, Any]], opening_plies: int = 0,
+                     clock: str = "think_seconds") -> dict[str, float]:
+    """Each label's mean thinking time per move it chose (the random opening plies left out):
+    wall-clock (``think_seconds``) or the thinking process's CPU time (``think_cpu``, written by
+    round robins since it was added; a loaded machine inflates the wall clock, not this)."""
     total: dict[str, float] = {}
     moves: dict[str, int] = {}
     for r in records:
         seats = list(r["players"])
         for k, seat in enumerate(seats):
             label = r["players"][seat]
-            total[label] = total.get(label, 0.0) + r.get("think_seconds", {}).get(seat, 0.0)
-            count = len(r["moves"][opening_plies:][(k - opening_plies) % len(seats)::len(seats)])
+            total[label] = total.get(label, 0.0) + r.get(clock, {}).get(seat, 0.0)
+            if "decisions" in r:
+                count = r["decisions"].get(seat, 0)
+            else:
+                count = len(r["moves"][opening_plies:][(k - opening_plies) % len(seats)::len(seats)])
             moves[label] = moves.get(label, 0) + count
     return {label: total[label] / moves[label] if moves[label] else 0.0 for label in total}
