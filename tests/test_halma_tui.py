@@ -128,3 +128,27 @@ def test_renderer_shows_seats_cursor_targets_and_last_move_without_colour():
     text = render_plain(board, cursor=Hex(0, 0), targets=[m.end for m in moves])
     assert "[.]" in text and "*" in text and "o" in text  # cursor, last move's end and its start
     assert text.count("+") == len(moves)
+
+
+async def test_setup_offers_the_search_players_difficulty(tui_app) -> None:
+    """Halma's setup: a seat given to the search player shows its difficulty as a drop-down of the
+    four levels, easy (the one a casual player beats) chosen; the level picked reaches the game."""
+    from swarmtui.agents.halma_search import LEVELS
+
+    app = tui_app(seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("down", "enter")  # Halma's setup
+        await settle(app, pilot, lambda: bool(app.screen.query("#seat-1")))
+        app.screen.query_one("#seat-1", Select).value = "halma-search"
+        await settle(app, pilot, lambda: bool(app.screen.query("#param-difficulty")))
+        level = app.screen.query_one("#param-difficulty", Select)
+        assert level.value == "easy"
+        assert [str(v) for _, v in level._options] == list(LEVELS)
+        level.focus()
+        await pilot.press("enter", "down", "down", "enter")  # open, easy -> medium -> hard, choose
+        await settle(app, pilot, lambda: level.value == "hard")
+        assert app.screen.overrides[1] == {"difficulty": "hard"}
+        app.screen.query_one("#seed").focus()
+        await pilot.press("enter")
+        await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.match.config.params[1] == (("difficulty", "hard"),)

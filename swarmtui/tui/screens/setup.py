@@ -3,7 +3,8 @@
 Left: the number of players (games with a varying count), one agent selector per seat, the
 seed, and Start / Watch (every seat played by a computer, for demos). Right: the parameters of
 the seat last focused, one field per field of its agent's params dataclass
-(``core.params.param_fields``) with the paper's default and the field's help; a value the
+(``core.params.param_fields``) with the paper's default and the field's help (a drop-down for a
+field with a fixed set of values, such as a search player's difficulty); a value the
 dataclass refuses shows its ``ParamError`` sentence under the field at once, and Start refuses
 to go until every seat's values fit. Everything is reachable with Tab and the arrows at 80x24.
 
@@ -72,6 +73,18 @@ def computer_agent(game: GameSpec) -> str:
 def spec_of(agent_id: str) -> AgentSpec:
     """The spec of a seat's choice (``REMOTE`` included)."""
     return REMOTE_SPEC if agent_id == REMOTE else get_spec(agent_id)
+
+
+def param_choices(params: type) -> dict[str, tuple[str, ...]]:
+    """The fields of a params dataclass that take one of a fixed set of values (a ``Literal``
+    type, e.g. a search player's ``difficulty``), with those values: the setup offers them as a
+    drop-down instead of a text field."""
+    try:
+        hints = typing.get_type_hints(params)
+    except (NameError, TypeError):  # an annotation that does not resolve: plain text fields
+        return {}
+    return {name: tuple(str(v) for v in typing.get_args(hint))
+            for name, hint in hints.items() if typing.get_origin(hint) is typing.Literal}
 
 
 def check_params(spec: AgentSpec, overrides: dict[str, str]) -> None:
@@ -276,13 +289,18 @@ class SetupScreen(Screen[None]):
             mine = self.overrides.get(index, {})
             defaults = spec.params()
             widgets.append(Static(Text("Paper defaults shown; change a value to override it.", style="dim")))
+            choices = param_choices(type(defaults))
             for f in dataclasses.fields(defaults):
                 default = str(getattr(defaults, f.name))
                 help_text = f.metadata.get("help", "")
                 label = Text.assemble((f.name, "bold"), (f" - {help_text}" if help_text else "", "dim"))
                 widgets.append(Static(label, classes="param-help"))
-                widgets.append(Input(mine.get(f.name, default), placeholder=default, id=f"param-{f.name}",
-                                     compact=True, select_on_focus=False))
+                if f.name in choices:  # a fixed set of values (a difficulty level): a drop-down
+                    widgets.append(Select([(c, c) for c in choices[f.name]], allow_blank=False,
+                                          value=mine.get(f.name, default), id=f"param-{f.name}", compact=True))
+                else:
+                    widgets.append(Input(mine.get(f.name, default), placeholder=default, id=f"param-{f.name}",
+                                         compact=True, select_on_focus=False))
                 error = Static("", id=f"error-{f.name}", classes="param-error")
                 error.display = False
                 widgets.append(error)
@@ -292,15 +310,24 @@ class SetupScreen(Screen[None]):
 
     @on(Input.Changed, "#params Input")
     def param_changed(self, event: Input.Changed) -> None:
-        name = (event.input.id or "").removeprefix("param-")
+        self.set_param((event.input.id or "").removeprefix("param-"), event.value.strip())
+
+    @on(Select.Changed, "#params Select")
+    def param_chosen(self, event: Select.Changed) -> None:
+        self.set_param((event.select.id or "").removeprefix("param-"), str(event.value))
+
+    def set_param(self, name: str, value: str) -> None:
+        """Seat ``current``'s ``name`` is now ``value`` (an override unless it is the default)."""
         spec = self.agent_of(self.current)
-        default = str(getattr(spec.params(), name)) if spec.params is not None else ""
+        if spec.params is None or name not in {f.name for f in dataclasses.fields(spec.params)}:
+            return
+        default = str(getattr(spec.params(), name))
         mine = self.overrides.setdefault(self.current, {})
-        if event.value.strip() == default:
+        if value == default:
             mine.pop(name, None)
         else:
-            mine[name] = event.value.strip()
-        self.check_field(name, event.value.strip())
+            mine[name] = value
+        self.check_field(name, value)
 
     def check_field(self, name: str, value: str) -> None:
         """Show ``name=value``'s ParamError under its field (or nothing when it fits)."""
