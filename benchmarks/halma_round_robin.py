@@ -1,70 +1,56 @@
-"""Halma round robin: every pairing (or triple) of the given agents, seats rotated, wins with Wilson intervals.
+"""Halma round robin: every Halma agent against every other, in 2- or 3-player races, rated.
 
-Each game is a real race (first to fill its goal wins, blocking allowed) with the paper's move
-cap (500 moves per player); a capped game counts for nobody. Every agent plays every seat of
-each pairing equally often; seeds are the game index, so a run is reproducible.
+Each game is a real race (the first to fill its goal wins, blocking allowed). The entrants are
+every registered computer player that claims Halma at its default parameters, plus
+``halma-search`` at each of its difficulties; ``--entrants`` names others. The games are played
+by ``swarmtui sim round-robin`` (``sim/round_robin.py``): every group of ``--players`` entrants
+in every rotation of the seats, a few random opening plies shared by the rotations, a capped game
+a draw; it prints ML Elo ratings with 95% Fisher intervals (games of three: the winner against
+each of the others), the share of games won with 95% Wilson intervals, wall-clock and CPU seconds
+per move, and the pairwise table. The result file (``--out``) can be rated again with
+``swarmtui sim report --ratings``.
 
-    .venv/bin/python benchmarks/halma_round_robin.py --players 2 --games 10 \\
-        --agents halma-search halma-search:difficulty=medium greedy aco-bco-plus beam
+    nice -n 10 .venv/bin/python benchmarks/halma_round_robin.py --players 2 --out halma-rr2.jsonl
+    nice -n 10 .venv/bin/python benchmarks/halma_round_robin.py --players 3 --out halma-rr3.jsonl \\
+        --entrants greedy beam aco-bco aco-bco-plus halma-search halma-search:difficulty=hard
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
-import time
 
-from swarmtui.agents import make_agent
-from swarmtui.core.rng import seat_rng
-from swarmtui.games.halma.rules import Board
-from swarmtui.sim.summary import wilson
+from swarmtui.agents import agents_for
+from swarmtui.agents.halma_search import LEVELS
+from swarmtui.cli import main as swarmtui
 
 
-def build(name: str, seat: str, seed: int):
-    """``agent`` or ``agent:param=value,param=value`` (e.g. ``halma-search:difficulty=medium``)."""
-    agent, _, given = name.partition(":")
-    params = tuple(tuple(p.split("=", 1)) for p in given.split(",") if p)
-    return make_agent(agent, "halma", seat, seat_rng(seed, seat), params)
-
-
-def play(agents: tuple[str, ...], seed: int) -> str | None:
-    board = Board(len(agents), max_moves=500 * len(agents))
-    players = {s: build(a, s, seed) for s, a in zip(board.seats, agents, strict=True)}
-    while board.outcome is None:
-        board.play(players[board.to_move].decide(board).move)
-    winner = board.outcome.winner
-    return agents[board.seats.index(winner)] if winner is not None else None
+def default_entrants() -> list[str]:
+    """Every computer player for Halma at its defaults, then ``halma-search`` at each other level."""
+    plain = [a.id for a in agents_for("halma") if not a.interactive]
+    levels = [f"halma-search:difficulty={level}" for level in LEVELS if level != "easy"]
+    return plain + levels
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, choices=(2, 3), default=2)
-    parser.add_argument("--games", type=int, default=10, help="games per pairing (a multiple of the seat count)")
-    parser.add_argument("--agents", nargs="+", default=["halma-search", "halma-search:difficulty=medium", "greedy",
-                                                        "aco-bco-plus", "beam"])
+    parser.add_argument("--rounds", type=int, default=1, help="games per group and seat order")
+    parser.add_argument("--entrants", nargs="+", default=None, help="default: every Halma agent and level")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--cap", type=int, default=None, help="plies before a draw (default 150 per player)")
+    parser.add_argument("--opening", type=int, default=None, help="random opening plies (default: one per seat)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", default=None)
     args = parser.parse_args()
-    wins = {a: 0 for a in args.agents}
-    played = {a: 0 for a in args.agents}
-    clock = time.perf_counter()
-    print(f"{args.players}-player round robin, {args.games} games per {'pairing' if args.players == 2 else 'triple'}")
-    for group in itertools.combinations(args.agents, args.players):
-        tally = {a: 0 for a in group}
-        for game in range(args.games):
-            shift = game % args.players
-            seating = group[shift:] + group[:shift]
-            winner = play(seating, game)
-            for a in group:
-                played[a] += 1
-            if winner is not None:
-                wins[winner] += 1
-                tally[winner] += 1
-        print("  " + ", ".join(f"{a} {tally[a]}" for a in group), flush=True)
-    print("| agent | games | wins [95% Wilson] |")
-    print("|---|---|---|")
-    for a in sorted(args.agents, key=lambda a: -wins[a] / max(played[a], 1)):
-        low, high = wilson(wins[a], played[a])
-        print(f"| {a} | {played[a]} | {100 * wins[a] / played[a]:.0f}% [{100 * low:.0f}-{100 * high:.0f}] |")
-    print(f"{time.perf_counter() - clock:.0f} s wall (loaded machine)")
+    entrants = args.entrants or default_entrants()
+    argv = ["sim", "round-robin", "halma", *entrants, "--players", str(args.players), "-n", str(args.rounds),
+            "-w", str(args.workers), "--cap", str(args.cap or 150 * args.players),
+            "--opening", str(args.players if args.opening is None else args.opening), "--seed", str(args.seed),
+            "--anchor", "random" if "random" in entrants else entrants[0]]
+    if args.out:
+        argv += ["--out", args.out]
+    print("swarmtui " + " ".join(argv), flush=True)
+    swarmtui(argv)
 
 
 if __name__ == "__main__":

@@ -39,8 +39,8 @@ level      nodes    plies  play
 =========  =======  =====  ==============================================================
 easy       -        1      any move within ``tolerance`` (2 steps) of the best one-ply move
 medium     300      2      two plies: its move and the best reply
-hard       3,000    none   iterative deepening, about 4 plies
-max        12,000   none   iterative deepening, about 5 plies
+hard       2,000    none   iterative deepening, about 4 plies
+max        8,000    none   iterative deepening, about 5 plies
 =========  =======  =====  ==============================================================
 
 ``easy`` is the default for a new game: a casual player can beat it. An explicit ``Limit``
@@ -80,8 +80,8 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level(None, 1, 2.0),
     "medium": Level(300, 2, 0.0),
-    "hard": Level(3_000, None, 0.0),
-    "max": Level(12_000, None, 0.0),
+    "hard": Level(2_000, None, 0.0),
+    "max": Level(8_000, None, 0.0),
 }
 """difficulty -> its budget (the table in the module docstring)."""
 
