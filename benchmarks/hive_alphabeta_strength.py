@@ -45,6 +45,8 @@ def main() -> None:
                         help="overrides for every opponent (name=value:...; old: the evaluation before the fixes)")
     parser.add_argument("--probe", type=int, default=6, help="mid-game positions searched first (0: none)")
     parser.add_argument("--depths", default="1,2,3", help="depths of the fixed-depth opponents")
+    parser.add_argument("--opponent", action="append", default=[],
+                        help="an opponent entrant instead of the fixed-depth ones (repeatable)")
     parser.add_argument("--opening", default="2-4",
                         help="random opening plies: N, or LOW-HIGH (game g of a pairing gets LOW + g mod the range)")
     parser.add_argument("--cap", type=int, default=200, help="plies before a game is a draw")
@@ -59,10 +61,12 @@ def main() -> None:
     span = range(int(low), int(high or low) + 1)
     jobs: list[tuple[Pairing, int]] = []
     extra = {"": "", "old": f":{OLD_EVALUATION}"}.get(args.opponent_params, f":{args.opponent_params}")
-    for depth in (int(d) for d in args.depths.split(",")):
-        opponent = parse_entrant(f"alphabeta:depth={depth}:max_extensions=0:reduce_from=0{extra}", "hive")
+    opponents: list[tuple[int | str, str]] = [(t, t) for t in args.opponent] or [
+        (int(d), f"alphabeta:depth={d}:max_extensions=0:reduce_from=0{extra}") for d in args.depths.split(",")]
+    for key, text in opponents:
+        opponent = parse_entrant(text, "hive")
         for g in range(args.games):
-            opening = derive_seed(args.seed, "opening", depth, g)
+            opening = derive_seed(args.seed, "opening", key, g)
             plies = span[g % len(span)]
             jobs.append((Pairing(len(jobs), subject, opponent, opening), plies))
             jobs.append((Pairing(len(jobs), opponent, subject, opening), plies))

@@ -64,3 +64,19 @@ def test_a_beetle_on_its_own_queen_is_no_attack_on_her():
     assert ev.evaluate(mine) > ev.evaluate(theirs) + ev.weights.beetle_on_queen
     old = HiveEvaluation(HiveWeights(own_beetle_on_queen=30.0, own_cover=1.0))  # the earlier reading
     assert old.evaluate(mine) > ev.evaluate(mine)
+
+
+def test_easy_overlooks_what_lies_past_its_ply_and_a_limit_plays_at_full_strength():
+    from swarmtui.core.limits import Limit
+
+    def quiesce(*params: tuple[str, str]) -> int:
+        a = make_agent("alphabeta", "hive", "White", np.random.default_rng(1), list(params))
+        assert isinstance(a, AlphaBetaAgent)
+        return a.quiescence()
+
+    assert quiesce() == 0  # the default (easy): a casual player can still beat it
+    assert quiesce(("difficulty", "hard")) == quiesce(("depth", "3")) == 2
+    assert quiesce(("quiesce", "1")) == 1
+    board = _five_round_black_queen()
+    a = make_agent("alphabeta", "hive", "White", np.random.default_rng(1), [])
+    assert a.decide_within(board, Limit(depth=1)).trace.candidates[0].note.startswith("wins in 1")

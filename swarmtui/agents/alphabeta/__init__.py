@@ -10,7 +10,7 @@ move ordering and threat extensions (``search.py``), over a game's evaluation
 =========  ==========  =========  ==============================================
 level      time/move   depth      play
 =========  ==========  =========  ==============================================
-easy       0.5 s       1 ply      picks among moves within ``tolerance`` (12) of the best
+easy       0.5 s       1 ply      any move within ``tolerance`` (12) of the best, no quiescence
 medium     1 s         2 plies    best move of a two-ply search
 hard       1 s         unbounded  iterative deepening for the full second
 max        5 s         unbounded  iterative deepening for five seconds
@@ -56,15 +56,17 @@ search whatever else the machine runs: for experiments on a shared machine)."""
 
 @dataclass(frozen=True)
 class Budget:
-    """A difficulty's default budget: seconds, plies (None: unbounded) and tolerance."""
+    """A difficulty's default budget: seconds, plies (None: unbounded), tolerance, and the
+    quiescence plies (``easy`` has none: it overlooks a queen surrounded just past its ply)."""
 
     time: float
     depth: int | None
     tolerance: float
+    quiesce: int = 2
 
 
 DIFFICULTIES: dict[str, Budget] = {
-    "easy": Budget(0.5, 1, 12.0),
+    "easy": Budget(0.5, 1, 12.0, 0),
     "medium": Budget(1.0, 2, 0.0),
     "hard": Budget(1.0, None, 0.0),
     "max": Budget(5.0, None, 0.0),
@@ -81,7 +83,8 @@ class SearchSettings:
     tolerance: float | None = field(default=None, metadata={"help": "play any move this close to the best"})
     max_extensions: int = field(default=2, metadata={"help": "threat extensions allowed on one path"})
     reduce_from: int = field(default=2, metadata={"help": "depth from which late quiet moves are reduced (0: never)"})
-    quiesce: int = field(default=2, metadata={"help": "plies of queen-filling moves searched past the horizon"})
+    quiesce: int | None = field(default=None, metadata={
+        "help": "plies of queen-filling moves searched past the horizon (none: 0 at easy, else 2)"})
     table_size: int = field(default=400_000, metadata={"help": "transposition table entries"})
     top: int = field(default=8, metadata={"help": "root moves shown in the trace"})
     clock: Clock = field(default="wall", metadata={"help": "wall (what a user waits) or cpu (process time: "
@@ -96,7 +99,8 @@ class SearchSettings:
             check_range("tolerance", self.tolerance, 0, 1e6)
         check_range("max_extensions", self.max_extensions, 0, 16)
         check_range("reduce_from", self.reduce_from, 0, 64)
-        check_range("quiesce", self.quiesce, 0, 16)
+        if self.quiesce is not None:
+            check_range("quiesce", self.quiesce, 0, 16)
         check_range("table_size", self.table_size, 1_000, 50_000_000)
         check_range("top", self.top, 1, 1000)
 
@@ -126,7 +130,8 @@ class AlphaBetaAgent:
         self.last: SearchResult | None = None
 
     def budget(self) -> tuple[float, int | None, float]:
-        """``(seconds, depth, tolerance)`` from the difficulty and the overriding parameters."""
+        """``(seconds, depth, tolerance)`` from the difficulty and the overriding parameters
+        (the quiescence plies follow the same rule: :meth:`quiescence`)."""
         p = self.params
         level = DIFFICULTIES[p.difficulty]
         explicit = p.time_limit is not None or p.depth is not None
@@ -140,21 +145,32 @@ class AlphaBetaAgent:
         tolerance = p.tolerance if p.tolerance is not None else (0.0 if explicit else level.tolerance)
         return seconds, depth, tolerance
 
+    def quiescence(self, full_strength: bool = False) -> int:
+        """The quiescence plies: the parameter if given, else the level's (``easy``: none) unless
+        an explicit budget (``time_limit``/``depth`` or a :class:`Limit`) asks for full strength."""
+        p = self.params
+        if p.quiesce is not None:
+            return p.quiesce
+        if full_strength or p.time_limit is not None or p.depth is not None:
+            return DIFFICULTIES["max"].quiesce
+        return DIFFICULTIES[p.difficulty].quiesce
+
     def decide(self, state: GameState) -> Decision:
         seconds, depth, tolerance = self.budget()
-        return self._decide(state, seconds, depth, tolerance, None)
+        return self._decide(state, seconds, depth, tolerance, None, self.quiescence())
 
     def decide_within(self, state: GameState, limit: Limit) -> Decision:
         """Think within ``limit`` at full strength (the difficulty is only the default budget)."""
         if limit.time is None and limit.depth is None:
             seconds, depth, tolerance = self.budget()
+            quiesce = self.quiescence()
         else:
             seconds = limit.time if limit.time is not None else 86_400.0
-            depth, tolerance = limit.depth, 0.0
-        return self._decide(state, seconds, depth, tolerance, limit.stop)
+            depth, tolerance, quiesce = limit.depth, 0.0, self.quiescence(full_strength=True)
+        return self._decide(state, seconds, depth, tolerance, limit.stop, quiesce)
 
     def _decide(self, state: GameState, seconds: float, depth: int | None, tolerance: float,
-                stop: Any) -> Decision:
+                stop: Any, quiesce: int) -> Decision:
         clock = CLOCKS[self.params.clock]
         start = clock()
         board = self.evaluation.prepare(state)
@@ -163,7 +179,7 @@ class AlphaBetaAgent:
                             soft=start + seconds * 0.5, stop=stop, table=self.table,
                             max_extensions=self.params.max_extensions, table_size=self.params.table_size,
                             scores=self.scores, reduce_from=self.params.reduce_from, clock=clock,
-                            quiesce=self.params.quiesce)
+                            quiesce=quiesce)
         result = searcher.search()
         self.last = result
         move = result.best

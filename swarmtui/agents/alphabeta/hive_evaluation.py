@@ -125,16 +125,22 @@ class HiveEvaluation:
         analogue of a check extension; a queen that merely *has* five neighbours extends nothing)."""
         if not state.history:
             return False
-        dest = state.history[-1][2]
+        move = state.history[-1]
+        dest, origin = move[2], move[1]
         if dest is None:
             return False
         d = dest[0] * W + dest[1]
-        nmask, pos = state._nmask, state._pos
+        o = None if origin is None else origin[0] * W + origin[1]
+        nmask, pos, stacks = state._nmask, state._pos, state._stacks
         for q in self.queens:
             cell = pos[q]
-            if cell is not None and (d == cell or d - cell in _NEIGHBOUR_OFFSETS) \
-                    and len(BITS[nmask.get(cell, 0)]) >= 5:
-                return True
+            if cell is None or len(BITS[nmask.get(cell, 0)]) < 5:
+                continue
+            if d == cell:
+                return True  # the queen stepped into the ring, or a beetle climbed on her
+            if d - cell in _NEIGHBOUR_OFFSETS and not (o is not None and o - cell in _NEIGHBOUR_OFFSETS
+                                                       and o not in stacks):
+                return True  # a new neighbour (not one that walked round her from another)
         return False
 
     def noisy(self, state: Board) -> list[Any]:
