@@ -1,78 +1,217 @@
-"""Hive move-generator speed: perft from the start and legal_moves+play+undo in mid-game.
+"""Hive move-generator speed against a fixed earlier engine, in one run: perft from the start,
+``legal_moves + play + undo`` in mid-game, and MCTS iterations.
 
-    .venv/bin/python benchmarks/hive_perft.py [--depth 5] [--positions 40] [--rounds 20]
+    .venv/bin/python benchmarks/hive_perft.py [--depth 5] [--baseline fad7f21] [--repeats 3]
+    .venv/bin/python benchmarks/hive_perft.py --depth 6 --repeats 1      # the perft(6) target
+    .venv/bin/python benchmarks/hive_perft.py --baseline none            # this engine alone
 
-Prints, for each perft depth, the leaf count (checked against Mzinga's published counts),
-the time and nodes per second; then how many ``legal_moves() + play() + undo()`` cycles per
-second the engine manages on mid-game positions (plies 40-60 of seeded random games, about
-60 legal moves each), the figure an MCTS player cares about.
+The baseline is the engine of an earlier commit (default ``fad7f21``, before issue 20's work),
+extracted with ``git archive`` into a temporary folder and imported beside this one in the same
+process; each measurement runs baseline and current engine in turn, ``--repeats`` times, and
+keeps the smallest CPU time (``time.process_time``) of each, so the ratio holds on a loaded
+machine. Without git (or the commit) the script says so and prints this engine's figures only.
+
+Printed: per perft depth the leaf count (checked against Mzinga's published counts), CPU
+seconds and the speed-up; the rate of ``legal_moves() + play() + undo()`` cycles on mid-game
+positions (plies 40-60 of seeded random games, about 65 legal moves each: what a search
+player spends its time on); and the CPU time per MCTS iteration (thesis settings: depth 13).
+The mid-game positions and MCTS roots are the same positions in both engines (the moves of one
+are replayed in the other); that both engines list the same moves in the same order and grow
+the same MCTS tree is checked on the way.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import importlib
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from swarmtui.games.hive.perft import perft
-from swarmtui.games.hive.rules import Board
+from swarmtui.agents import mcts as current_mcts
+from swarmtui.games.hive import perft as current_perft
+from swarmtui.games.hive import rules as current_rules
 
 # jonthysell/Mzinga src/Mzinga.Test/TestCases/BoardTests/Board_Base_PerftTest.csv
 MZINGA = {1: 4, 2: 96, 3: 1440, 4: 21600, 5: 516240, 6: 12219480, 7: 181641900}
+DEFAULT_BASELINE = "fad7f21"  # main before issue 20's engine work
+REPO = Path(__file__).resolve().parent.parent
 
 
-def midgame_positions(count: int, seed: int) -> list[Board]:
-    """Positions after 40-60 random plies of unfinished seeded random games."""
+class Engine(NamedTuple):
+    """One engine's modules: rules (``Board``), ``perft`` and the ``mcts`` agent."""
+
+    name: str
+    rules: ModuleType
+    perft: ModuleType
+    mcts: ModuleType
+
+
+CURRENT = Engine("current", current_rules, current_perft, current_mcts)
+
+
+def load_baseline(rev: str) -> tuple[Engine | None, str]:
+    """The engine of commit ``rev`` imported beside the current one (None and why, if it cannot be)."""
+    if shutil.which("git") is None:
+        return None, "git is not installed"
+    try:
+        commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", f"{rev}^{{commit}}"],
+                                capture_output=True, text=True, check=True).stdout.strip()
+    except subprocess.CalledProcessError:
+        return None, f"{rev!r} is not a commit of {REPO} (or this is not a git checkout)"
+    folder = Path(tempfile.mkdtemp(prefix="swarmtui-baseline-"))
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "swarmtui"], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    ours = {name: sys.modules.pop(name) for name in list(sys.modules) if name.split(".")[0] == "swarmtui"}
+    sys.path.insert(0, str(folder))
+    try:
+        engine = Engine(f"baseline {commit}", importlib.import_module("swarmtui.games.hive.rules"),
+                        importlib.import_module("swarmtui.games.hive.perft"),
+                        importlib.import_module("swarmtui.agents.mcts"))
+    finally:
+        sys.path.remove(str(folder))
+        for name in [n for n in sys.modules if n.split(".")[0] == "swarmtui"]:
+            del sys.modules[name]  # the baseline's modules live on through ``engine``
+        sys.modules.update(ours)
+        shutil.rmtree(folder, ignore_errors=True)
+    return engine, commit
+
+
+def cpu_time(run: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.process_time()
+    result = run()
+    return time.process_time() - start, result
+
+
+def interleaved(engines: list[Any], job: Callable[[Any], Callable[[], Any]], repeats: int) -> list[tuple[float, Any]]:
+    """Per engine (or variant) the smallest CPU time of ``repeats`` runs (they take turns) and its result."""
+    best: list[tuple[float, Any]] = [(float("inf"), None)] * len(engines)
+    for _ in range(repeats):
+        for i, engine in enumerate(engines):
+            seconds, result = cpu_time(job(engine))
+            if seconds < best[i][0]:
+                best[i] = (seconds, result)
+    return best
+
+
+def midgame_games(count: int, seed: int) -> list[list[tuple]]:
+    """Move lists reaching plies 40-60 of unfinished seeded random games (current engine)."""
     rng = np.random.default_rng(seed)
     out = []
     while len(out) < count:
-        board = Board()
+        board = current_rules.Board()
         target = int(rng.integers(40, 61))
         while board.outcome is None and board.ply < target:
             moves = board.legal_moves()
             board.play(moves[int(rng.integers(len(moves)))])
         if board.outcome is None:
-            out.append(board)
+            out.append([tuple(m) for m in board.history])
     return out
 
 
-def bench_perft(depth: int) -> None:
-    for d in range(1, depth + 1):
-        board = Board()
-        start = time.perf_counter()
-        nodes = perft(board, d)
-        seconds = time.perf_counter() - start
-        check = "ok" if MZINGA.get(d) == nodes else f"MISMATCH (Mzinga {MZINGA.get(d)})"
-        print(f"perft({d}) = {nodes:>12,}  {seconds:8.3f} s  {nodes / seconds:>12,.0f} nodes/s  {check}")
+def replay(engine: Engine, moves: list[tuple]) -> Any:
+    """The position after ``moves`` in ``engine`` (moves compared by value: piece, origin, dest)."""
+    board = engine.rules.Board()
+    for move in moves:
+        board.play(engine.rules.Move(*move))
+    return board
 
 
-def bench_midgame(count: int, rounds: int, seed: int) -> None:
-    boards = midgame_positions(count, seed)
-    average = sum(len(b.legal_moves()) for b in boards) / len(boards)
-    cycles = 0
-    start = time.perf_counter()
-    for r in range(rounds):
-        for board in boards:
-            board._legal = None  # no cached list: measure the generator itself
-            moves = board.legal_moves()
-            board.play(moves[r % len(moves)])
-            board.undo()
-            cycles += 1
-    seconds = time.perf_counter() - start
-    print(f"mid-game: {cycles:,} legal_moves+play+undo on {count} positions (~{average:.0f} moves each) "
-          f"in {seconds:.3f} s = {cycles / seconds:,.0f} per second")
+def midgame_cycles(boards: list[Any], rounds: int) -> Callable[[], int]:
+    def run() -> int:
+        cycles = 0
+        for r in range(rounds):
+            for board in boards:
+                board._legal = None  # no cached list: measure the generator itself
+                moves = board.legal_moves()
+                board.play(moves[r % len(moves)])
+                board.undo()
+                cycles += 1
+        return cycles
+    return run
+
+
+def mcts_iterations(engine: Engine, boards: list[Any], iterations: int, **options: Any) -> Callable[[], list]:
+    params = engine.mcts.MctsParams(iterations=iterations, **options)
+    roots = [board.copy() for board in boards]  # fresh copies: undo may reorder a board's own tables
+
+    def run() -> list:
+        return [engine.mcts.grow_tree(board, params, 7 + k).visits for k, board in enumerate(roots)]
+    return run
+
+
+def ratio_text(times: list[float]) -> str:
+    return f"  speed-up {times[0] / times[1]:5.2f}x" if len(times) == 2 else ""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--depth", type=int, default=5)
-    parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--depth", type=int, default=5, help="perft depths 1..DEPTH from the start")
+    parser.add_argument("--positions", type=int, default=40, help="mid-game positions")
+    parser.add_argument("--rounds", type=int, default=20, help="cycles per mid-game position")
+    parser.add_argument("--mcts-positions", type=int, default=4, help="MCTS roots (mid-game positions)")
+    parser.add_argument("--iterations", type=int, default=150, help="MCTS iterations per root")
+    parser.add_argument("--repeats", type=int, default=3, help="timings per engine (the smallest is kept)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", default=DEFAULT_BASELINE, help="git revision to compare with, or 'none'")
     args = parser.parse_args()
-    bench_perft(args.depth)
-    bench_midgame(args.positions, args.rounds, args.seed)
+
+    engines = [CURRENT]
+    if args.baseline.lower() != "none":
+        baseline, why = load_baseline(args.baseline)
+        if baseline is None:
+            print(f"no baseline: {why}; absolute figures of this engine only")
+        else:
+            engines = [baseline, CURRENT]
+    print("engines: " + ", ".join(e.name for e in engines) + f"; CPU seconds, smallest of {args.repeats}")
+
+    for d in range(1, args.depth + 1):
+        best = interleaved(engines, lambda e, d=d: lambda: e.perft.perft(e.rules.Board(), d), args.repeats)
+        nodes = best[-1][1]
+        check = "ok" if MZINGA.get(d) == nodes else f"MISMATCH (Mzinga {MZINGA.get(d)})"
+        if any(result != nodes for _, result in best):
+            check += " ENGINES DISAGREE"
+        times = [seconds for seconds, _ in best]
+        cells = "  ".join(f"{e.name}: {s:7.3f} s" for e, s in zip(engines, times, strict=True))
+        print(f"perft({d}) = {nodes:>12,}  {check:3}  {cells}{ratio_text(times)}")
+
+    games = midgame_games(args.positions, args.seed)
+    boards = {e.name: [replay(e, g) for g in games] for e in engines}
+    lists = [[[tuple(m) for m in b.legal_moves()] for b in boards[e.name]] for e in engines]
+    if all(x == lists[0] for x in lists):
+        same = "same moves in the same order"
+    elif all([sorted(map(repr, m)) for m in x] == [sorted(map(repr, m)) for m in lists[0]] for x in lists):
+        same = "same moves, in another order"
+    else:
+        same = "MOVE LISTS DIFFER"
+    average = sum(len(m) for m in lists[-1]) / len(lists[-1])
+    best = interleaved(engines, lambda e: midgame_cycles(boards[e.name], args.rounds), args.repeats)
+    times = [seconds for seconds, _ in best]
+    cycles = best[-1][1]
+    cells = "  ".join(f"{e.name}: {cycles / s:8,.0f}/s" for e, s in zip(engines, times, strict=True))
+    print(f"mid-game legal_moves+play+undo ({args.positions} positions, ~{average:.0f} moves, {same}): "
+          f"{cells}{ratio_text(times)}")
+
+    roots = {name: b[: args.mcts_positions] for name, b in boards.items()}
+    variants = [(e, {}) for e in engines]
+    if "fast_playouts" in {f.name for f in dataclasses.fields(CURRENT.mcts.MctsParams)}:
+        variants.insert(len(engines) - 1, (CURRENT, {"fast_playouts": False}))
+    best = interleaved(variants, lambda v: mcts_iterations(v[0], roots[v[0].name], args.iterations, **v[1]),
+                       args.repeats)
+    n = args.iterations * len(roots[CURRENT.name])
+    cells = "  ".join(f"{e.name}{' (full-list playouts)' if o else ''}: {1000 * s / n:6.3f} ms"
+                      for (e, o), (s, _) in zip(variants, best, strict=True))
+    times = [best[0][0], best[-1][0]] if len(variants) > 1 else []
+    print(f"MCTS per iteration (depth 13, {n} iterations): {cells}{ratio_text(times)}")
 
 
 if __name__ == "__main__":

@@ -33,9 +33,10 @@ def test_protocol_phases():
 
 
 def test_excluded_games_are_those_decided_before_the_ai_phase():
-    records = [play_protocol_game(SWARM_VS_RANDOM, Protocol(ai_moves=0), 0, i) for i in range(16, 22)]
+    records = [play_protocol_game(SWARM_VS_RANDOM, Protocol(ai_moves=0), 0, i) for i in range(16, 28)]
     excluded = [r for r in records if r.excluded]
-    assert [r.index for r in excluded] == [18, 19]  # about one game in ten ends during the random phases
+    assert 1 <= len(excluded) <= 6  # about one game in ten ends during the random phases
+    assert all(r.winner is None and r.ai_start == len(r.moves) == 22 + 40 for r in records if not r.excluded)
     for r in excluded:
         assert r.ai_moves == {"White": 0, "Black": 0} and r.ai_start == len(r.moves)
         assert r.winner is not None or "both" in r.reason

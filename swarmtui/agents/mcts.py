@@ -10,7 +10,10 @@ only (3.4.2.1): +1 when the player who moved wins, -1 when that player loses, 0 
 for reaching the depth limit (3.4.2.3) without a result. The depth limit counts every ply from
 the root, tree and random playout together, so no path is ever longer than ``depth`` plies.
 Each iteration expands one untried move (chosen at random), then plays uniformly random moves
-(the thesis' random policy) until the game ends or the depth limit is reached.
+(the thesis' random policy) until the game ends or the depth limit is reached. A game whose
+state has ``random_move(rng)`` (Hive) draws each playout move with it: the same uniform
+distribution without listing every legal move, several times faster per iteration;
+``fast_playouts=False`` indexes the full list instead.
 
 Root parallelisation (3.4.2.4, Figure 3.5): ``trees`` independent trees grow from the same
 root, each with its own generator derived from the agent's; their root children are merged
@@ -69,6 +72,9 @@ class MctsParams:
     depth_iterations: int = field(default=100, metadata={"help": "iterations per tree for each unit of a depth limit"})
     time_margin: float = field(default=0.04, metadata={"help": "share of a time limit kept back from the search"})
     time_reserve: float = field(default=0.03, metadata={"help": "seconds of a time limit kept back from the search"})
+    fast_playouts: bool = field(default=True, metadata={
+        "help": "draw playout moves with the game's own uniform picker when it has one (random_move: the same "
+                "distribution, far fewer moves generated); off: index the full legal-move list"})
 
     def __post_init__(self) -> None:
         check_range("iterations", self.iterations, 1, 10_000_000)
@@ -130,6 +136,7 @@ def grow_tree(state: GameState, params: MctsParams, seed: int, deadline: float |
     ``time.monotonic()`` ``deadline`` passes or ``stop`` is set first (one iteration at least)."""
     rng = np.random.Generator(np.random.PCG64(seed))
     c, limit = params.exploration, params.depth
+    picker = getattr(state, "random_move", None) if params.fast_playouts else None
     root = Node(None, None, None)
     nodes = 1
     clock = time.monotonic
@@ -156,7 +163,7 @@ def grow_tree(state: GameState, params: MctsParams, seed: int, deadline: float |
             state.play(node.move)
             depth += 1
         while depth < limit and state.outcome is None:  # random playout to the depth limit
-            state.play(uniform_playout(state, rng))
+            state.play(uniform_playout(state, rng) if picker is None else picker(rng))
             depth += 1
         outcome = state.outcome
         winner = outcome.winner if outcome is not None else None

@@ -53,8 +53,16 @@ which refine McGuile's summary (section 3.2) where it is incomplete:
   may add a threefold-repetition draw and a move cap (``Board(repetition=..., move_cap=...)``),
   both off by default because the official rules have neither.
 
-Cells are stored as integers ``q * W + r`` (``W = 2**20``), which keeps the hot loops free of
-tuple arithmetic; the public API speaks ``core.hexgrid.Hex``.
+Cells are stored as integers ``q * W + r`` (``W = 2**20 + 11``), which keeps the hot loops free
+of tuple arithmetic; the public API speaks ``core.hexgrid.Hex``. ``W`` is odd on purpose: a
+Python set or dict puts an integer in slot ``value % table size``, and with a power of two every
+cell of a row (same ``r``) would share a slot; with ``W = 11 (mod 64)`` a compact hive's cells
+spread over the table (set and dict look-ups about twice as fast). Moves are interned (one
+``Move`` object per piece, origin and destination, see ``PLACEMENTS``/``MOVEMENTS``), the
+neighbour-mask updates are unrolled over a memoised neighbour table (``AROUND``), ``play`` of a
+move not taken from the cached list checks only its own piece's moves, and
+:meth:`Board.random_move` draws a uniform legal move without listing them all (MCTS playouts).
+``benchmarks/hive_perft.py`` measures each against the engine before these changes.
 
 Every position carries a 64-bit Zobrist hash (``Board.zobrist``), updated incrementally by
 ``play``/``undo``: the XOR of one key per piece in play, drawn from the piece's colour, bug and
@@ -66,11 +74,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import filterfalse
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from swarmtui.core.hexgrid import DIRECTIONS, Hex
 from swarmtui.core.state import IllegalMoveError, Outcome, Termination
+if TYPE_CHECKING:
+    import numpy as np
+
 from swarmtui.games.hive.pieces import (
     ALL_PIECES, BASE, BUG_COUNTS, BUG_NAMES, BUG_ORDER, COLOUR_NAMES, COLOURS, PIECE_CODES, PIECES_PER_SIDE, Bug,
     GameType, Piece,
@@ -87,7 +99,7 @@ class HiveRules:
     game_type: GameTypeName = field(default="Base", metadata={"help": "UHP game type: Base, Base+M ... Base+MLP"})
 
 # -- integer cells --------------------------------------------------------------------------
-W = 1 << 20
+W = (1 << 20) + 11
 _HALF = W >> 1
 D: tuple[int, ...] = tuple(d.q * W + d.r for d in DIRECTIONS)  # E, SE, SW, W, NW, NE
 FULL = 63  # all six neighbours occupied
@@ -108,6 +120,17 @@ class _HexOf(dict):
 
 
 HEX = _HexOf()
+
+
+class _Around(dict):
+    """Integer cell -> its six neighbours (E, SE, SW, W, NW, NE), memoised like ``HEX``."""
+
+    def __missing__(self, cell: int) -> tuple[int, ...]:
+        around = self[cell] = (cell + D[0], cell + D[1], cell + D[2], cell + D[3], cell + D[4], cell + D[5])
+        return around
+
+
+AROUND = _Around()
 
 
 def _slides(mask: int) -> tuple[int, ...]:
@@ -143,7 +166,9 @@ QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT, MOSQUITO, LADYBUG, PILLBUG = range(8)
 KIND_START = (0, 1, 3, 5, 8, 11, 12, 13)
 KIND_COUNT = tuple(BUG_COUNTS[b] for b in BUG_ORDER)
 CLIMBERS = (BEETLE, MOSQUITO)  # the bugs that can end a move on top of the hive
+_ONE_PER_DIRECTION = frozenset((QUEEN, BEETLE, GRASSHOPPER, PILLBUG))  # at most one move per direction
 KIND: tuple[int, ...] = tuple(BUG_ORDER.index(p.bug) for p in ALL_PIECES[:PIECES_PER_SIDE]) * 2
+COLOUR_OF: tuple[int, ...] = tuple(code // PIECES_PER_SIDE for code in range(len(ALL_PIECES)))  # 0 white, 1 black
 
 
 # -- Zobrist keys ---------------------------------------------------------------------------
@@ -205,6 +230,74 @@ PASS = Move(None, None, None)
 _new_move = tuple.__new__  # Move(...) without the namedtuple's Python-level __new__ (hot loop)
 
 
+# -- interned moves -------------------------------------------------------------------------
+# The generator hands out one shared ``Move`` object per (piece, origin, destination) instead
+# of building ~65 new tuples per position: a move list is then a run of dict look-ups done in
+# C (``map(table.__getitem__, cells)``), the cyclic garbage collector sees far fewer new
+# objects, and ``play``'s membership test usually succeeds on identity. Moves stay plain
+# values: a ``Move`` built by hand equals (and hashes like) the interned one.
+INTERNED_MOVES_LIMIT = 400_000  # moves kept before the tables start afresh (a drifting hive in a long-lived process)
+_interned = [0]  # moves made so far (shared by every table)
+
+
+class _PlacementMoves(dict):
+    """Integer cell -> the interned placement of one piece on that cell."""
+
+    __slots__ = ("piece",)
+
+    def __init__(self, piece: Piece) -> None:
+        super().__init__()
+        self.piece = piece
+
+    def __missing__(self, cell: int) -> Move:
+        _count_interned()
+        move = self[cell] = _new_move(Move, (self.piece, None, HEX[cell]))
+        return move
+
+
+class _StepMoves(dict):
+    """Integer destination -> the interned move of one piece from one origin."""
+
+    __slots__ = ("piece", "origin")
+
+    def __init__(self, piece: Piece, origin: Hex) -> None:
+        super().__init__()
+        self.piece, self.origin = piece, origin
+
+    def __missing__(self, cell: int) -> Move:
+        _count_interned()
+        move = self[cell] = _new_move(Move, (self.piece, self.origin, HEX[cell]))
+        return move
+
+
+class _OriginMoves(dict):
+    """Integer origin -> the :class:`_StepMoves` of one piece from there."""
+
+    __slots__ = ("piece",)
+
+    def __init__(self, piece: Piece) -> None:
+        super().__init__()
+        self.piece = piece
+
+    def __missing__(self, cell: int) -> _StepMoves:
+        table = self[cell] = _StepMoves(self.piece, HEX[cell])
+        return table
+
+
+PLACEMENTS: tuple[_PlacementMoves, ...] = tuple(_PlacementMoves(p) for p in ALL_PIECES)
+MOVEMENTS: tuple[_OriginMoves, ...] = tuple(_OriginMoves(p) for p in ALL_PIECES)
+
+
+def _count_interned() -> None:
+    """Count one new interned move; past ``INTERNED_MOVES_LIMIT`` empty every table (they
+    refill on demand; moves already handed out stay valid values)."""
+    _interned[0] += 1
+    if _interned[0] > INTERNED_MOVES_LIMIT:
+        _interned[0] = 0
+        for table in (*PLACEMENTS, *MOVEMENTS):
+            table.clear()
+
+
 def colour_index(colour: str) -> int:
     """0 for white (``"w"``/``"White"``), 1 for black."""
     key = colour[:1].lower()
@@ -251,6 +344,7 @@ class Board:
         self._keys: list[tuple] = []
         self._hash = 0
         self._stun0 = -1  # the piece moved last before the history starts (set-up positions)
+        self._drawn: Move | None = None  # the move random_move just drew here (known legal)
         if repetition:
             self._remember()
 
@@ -402,6 +496,79 @@ class Board:
         self._legal = moves
         return list(moves)
 
+    def random_move(self, rng: np.random.Generator) -> Move:
+        """A uniformly random legal move (each move of ``legal_moves()`` with probability
+        1 / its length), drawn without listing every move: a playout's move picker.
+
+        Rejection sampling over upper bounds: placements are counted exactly (bugs x cells);
+        each piece in play gets a cheap bound on its move count (6 for a queen, beetle,
+        grasshopper or a bug on top of the hive; the number of empty cells touching the hive
+        for an ant, spider or ladybug; that plus 6 for a mosquito); a draw among all bound
+        slots that falls on a piece generates that piece's moves only, and lands on one of
+        them or, past their number, is drawn again with the piece's bound now exact. Every
+        legal move owns one slot in every draw, so the accepted move is uniform; a piece is
+        generated at most once. With the Pillbug in play (a throw may repeat a walk) the move
+        is drawn from the full list. ``ValueError`` once the game is over.
+        """
+        if self._outcome is not None:
+            raise ValueError("the game is over: no move to draw")
+        if self._pillbug:
+            legal = self.legal_moves()
+            return legal[int(rng.integers(len(legal)))]
+        colour = self._ply & 1
+        base = colour * PIECES_PER_SIDE
+        placed = self._placed[colour]
+        codes = [base + KIND_START[k] + placed[k] for k in self._placeable_kinds(colour)]
+        cells = self._placement_cells(colour) if codes else []
+        spots = len(cells)
+        total = placing = len(codes) * spots
+        pieces: list[int] = []
+        bounds: list[int] = []
+        if self._pos[base] is not None:
+            stacks, pos, nmask = self._stacks, self._pos, self._nmask
+            perimeter = len(nmask) - len(stacks) if len(stacks) > 1 else 6  # empty cells touching the hive
+            for code in self._codes[colour]:
+                cell = pos[code]
+                if cell is None:
+                    continue
+                st = stacks[cell]
+                if st[-1] != code:
+                    continue  # pinned under a beetle
+                kind = KIND[code]
+                if len(st) > 1 or kind in _ONE_PER_DIRECTION:
+                    bound = 6  # one step or jump per direction (queen, beetle, grasshopper, on top)
+                elif kind == MOSQUITO:
+                    bound = perimeter + 6
+                else:
+                    bound = perimeter  # ant, spider, ladybug: they end on an empty cell touching the hive
+                pieces.append(code)
+                bounds.append(bound)
+                total += bound
+        generated: dict[int, list[Move]] = {}
+        while total:
+            k = int(rng.integers(total))
+            if k < placing:
+                move = PLACEMENTS[codes[k // spots]][cells[k % spots]]
+                self._drawn = move
+                return move
+            k -= placing
+            i = 0
+            while k >= bounds[i]:
+                k -= bounds[i]
+                i += 1
+            code = pieces[i]
+            moves = generated.get(code)
+            if moves is None:
+                moves = generated[code] = []
+                self._movements(code, moves)
+                total += len(moves) - bounds[i]
+                bounds[i] = len(moves)
+            if k < len(moves):
+                move = moves[k]
+                self._drawn = move
+                return move
+        return PASS
+
     def moves_for(self, piece: Piece) -> list[Move]:
         """The legal moves of one piece (its placements while it is in hand; with the Pillbug in
         play also its throws, so an opponent's piece may have moves)."""
@@ -432,13 +599,15 @@ class Board:
             return [0]
         own: set[int] = set()
         enemy: set[int] = set()
+        around = AROUND
         for cell, st in stacks.items():
-            side = own if st[-1] // PIECES_PER_SIDE == colour else enemy
-            for d in D:
-                side.add(cell + d)
+            if COLOUR_OF[st[-1]] == colour:
+                own.update(around[cell])
+            else:
+                enemy.update(around[cell])
         if not any(self._placed[colour]):
-            return [c for c in enemy if c not in stacks]  # the second player's first piece
-        return [c for c in own if c not in stacks and c not in enemy]
+            return list(filterfalse(stacks.__contains__, enemy))  # the second player's first piece
+        return list(filterfalse(enemy.__contains__, filterfalse(stacks.__contains__, own)))
 
     def _placements(self, colour: int, only: int | None) -> list[Move]:
         base = colour * PIECES_PER_SIDE
@@ -447,8 +616,11 @@ class Board:
             codes = [c for c in codes if c == only]
         if not codes:
             return []
-        cells = [HEX[c] for c in self._placement_cells(colour)]
-        return [_new_move(Move, (ALL_PIECES[code], None, h)) for code in codes for h in cells]
+        cells = self._placement_cells(colour)
+        moves: list[Move] = []
+        for code in codes:
+            moves += map(PLACEMENTS[code].__getitem__, cells)
+        return moves
 
     def _movements(self, code: int, moves: list[Move]) -> None:
         cell = self._pos[code]
@@ -479,8 +651,7 @@ class Board:
             else:
                 dests = self._mosquito_dests(cell)
         if dests:
-            piece, origin = ALL_PIECES[code], HEX[cell]
-            moves.extend([_new_move(Move, (piece, origin, HEX[d])) for d in dests])
+            moves += map(MOVEMENTS[code][cell].__getitem__, dests)
 
     def _is_cut(self, cell: int) -> bool:
         """Would lifting the piece on ``cell`` split the hive?
@@ -625,8 +796,7 @@ class Board:
                 victim = stacks[src][0]
                 if victim == stunned or self._is_cut(src):
                     continue
-                piece, origin = ALL_PIECES[victim], HEX[src]
-                moves.extend([_new_move(Move, (piece, origin, HEX[t])) for t in targets])
+                moves += map(MOVEMENTS[victim][src].__getitem__, targets)
                 added = True
         return added
 
@@ -643,23 +813,55 @@ class Board:
         return out
 
     def _lift(self, cell: int) -> None:
-        """Mark ``cell`` empty in the neighbour masks (the moving piece leaves it)."""
+        """Mark ``cell`` empty in the neighbour masks (the moving piece leaves it).
+
+        Unrolled over the six neighbours (E, SE, SW, W, NW, NE): neighbour i loses its bit
+        (i + 3) % 6, the direction back to ``cell``; a mask that becomes empty is dropped.
+        """
         nmask = self._nmask
-        for step, keep in _LIFT:
-            n = cell + step
-            m = nmask[n] & keep
-            if m:
-                nmask[n] = m
-            else:
-                del nmask[n]
+        e, se, sw, w, nw, ne = AROUND[cell]
+        m = nmask[e] & 55
+        if m:
+            nmask[e] = m
+        else:
+            del nmask[e]
+        m = nmask[se] & 47
+        if m:
+            nmask[se] = m
+        else:
+            del nmask[se]
+        m = nmask[sw] & 31
+        if m:
+            nmask[sw] = m
+        else:
+            del nmask[sw]
+        m = nmask[w] & 62
+        if m:
+            nmask[w] = m
+        else:
+            del nmask[w]
+        m = nmask[nw] & 61
+        if m:
+            nmask[nw] = m
+        else:
+            del nmask[nw]
+        m = nmask[ne] & 59
+        if m:
+            nmask[ne] = m
+        else:
+            del nmask[ne]
 
     def _land(self, cell: int) -> None:
-        """Mark ``cell`` occupied in the neighbour masks."""
+        """Mark ``cell`` occupied in the neighbour masks (unrolled as in :meth:`_lift`)."""
         nmask = self._nmask
         get = nmask.get
-        for step, bit in _LAND:
-            n = cell + step
-            nmask[n] = get(n, 0) | bit
+        e, se, sw, w, nw, ne = AROUND[cell]
+        nmask[e] = get(e, 0) | 8
+        nmask[se] = get(se, 0) | 16
+        nmask[sw] = get(sw, 0) | 32
+        nmask[w] = get(w, 0) | 1
+        nmask[nw] = get(nw, 0) | 2
+        nmask[ne] = get(ne, 0) | 4
 
     def _spider_dests(self, cell: int) -> set[int]:
         self._lift(cell)
@@ -698,13 +900,47 @@ class Board:
 
     # -- making and unmaking moves ----------------------------------------------------------
     def play(self, move: Move) -> None:
-        """Play a legal move; ``IllegalMoveError`` with the reason otherwise."""
+        """Play a legal move; ``IllegalMoveError`` with the reason otherwise.
+
+        The move is checked against the cached move list when there is one, else against the
+        moves of its own piece only (base game: a move is legal exactly when its piece's
+        generator yields it), and only a move found in neither is judged by the full rules.
+        """
         legal = self._legal
-        if legal is None or move not in legal:
-            reason = self.illegal_reason(move)
-            if reason is not None:
-                raise IllegalMoveError(reason)
+        if move is self._drawn and move is not None:
+            self._apply(move)
+            return
+        if legal is not None:
+            if move in legal:
+                self._apply(move)
+                return
+        elif self._vouches(move):
+            self._apply(move)
+            return
+        reason = self.illegal_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
         self._apply(move)
+
+    def _vouches(self, move: Move) -> bool:
+        """True if ``move`` is surely legal, from its piece's moves alone (no full list).
+
+        Only for the games without the Pillbug (there a piece may be moved by another, and a
+        throw may repeat a walk); False means "not shown", never "illegal".
+        """
+        if self._pillbug or self._outcome is not None or type(move) is not Move:
+            return False
+        piece = move[0]
+        code = PIECE_CODES.get(piece) if piece is not None else None
+        if code is None or COLOUR_OF[code] != self._ply & 1:
+            return False
+        if move[1] is None:
+            return move in self._placements(COLOUR_OF[code], code)
+        if self._pos[COLOUR_OF[code] * PIECES_PER_SIDE] is None:
+            return False
+        moves: list[Move] = []
+        self._movements(code, moves)
+        return move in moves
 
     push = play
 
@@ -715,7 +951,7 @@ class Board:
             code = PIECE_CODES[piece]
             dest = move[2]
             if move[1] is None:
-                self._placed[code // PIECES_PER_SIDE][KIND[code]] += 1
+                self._placed[COLOUR_OF[code]][KIND[code]] += 1
             else:
                 self._take(self._pos[code])  # type: ignore[arg-type]  # a moving piece is in play (hot path)
             self._put(dest[0] * W + dest[1], code)  # type: ignore[index]  # only a pass has no dest
@@ -724,7 +960,16 @@ class Board:
         self.history.append(move)
         self._legal = None
         self._cut = None
-        self._outcome = self._judge()
+        self._drawn = None
+        if self.repetition or self.move_cap is not None:
+            self._outcome = self._judge()
+        else:  # the official rules: only a surrounded queen ends the game
+            nmask, pos = self._nmask, self._pos
+            wq, bq = pos[0], pos[PIECES_PER_SIDE]
+            if (wq is not None and nmask.get(wq) == FULL) or (bq is not None and nmask.get(bq) == FULL):
+                self._outcome = self._judge_surround()
+            else:
+                self._outcome = None
 
     def _take(self, cell: int) -> None:
         """Remove the top piece of ``cell`` (its position is set by the caller)."""
@@ -763,7 +1008,7 @@ class Board:
             code = PIECE_CODES[piece]
             self._take(self._pos[code])  # type: ignore[arg-type]  # the piece just played is in play
             if move[1] is None:
-                self._placed[code // PIECES_PER_SIDE][KIND[code]] -= 1
+                self._placed[COLOUR_OF[code]][KIND[code]] -= 1
                 self._pos[code] = None
             else:
                 self._put(move[1][0] * W + move[1][1], code)
@@ -771,6 +1016,7 @@ class Board:
         self._hash ^= ZOBRIST_BLACK_TO_MOVE
         self._legal = None
         self._cut = None
+        self._drawn = None
         self._outcome = None  # no move is ever played from a finished position
         return move
 
@@ -951,6 +1197,7 @@ class Board:
         board.game_type, board._count, board._pillbug = self.game_type, self._count, self._pillbug
         board._kinds, board._codes = self._kinds, self._codes
         board._stun0 = self._stun0
+        board._drawn = None
         board._stacks = {c: list(s) for c, s in self._stacks.items()}
         board._nmask = dict(self._nmask)
         board._pos = list(self._pos)
