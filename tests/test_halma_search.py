@@ -86,3 +86,19 @@ def test_prefers_the_long_ladder():
     agent = make_agent("halma-search", "halma", "1", np.random.default_rng(0), [("difficulty", "hard")])
     decision = agent.decide(board)
     assert decision.move.is_jump
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_best_reply_search_gives_the_position_back_unchanged(players):
+    # pooled replies are played out of turn: every piece must stay its own seat's
+    from swarmtui.agents.halma_search import HalmaSearchParams, _Search
+
+    board = Board(players)
+    for _ in range(players):
+        board.play(board.legal_moves()[0])
+    before = board.copy()
+    search = _Search(board, HalmaSearchParams(), None, None, None, {})
+    order = [m for _, m in search.candidates(search.root, 12, None)]
+    search.root_scores(order, 3, 0.0)
+    assert board._occ == before._occ and board._pieces == before._pieces
+    assert all(len(board._pieces[k]) == 10 for k in range(1, players + 1))

@@ -195,10 +195,14 @@ class _Search:
         return chosen
 
     def play(self, k: int, move: Move) -> None:
+        """Seat ``k`` plays ``move`` (generated for it here), out of turn if BRS says so."""
         found = move._found
         assert found is not None
         self.hash ^= KEYS[k][found[0]] ^ KEYS[k][found[1]]
-        self.board.play(move)
+        board = self.board
+        board._turn = k - 1  # the board plays for the seat whose turn it holds
+        board._unsettled = False
+        board.play(move)
 
     def undo(self) -> None:
         board = self.board
