@@ -1,6 +1,7 @@
 """The engine's shortcuts agree with its full move list: ``random_move`` draws every legal move
-and only legal moves, uniformly; ``play`` of a move not taken from the list (checked on its own
-piece's moves only) accepts exactly the legal moves and refuses the others."""
+and only legal moves, uniformly; ``count_moves`` (perft's last ply) is the list's length;
+``play`` of a move not taken from the list (checked on its own piece's moves only) accepts
+exactly the legal moves and refuses the others."""
 
 from __future__ import annotations
 
@@ -43,6 +44,18 @@ def test_random_move_draws_only_legal_moves(game_type):
         assert fresh.zobrist == fresh.zobrist_from_scratch()
 
 
+@pytest.mark.parametrize("game_type", GAME_TYPES)
+def test_count_moves_is_the_length_of_the_move_list(game_type):
+    for board in random_positions(game_type, 8, 60):
+        fresh = board.copy()
+        fresh._legal = None
+        assert fresh.count_moves() == len(board.legal_moves()), board.game_string()
+    over = random_positions("Base", 2, 1)[0]
+    while over.outcome is None:
+        over.play(over.random_move(np.random.default_rng(over.ply)))
+    assert over.count_moves() == len(over.legal_moves()) == 0
+
+
 def test_random_move_is_uniform_including_rejected_draws():
     # A mid-game position with ants (loose bounds: some draws are rejected and drawn again).
     board = random_positions("Base", 1, 50)[-1]
@@ -67,6 +80,7 @@ def test_random_move_passes_only_when_nothing_else_is_legal_and_refuses_a_finish
                               "White")
     assert stuck.legal_moves() == [PASS]
     stuck._legal = None
+    assert stuck.count_moves() == 1
     assert stuck.random_move(np.random.default_rng(0)) == PASS
     board = random_positions("Base", 2, 1)[0]
     while board.outcome is None:

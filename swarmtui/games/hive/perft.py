@@ -3,7 +3,8 @@
 Counts are compared with the ones Mzinga publishes for the base game (``tests/test_hive_perft.py``
 cites the file). A finished game has no moves, so it ends every sequence through it; a pass
 is a move. The last ply is counted without being played (bulk counting), as Mzinga and
-nokamute do.
+nokamute do, and without building its ``Move`` objects (``Board.count_moves`` counts from the
+same generator; ``tests/test_hive_move_picker.py`` checks it equals ``len(legal_moves())``).
 """
 
 from __future__ import annotations
@@ -17,14 +18,22 @@ def perft(board: Board, depth: int) -> int:
         raise ValueError("perft depth must be at least 0")
     if depth == 0:
         return 1
-    moves = board.legal_moves()
     if depth == 1:
-        return len(moves)
+        return board.count_moves()
+    moves = board.legal_moves()
+    play, undo = board._apply, board.undo
     total = 0
+    if depth == 2:
+        count = board.count_moves
+        for move in moves:
+            play(move)
+            total += count()
+            undo()
+        return total
     for move in moves:
-        board._apply(move)
+        play(move)
         total += perft(board, depth - 1)
-        board.undo()
+        undo()
     return total
 
 

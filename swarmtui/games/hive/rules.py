@@ -623,35 +623,58 @@ class Board:
         return moves
 
     def _movements(self, code: int, moves: list[Move]) -> None:
+        """Append the moves of piece ``code`` (its own way of moving, not a pillbug's throws)."""
+        dests = self._dests(code)
+        if dests:
+            moves += map(MOVEMENTS[code][self._pos[code]].__getitem__, dests)
+
+    def _dests(self, code: int) -> list[int] | set[int]:
+        """The cells piece ``code`` can move to by itself (empty when it is in hand, covered or
+        pinned by One Hive)."""
         cell = self._pos[code]
         if cell is None:
-            return
+            return []
         st = self._stacks[cell]
         if st[-1] != code:
-            return  # pinned under a beetle
-        dests: list[int] | set[int]
+            return []  # pinned under a beetle
         if len(st) > 1:
-            dests = self._beetle_steps(cell, len(st))  # a beetle or mosquito on top of the hive
-        elif self._is_cut(cell):
-            return  # One Hive
-        else:
-            kind = KIND[code]
-            if kind == ANT:
-                dests = self._ant_dests(cell)
-            elif kind == GRASSHOPPER:
-                dests = self._jumps(cell)
-            elif kind == SPIDER:
-                dests = self._spider_dests(cell)
-            elif kind == QUEEN or kind == PILLBUG:
-                dests = [cell + step for step in STEPS[self._nmask.get(cell, 0)]]
-            elif kind == BEETLE:
-                dests = [cell + step for step in STEPS[self._nmask.get(cell, 0)]] + self._beetle_steps(cell, 1)
-            elif kind == LADYBUG:
-                dests = self._ladybug_dests(cell)
-            else:
-                dests = self._mosquito_dests(cell)
-        if dests:
-            moves += map(MOVEMENTS[code][cell].__getitem__, dests)
+            return self._beetle_steps(cell, len(st))  # a beetle or mosquito on top of the hive
+        if self._is_cut(cell):
+            return []  # One Hive
+        kind = KIND[code]
+        if kind == ANT:
+            return self._ant_dests(cell)
+        if kind == GRASSHOPPER:
+            return self._jumps(cell)
+        if kind == SPIDER:
+            return self._spider_dests(cell)
+        if kind == QUEEN or kind == PILLBUG:
+            return [cell + step for step in STEPS[self._nmask.get(cell, 0)]]
+        if kind == BEETLE:
+            return [cell + step for step in STEPS[self._nmask.get(cell, 0)]] + self._beetle_steps(cell, 1)
+        if kind == LADYBUG:
+            return self._ladybug_dests(cell)
+        return self._mosquito_dests(cell)
+
+    def count_moves(self) -> int:
+        """``len(self.legal_moves())``, without building the moves where it can (perft's last
+        ply): the placements are bugs x cells and each piece's destinations are counted from
+        the same generator ``legal_moves`` uses. With the Pillbug in play (a throw may repeat a
+        walk) the list is built and counted."""
+        if self._legal is not None:
+            return len(self._legal)
+        if self._outcome is not None:
+            return 0
+        if self._pillbug:
+            return len(self.legal_moves())
+        colour = self._ply & 1
+        kinds = len(self._placeable_kinds(colour))
+        count = kinds * len(self._placement_cells(colour)) if kinds else 0
+        if self._pos[colour * PIECES_PER_SIDE] is not None:
+            dests = self._dests
+            for code in self._codes[colour]:
+                count += len(dests(code))
+        return count or 1  # nothing else legal: the pass
 
     def _is_cut(self, cell: int) -> bool:
         """Would lifting the piece on ``cell`` split the hive?
@@ -954,7 +977,16 @@ class Board:
                 self._placed[COLOUR_OF[code]][KIND[code]] += 1
             else:
                 self._take(self._pos[code])  # type: ignore[arg-type]  # a moving piece is in play (hot path)
-            self._put(dest[0] * W + dest[1], code)  # type: ignore[index]  # only a pass has no dest
+            cell = dest[0] * W + dest[1]  # type: ignore[index]  # only a pass has no dest
+            st = self._stacks.get(cell)  # _put, inlined (hot path)
+            if st is None:
+                self._stacks[cell] = [code]
+                self._land(cell)
+                self._hash ^= ZOBRIST[(cell << 10) | 64 | code]
+            else:
+                st.append(code)
+                self._hash ^= ZOBRIST[(cell << 10) | (len(st) << 6) | code]
+            self._pos[code] = cell
         self._ply += 1
         self._hash ^= ZOBRIST_BLACK_TO_MOVE
         self.history.append(move)
@@ -993,9 +1025,10 @@ class Board:
 
     def undo(self) -> Move:
         """Take back the last move and return it."""
-        if not self.history:
-            raise IndexError("no move to undo")
-        move = self.history.pop()
+        try:
+            move = self.history.pop()
+        except IndexError:
+            raise IndexError("no move to undo") from None
         if self.repetition:
             key = self._keys.pop()
             left = self._seen[key] - 1
@@ -1006,7 +1039,12 @@ class Board:
         piece = move[0]
         if piece is not None:
             code = PIECE_CODES[piece]
-            self._take(self._pos[code])  # type: ignore[arg-type]  # the piece just played is in play
+            cell = self._pos[code]  # _take, inlined (hot path): the piece just played is on top
+            st = self._stacks[cell]  # type: ignore[index]
+            self._hash ^= ZOBRIST[(cell << 10) | (len(st) << 6) | st.pop()]  # type: ignore[operator]
+            if not st:
+                del self._stacks[cell]  # type: ignore[arg-type]
+                self._lift(cell)  # type: ignore[arg-type]
             if move[1] is None:
                 self._placed[COLOUR_OF[code]][KIND[code]] -= 1
                 self._pos[code] = None
