@@ -68,8 +68,8 @@ def main() -> None:
         for g in range(args.games):
             opening = derive_seed(args.seed, "opening", key, g)
             plies = span[g % len(span)]
-            jobs.append((Pairing(len(jobs), subject, opponent, opening), plies))
-            jobs.append((Pairing(len(jobs), opponent, subject, opening), plies))
+            jobs.append((Pairing(len(jobs), (subject, opponent), opening), plies))
+            jobs.append((Pairing(len(jobs), (opponent, subject), opening), plies))
     start = time.perf_counter()
     tally: dict[str, list[int]] = {}
     think: dict[str, list[float]] = {}
