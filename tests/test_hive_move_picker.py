@@ -107,3 +107,10 @@ def test_play_of_an_unlisted_move_accepts_exactly_the_legal_moves(game_type):
                 with pytest.raises(IllegalMoveError):
                     trial.play(move)
         assert pieces
+
+
+def test_the_one_hive_search_agrees_with_tarjan():
+    for game_type in ("Base", "Base+MLP"):
+        for board in random_positions(game_type, 3, 80):
+            cut = board._cut_cells()
+            assert {c for c in board._stacks if board._splits(c)} == cut, board.game_string()

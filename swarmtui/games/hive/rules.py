@@ -156,6 +156,8 @@ def _arcs(mask: int) -> int:
 
 
 ARCS: tuple[int, ...] = tuple(_arcs(m) for m in range(64))
+ARC_STARTS: tuple[tuple[int, ...], ...] = tuple(
+    () if m == FULL else tuple(i for i in range(6) if m >> i & 1 and not m >> ((i - 1) % 6) & 1) for m in range(64))
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in BITS[m]) for m in range(64))  # occupied ones
 _LIFT = tuple((D[i], ~(1 << ((i + 3) % 6))) for i in range(6))  # neighbour offset, mask bits kept
 _LAND = tuple((D[i], 1 << ((i + 3) % 6)) for i in range(6))  # neighbour offset, mask bit set
@@ -166,7 +168,6 @@ QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT, MOSQUITO, LADYBUG, PILLBUG = range(8)
 KIND_START = (0, 1, 3, 5, 8, 11, 12, 13)
 KIND_COUNT = tuple(BUG_COUNTS[b] for b in BUG_ORDER)
 CLIMBERS = (BEETLE, MOSQUITO)  # the bugs that can end a move on top of the hive
-_ONE_PER_DIRECTION = frozenset((QUEEN, BEETLE, GRASSHOPPER, PILLBUG))  # at most one move per direction
 KIND: tuple[int, ...] = tuple(BUG_ORDER.index(p.bug) for p in ALL_PIECES[:PIECES_PER_SIDE]) * 2
 COLOUR_OF: tuple[int, ...] = tuple(code // PIECES_PER_SIDE for code in range(len(ALL_PIECES)))  # 0 white, 1 black
 
@@ -508,13 +509,14 @@ class Board:
         them or, past their number, is drawn again with the piece's bound now exact. Every
         legal move owns one slot in every draw, so the accepted move is uniform; a piece is
         generated at most once. With the Pillbug in play (a throw may repeat a walk) the move
-        is drawn from the full list. ``ValueError`` once the game is over.
+        is drawn from the full list. Draws are ``floor(u * n)`` of ``u = rng.random()`` (uniform
+        up to n / 2**53, and cheaper than ``rng.integers``). ``ValueError`` once the game is over.
         """
         if self._outcome is not None:
             raise ValueError("the game is over: no move to draw")
         if self._pillbug:
             legal = self.legal_moves()
-            return legal[int(rng.integers(len(legal)))]
+            return legal[int(rng.random() * len(legal))]
         colour = self._ply & 1
         base = colour * PIECES_PER_SIDE
         placed = self._placed[colour]
@@ -523,9 +525,10 @@ class Board:
         spots = len(cells)
         total = placing = len(codes) * spots
         pieces: list[int] = []
+        homes: list[int] = []
         bounds: list[int] = []
-        if self._pos[base] is not None:
-            stacks, pos, nmask = self._stacks, self._pos, self._nmask
+        stacks, pos, nmask = self._stacks, self._pos, self._nmask
+        if pos[base] is not None:
             perimeter = len(nmask) - len(stacks) if len(stacks) > 1 else 6  # empty cells touching the hive
             for code in self._codes[colour]:
                 cell = pos[code]
@@ -535,18 +538,26 @@ class Board:
                 if st[-1] != code:
                     continue  # pinned under a beetle
                 kind = KIND[code]
-                if len(st) > 1 or kind in _ONE_PER_DIRECTION:
-                    bound = 6  # one step or jump per direction (queen, beetle, grasshopper, on top)
+                if len(st) > 1:
+                    bound = 6  # on top of the hive: one step per direction
+                elif kind == QUEEN or kind == PILLBUG:
+                    bound = len(STEPS[nmask.get(cell, 0)])  # its slides (exact unless One Hive pins it)
+                elif kind == GRASSHOPPER:
+                    bound = len(BITS[nmask.get(cell, 0)])  # one jump over each occupied neighbour
+                elif kind == BEETLE:
+                    bound = len(STEPS[nmask.get(cell, 0)]) + len(BITS[nmask.get(cell, 0)])  # slides and climbs
                 elif kind == MOSQUITO:
                     bound = perimeter + 6
                 else:
                     bound = perimeter  # ant, spider, ladybug: they end on an empty cell touching the hive
                 pieces.append(code)
+                homes.append(cell)
                 bounds.append(bound)
                 total += bound
         generated: dict[int, list[Move]] = {}
-        while total:
-            k = int(rng.integers(total))
+        draw = rng.random  # a float draw is several times cheaper than rng.integers; floor(u * n) is
+        while total:        # uniform on 0..n-1 up to n / 2**53
+            k = int(draw() * total)
             if k < placing:
                 move = PLACEMENTS[codes[k // spots]][cells[k % spots]]
                 self._drawn = move
@@ -560,7 +571,11 @@ class Board:
             moves = generated.get(code)
             if moves is None:
                 moves = generated[code] = []
-                self._movements(code, moves)
+                cell = homes[i]
+                if self._cut is not None or len(stacks[cell]) > 1 or not self._splits(cell):
+                    dests = self._dests(code, free=self._cut is None)
+                    if dests:
+                        moves += map(MOVEMENTS[code][cell].__getitem__, dests)
                 total += len(moves) - bounds[i]
                 bounds[i] = len(moves)
             if k < len(moves):
@@ -628,9 +643,9 @@ class Board:
         if dests:
             moves += map(MOVEMENTS[code][self._pos[code]].__getitem__, dests)
 
-    def _dests(self, code: int) -> list[int] | set[int]:
+    def _dests(self, code: int, free: bool = False) -> list[int] | set[int]:
         """The cells piece ``code`` can move to by itself (empty when it is in hand, covered or
-        pinned by One Hive)."""
+        pinned by One Hive; ``free``: the caller has checked One Hive already)."""
         cell = self._pos[code]
         if cell is None:
             return []
@@ -639,7 +654,7 @@ class Board:
             return []  # pinned under a beetle
         if len(st) > 1:
             return self._beetle_steps(cell, len(st))  # a beetle or mosquito on top of the hive
-        if self._is_cut(cell):
+        if not free and self._is_cut(cell):
             return []  # One Hive
         kind = KIND[code]
         if kind == ANT:
@@ -688,6 +703,33 @@ class Board:
         if self._cut is None:
             self._cut = self._cut_cells()
         return cell in self._cut
+
+    def _splits(self, cell: int) -> bool:
+        """Would lifting the piece on ``cell`` split the hive? One breadth-first search over the
+        hive without ``cell``, from one arc of its neighbours until it has met every other arc
+        (a piece on a ring usually closes it within a few cells): cheaper than a Tarjan pass
+        when only one or two pieces are asked about (``random_move``)."""
+        nmask = self._nmask
+        mask = nmask.get(cell, 0)
+        starts = ARC_STARTS[mask]
+        if len(starts) < 2:
+            return False
+        others = {cell + D[i] for i in starts[1:]}
+        first = cell + D[starts[0]]
+        seen = {cell, first}
+        order = [first]
+        left = len(others)
+        for x in order:  # grows while it is walked: breadth-first
+            for step in NEIGHBOURS[nmask[x]]:
+                n = x + step
+                if n not in seen:
+                    if n in others:
+                        left -= 1
+                        if not left:
+                            return False
+                    seen.add(n)
+                    order.append(n)
+        return True
 
     def _cut_cells(self) -> set[int]:
         """Articulation points of the hive (cells whose removal splits it): Tarjan, one pass."""
