@@ -7,7 +7,12 @@ statistics), the mean, and the share of games finished within ``--within`` moves
 Wilson interval (``sim.summary.wilson``). A part carries a gain when switching it off moves the
 intervals apart; overlapping intervals mean this many games cannot tell the variants apart.
 
-    .venv/bin/python benchmarks/halma_ablation.py [--games 100] [--agent aco-bco-plus] [--workers 1]
+    .venv/bin/python benchmarks/halma_ablation.py [--games 100] [--agent aco-bco-colony] [--workers 1]
+
+Every variant of ``aco-bco-colony`` constructs the same number of ant moves per turn (ants ×
+horizon × iterations), whatever is switched off, so the rows compare the swarm's parts at an
+equal evaluation budget; the last row is that budget spent on the same heuristic roll-out
+without pheromone, recruitment or trail memory.
 """
 
 from __future__ import annotations
@@ -29,6 +34,14 @@ VARIANTS: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {
          (("w_tau", "0"), ("q0", "1.0"), ("kappa", "1000"))),
         ("no forward pass (m=1)", (("m", "1"),)),
     ],
+    "aco-bco-colony": [
+        ("everything on", ()),
+        ("no pheromone (pheromone=false: τ = τ0, heuristic only)", (("pheromone", "false"),)),
+        ("no recruitment (recruitment=false: independent ants)", (("recruitment", "false"),)),
+        ("no trail memory (trail_memory=false: τ reset every turn)", (("trail_memory", "false"),)),
+        ("no swarm: the same roll-out, same budget (all three off)",
+         (("pheromone", "false"), ("recruitment", "false"), ("trail_memory", "false"))),
+    ],
     "aco-bco": [
         ("everything on (the paper's swarm)", ()),
         ("trails never learn (alpha=0, g=0: eq. 10 only)", (("alpha", "0"), ("g", "0"))),
@@ -48,7 +61,7 @@ def median_interval(values: list[int]) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--agent", choices=sorted(VARIANTS), default="aco-bco-plus")
+    parser.add_argument("--agent", choices=sorted(VARIANTS), default="aco-bco-colony")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)

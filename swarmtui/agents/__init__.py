@@ -12,6 +12,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from swarmtui.agents.aco_bco import trace as _aco_bco_trace  # noqa: F401  (registers the agents' trace kinds,
+from swarmtui.agents.aco_bco_colony import trace as _colony_trace  # noqa: F401
 from swarmtui.agents.ga import trace as _ga_trace  # noqa: F401  so core.trace.trace_from_json reads every kind
 from swarmtui.agents.pso import trace as _pso_trace  # noqa: F401  once the agents package is imported)
 from swarmtui.core.agent import Agent, AgentSpec
@@ -37,6 +38,7 @@ BUILTIN: dict[str, str] = {
     "beam": "swarmtui.agents.halma_beam",
     "aco-bco": "swarmtui.agents.aco_bco",
     "aco-bco-plus": "swarmtui.agents.aco_bco_plus",
+    "aco-bco-colony": "swarmtui.agents.aco_bco_colony",
     "halma-search": "swarmtui.agents.halma_search",
     "alphabeta": "swarmtui.agents.alphabeta",
     "pso-verify": "swarmtui.agents.pso.verified",

@@ -24,10 +24,11 @@ from functools import partial
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from swarmtui.agents import make_agent
+from swarmtui.agents import get_spec, make_agent
 from swarmtui.agents.aco_bco import cooperation
 from swarmtui.agents.aco_bco.agent import AcoBcoAgent
 from swarmtui.agents.aco_bco.memory import Memory, from_field
+from swarmtui.core.params import ParamError, param_fields
 from swarmtui.core.rng import derive_seed, seat_rng
 from swarmtui.games.halma.rules import Board
 from swarmtui.sim.execution import map_ordered
@@ -120,6 +121,12 @@ def setup_for(scenario: Scenario, agent: str = "aco-bco", extra: Sequence[tuple[
     """The setup of a Table V scenario (memory and cooperation), then ``extra`` overrides."""
     overrides = [("memory", "shipped" if scenario.memory == "on" else "none"),
                  ("cooperate", "true" if scenario.cooperate else "false")]
+    known = param_fields(get_spec(agent, "halma").params)
+    if "memory" not in known or "cooperate" not in known:  # an agent without a best-game memory or eq. 18
+        if scenario.memory != "off" or scenario.cooperate:
+            raise ParamError(f"agent {agent!r} has no best-game memory or cooperation: "
+                             f"Table V id {scenario.id} needs them")
+        overrides = []
     return Setup(agent, scenario.players, tuple(overrides) + tuple(extra))
 
 

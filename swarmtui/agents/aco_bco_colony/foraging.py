@@ -1,0 +1,201 @@
+"""One turn of the colony: ants build multi-move plans on the trails, bees recruit to the best.
+
+Each iteration, every one of the ``ants`` builds a plan of ``horizon`` moves of its own seat
+from the position on the board, in stages of ``m`` moves (Teodorović's BCO, section III-B of
+Kuehner & Stock):
+
+- **forward pass (ants).** Each move is chosen by the ACS state-transition rule among the
+  moves of the plan's current position: with probability q0 the move of largest τ(a, b) · η^β
+  (eq. 1), otherwise one drawn with probability proportional to it (eq. 2); η = 1 + rows the
+  move gains towards the goal. Every move taken gets the local update (eq. 8, ``trails``).
+- **backward pass (bees).** After every stage but the last, each bee rates its partial plan
+  (rows gained so far plus the ladder it leaves: the largest advance one move could make from
+  where it stands) and computes its roulette share f_i / Σ f (eq. 14, on fitness shifted to be
+  positive); above 1/|C| it dances (advertises), otherwise it abandons its partial plan and
+  takes up a dancer's, drawn by roulette over the dancers' fitness — recruitment proportional
+  to the quality the dance advertises — and goes on foraging from there with its own choices.
+  So the forward passes explore alternatives to the partial plans the ants found best.
+
+After each iteration the best plan so far this turn gets the global update (eq. 7) with
+Δτ = τ0 · (1 + Q), Q its value. The move played is the first of the best plan found. The trails
+stay for the next turn (``Trails.evaporate``, eq. 6), so a ladder the colony planned last turn is
+still marked when the next rung is due.
+
+The ablation switches: ``pheromone`` off keeps τ = τ0 (no eq. 7 or 8: the heuristic alone),
+``recruitment`` off skips the backward pass (independent ants), ``trail_memory`` off resets the
+field every turn. With all three off the colony is the same heuristic roll-out, sampled the same
+number of times (``ants`` × ``horizon`` × ``iterations`` moves constructed per turn, whatever is
+switched off): the evaluation budget is equal by construction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from swarmtui.agents.aco_bco_colony.params import ColonyParams
+from swarmtui.agents.aco_bco_colony.terrain import Terrain
+from swarmtui.agents.aco_bco_colony.trails import Trails
+from swarmtui.agents.halma_crossing import BIT
+
+
+@dataclass
+class Plan:
+    """A bee's (partial) plan: its moves, their gains, where it stands and whom it followed."""
+
+    pos: int
+    moves: list[tuple[int, int]] = field(default_factory=list)
+    gains: list[int] = field(default_factory=list)
+    followed: list[int] = field(default_factory=list)
+    """Per backward pass: the bee whose partial plan this one took up, or -1 (kept its own)."""
+    value: float = 0.0
+    gained: int = field(init=False, default=0)
+    """Σ gains, kept as the plan grows."""
+
+    def __post_init__(self) -> None:
+        self.gained = sum(self.gains)
+
+    def copy(self) -> Plan:
+        return Plan(self.pos, list(self.moves), list(self.gains), list(self.followed), self.value)
+
+
+@dataclass(frozen=True)
+class Dance:
+    """One bee in one backward pass: fitness, share (eq. 14), dance or abandon, whom it followed."""
+
+    value: float
+    fitness: float
+    share: float
+    advertises: bool
+    follows: int = -1
+
+
+@dataclass
+class Iteration:
+    """What one iteration's ants built and bees decided, and the update it caused."""
+
+    plans: list[Plan]
+    dances: list[list[Dance]]
+    best: int
+    deposit: float = 0.0
+    """Δτ of eq. 7 on the turn's best plan after this iteration (0 with pheromone off)."""
+
+
+@dataclass
+class Forage:
+    """A turn's search: its iterations, the best plan and the work done."""
+
+    iterations: list[Iteration]
+    best: Plan
+    steps: int
+    generations: int
+
+
+def value(plan: Plan, terrain: Terrain, params: ColonyParams) -> float:
+    """Q: rows gained by the plan, plus the ladder it leaves (the largest advance one more move
+    could make), minus λ per row the gap between the army's front and its rearmost piece widened
+    (a straggler left behind costs single steps at the end: aco-bco-plus's cohesion term)."""
+    spot = terrain.spot(plan.pos)
+    gap = spot.spread - terrain.spot(terrain.start).spread
+    return float(plan.gained) + params.ladder * spot.best_gain - params.lag * gap
+
+
+def forage(terrain: Terrain, trails: Trails, params: ColonyParams, rng: np.random.Generator) -> Forage:
+    """Run the turn's iterations from the terrain's start position (see the module docstring)."""
+    best: Plan | None = None
+    iterations: list[Iteration] = []
+    steps = 0
+    stages = [params.m] * (params.horizon // params.m)
+    if params.horizon % params.m:
+        stages.append(params.horizon % params.m)
+    for _ in range(params.iterations):
+        plans = [Plan(terrain.start) for _ in range(params.ants)]
+        dances: list[list[Dance]] = []
+        for stage, length in enumerate(stages):
+            for plan in plans:
+                for _ in range(length):
+                    if not _extend(plan, terrain, trails, params, rng):
+                        break
+                    steps += 1
+            if params.recruitment and stage < len(stages) - 1:
+                plans, dance = _backward_pass(plans, terrain, params, rng)
+                dances.append(dance)
+        for plan in plans:
+            plan.value = value(plan, terrain, params)
+        top = max(range(len(plans)), key=lambda i: plans[i].value)
+        if best is None or plans[top].value > best.value:
+            best = plans[top].copy()
+        iteration = Iteration(plans, dances, top)
+        if params.pheromone and best.moves:
+            iteration.deposit = params.tau0 * (1.0 + max(best.value, 0.0))
+            trails.global_update(best.moves, params.alpha, iteration.deposit)
+        iterations.append(iteration)
+    assert best is not None
+    return Forage(iterations, best, steps, terrain.generations)
+
+
+def _extend(plan: Plan, terrain: Terrain, trails: Trails, params: ColonyParams,
+            rng: np.random.Generator) -> bool:
+    """One ant move by eq. 1 / eq. 2 (and eq. 8 on it); False when the plan's position has none."""
+    spot = terrain.spot(plan.pos)
+    if not spot.moves:
+        return False
+    if trails.tau:
+        tau, tau0 = trails.tau.get, trails.tau0
+        weights = [tau(k, tau0) * h for k, h in zip(spot.keys, spot.weights, strict=True)]
+    else:
+        weights = list(spot.weights)  # τ = τ0 everywhere: a common factor
+    if rng.random() < params.q0:
+        top = max(weights)
+        ties = [i for i, w in enumerate(weights) if w >= top * (1.0 - 1e-12)]
+        pick = ties[int(rng.integers(len(ties)))] if len(ties) > 1 else ties[0]
+    else:
+        draw = rng.random() * sum(weights)
+        pick = len(weights) - 1
+        for i, w in enumerate(weights):
+            draw -= w
+            if draw < 0:
+                pick = i
+                break
+    s, e, g = spot.moves[pick]
+    plan.moves.append((s, e))
+    plan.gains.append(g)
+    plan.gained += g
+    plan.pos ^= BIT[s] ^ BIT[e]
+    if params.pheromone:
+        trails.local_update(s, e, params.rho)
+    return True
+
+
+def _backward_pass(plans: list[Plan], terrain: Terrain, params: ColonyParams,
+                   rng: np.random.Generator) -> tuple[list[Plan], list[Dance]]:
+    """Eq. 14: dance above 1/|C|, otherwise follow a dancer drawn by roulette over the dancers."""
+    values = [value(p, terrain, params) for p in plans]
+    low = min(values)
+    fitness = [v - low + 1.0 for v in values]
+    total = sum(fitness)
+    shares = [f / total for f in fitness]
+    threshold = 1.0 / len(plans)
+    dancers = [i for i, s in enumerate(shares) if s > threshold]
+    dancer_total = sum(fitness[i] for i in dancers)
+    out: list[Plan] = []
+    dances: list[Dance] = []
+    for i, plan in enumerate(plans):
+        if i in dancers or not dancers:
+            plan.followed.append(-1)
+            out.append(plan)
+            dances.append(Dance(values[i], fitness[i], shares[i], bool(dancers)))
+            continue
+        draw = rng.random() * dancer_total
+        chosen = dancers[-1]
+        for d in dancers:
+            draw -= fitness[d]
+            if draw < 0:
+                chosen = d
+                break
+        follower = plans[chosen].copy()
+        follower.followed = plan.followed + [chosen]
+        out.append(follower)
+        dances.append(Dance(values[i], fitness[i], shares[i], False, chosen))
+    return out, dances

@@ -1,0 +1,145 @@
+"""The ant-and-bee colony (aco-bco-colony): its move model is the board's, its updates are eq. 6-8,
+its bees recruit as eq. 14 says, its ablation switches switch off what they name at the same
+evaluation budget, and the trace it leaves is what the TUI panel animates."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from swarmtui.agents import make_agent
+from swarmtui.agents.aco_bco_colony.foraging import Plan, _backward_pass
+from swarmtui.agents.aco_bco_colony.terrain import eta
+from swarmtui.agents.aco_bco_colony.params import ColonyParams
+from swarmtui.agents.aco_bco_colony.terrain import Terrain
+from swarmtui.agents.aco_bco_colony.trace import ColonyTrace
+from swarmtui.agents.aco_bco_colony.trails import Trails
+from swarmtui.core.params import ParamError
+from swarmtui.core.rng import make_rng
+from swarmtui.core.trace import trace_from_json
+from swarmtui.games.halma.rules import INDEX, Board
+
+SMALL = [("ants", "8"), ("iterations", "2"), ("horizon", "4")]
+
+
+def test_terrain_moves_are_exactly_the_boards():
+    rnd = random.Random(5)
+    for players in (1, 2):
+        board = Board(players)
+        for _ in range(50):
+            terrain = Terrain(board, heading=False)
+            ours = {(s, e) for s, e, _ in terrain.moves(terrain.start)[0]}
+            assert ours == {(INDEX[m.start], INDEX[m.end]) for m in board.legal_moves()}
+            headed = Terrain(board, heading=True).moves(terrain.start)[0]
+            assert all(g >= 0 for _, _, g in headed) or all(g < 0 for _, _, g in headed)
+            board.play(rnd.choice(board.legal_moves()))
+            if board.outcome is not None:
+                break
+
+
+def test_trails_follow_eq_6_7_8():
+    trails = Trails(tau0=5.0)
+    trails.global_update([(1, 2)], alpha=0.1, deposit=105.0)  # eq. 7: 0.9 · 5 + 0.1 · 105
+    assert trails.get(1, 2) == pytest.approx(15.0)
+    trails.local_update(1, 2, rho=0.1)  # eq. 8: 0.9 · 15 + 0.1 · 5
+    assert trails.get(1, 2) == pytest.approx(14.0)
+    trails.local_update(3, 4, rho=0.1)  # an unvisited feature stays at τ0
+    assert trails.get(3, 4) == 5.0 and len(trails.tau) == 1
+    trails.evaporate(0.5)  # eq. 6 on the deposit: 5 + 0.5 · 9
+    assert trails.get(1, 2) == pytest.approx(9.5)
+    assert trails.strongest(1) == [(1, 2, pytest.approx(9.5))]
+
+
+def test_eta_rewards_gain_and_stays_positive():
+    assert eta(0) == 1.0 and eta(3) == 4.0
+    assert 0 < eta(-3) < eta(-1) < eta(0)
+
+
+def test_bees_below_the_share_threshold_follow_a_dancer():
+    board = Board(1)
+    terrain = Terrain(board)
+    params = ColonyParams()
+    rng = make_rng(1)
+    plans = [Plan(terrain.start, [(0, 0)], [g]) for g in (9, 0, 0, 0)]
+    out, dances = _backward_pass(plans, terrain, params, rng)
+    assert [d.advertises for d in dances] == [True, False, False, False]
+    assert [d.follows for d in dances] == [-1, 0, 0, 0]
+    assert all(p.gains == [9] for p in out) and out[1] is not plans[0]  # a copy: it forages on alone
+    assert [p.followed for p in out] == [[-1], [0], [0], [0]]
+    equal = [Plan(terrain.start, [(0, 0)], [1]) for _ in range(3)]
+    _, dances = _backward_pass(equal, terrain, params, rng)
+    assert not any(d.advertises for d in dances) and all(d.follows == -1 for d in dances)
+
+
+def play(overrides, turns: int, seed: int = 0) -> tuple[list, object]:
+    board = Board(1)
+    agent = make_agent("aco-bco-colony", "halma", "1", make_rng(seed), overrides)
+    decisions = []
+    for _ in range(turns):
+        decision = agent.decide(board)
+        assert board.is_legal(decision.move)
+        decisions.append(decision)
+        board.play(decision.move)
+    return decisions, agent
+
+
+def test_same_seed_same_game():
+    first, _ = play(SMALL, 6, seed=3)
+    again, _ = play(SMALL, 6, seed=3)
+    assert [d.move for d in first] == [d.move for d in again]
+
+
+@pytest.mark.parametrize("switch", ["", "pheromone", "recruitment", "trail_memory", "all"])
+def test_every_ablation_spends_the_same_budget(switch):
+    off = ["pheromone", "recruitment", "trail_memory"] if switch == "all" else [switch] if switch else []
+    decisions, agent = play(SMALL + [(name, "false") for name in off], 3)
+    for decision in decisions:
+        trace = decision.trace
+        assert isinstance(trace, ColonyTrace)
+        assert trace.steps == 8 * 4 * 2  # ants × horizon × iterations: nothing switched off changes it
+        assert len(trace.iterations) == 2 and all(it.ants == 8 for it in trace.iterations)
+        assert bool(trace.iterations[0].dances) == ("recruitment" not in off)
+        assert (not trace.trails) == ("pheromone" in off)
+    if "pheromone" in off:
+        assert not agent.trails.tau
+
+
+def test_trail_memory_carries_the_field_into_the_next_turn():
+    for memory in ("true", "false"):
+        board = Board(1)
+        agent = make_agent("aco-bco-colony", "halma", "1", make_rng(2), SMALL + [("trail_memory", memory)])
+        board.play(agent.decide(board).move)
+        fresh = make_agent("aco-bco-colony", "halma", "1", copy.deepcopy(agent.rng), SMALL)
+        fresh.turns = agent.turns
+        mine, theirs = agent.decide(board), fresh.decide(board)
+        assert (mine.trace == theirs.trace) == (memory == "false")
+
+
+def test_the_trace_round_trips_and_names_the_played_move():
+    decisions, _ = play(SMALL, 3)
+    for decision in decisions:
+        trace = decision.trace
+        assert trace_from_json(json.loads(json.dumps(trace.to_json()))) == trace
+        start, end = trace.best.moves[0]
+        assert (decision.move.start, decision.move.end) == (start, end)
+        assert trace.best.value >= max(p.value for it in trace.iterations for p in it.plans)
+        assert f"plays {decision.move.start}" not in trace.summary()  # holes in notation, not tuples
+        assert "best of 16 plans" in trace.summary()
+
+
+def test_a_small_colony_crosses_alone():
+    board = Board(1)
+    agent = make_agent("aco-bco-colony", "halma", "1", make_rng(0), [("ants", "12"), ("iterations", "2")])
+    while board.outcome is None and board.ply < 120:
+        board.play(agent.decide(board).move)
+    assert board.outcome is not None and board.outcome.winner == "1"
+
+
+def test_bad_parameters_are_refused():
+    for name, value in (("q0", "1.5"), ("ants", "0"), ("tau0", "0"), ("delta", "2")):
+        with pytest.raises(ParamError):
+            make_agent("aco-bco-colony", "halma", "1", make_rng(0), [(name, value)])
+
