@@ -51,8 +51,8 @@ def maze(
              "sidewinder, binary-tree, growing-tree, division."),
     size: str = typer.Option(
         "40x15", "--size", "-s",
-        help="WIDTHxHEIGHT in fields, 3x3 up to 4001 a side and 2001x2001 fields in all (ant: 13x9 to "
-             "1001x1001; bee: 250,000 fields; aldous-broder: 401x401). Classic builders need odd sides "
+        help="WIDTHxHEIGHT in fields, 3x3 up to 4001 a side and 2001x2001 fields in all (ant, bee: 13x9 to "
+             "1001x1001 fields; aldous-broder: 401x401). Classic builders need odd sides "
              "and round even ones down.",
     ),
     seed: int = typer.Option(0, "--seed", min=0, help="Same seed, same maze."),

@@ -50,45 +50,10 @@ from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, MazeError
 from swarmtui.mazes.queen import queen_check
 from swarmtui.mazes.solve import shortest_path
-from swarmtui.mazes.swarm import is_a_maze, mouth
+from swarmtui.mazes.swarm import Passages, is_a_maze, mouth
 
 PAPER_SPAN = 55
 """Width + height of the paper's first example (40x15): the unit of length at that size."""
-
-
-class Passages:
-    """Union-find over open fields (flat indices): which open fields are joined."""
-
-    def __init__(self, width: int) -> None:
-        self.width = width
-        self.parent: dict[int, int] = {}
-
-    def find(self, cell: int) -> int:
-        parent = self.parent
-        root = cell
-        while parent[root] != root:
-            root = parent[root]
-        while parent[cell] != root:
-            parent[cell], cell = root, parent[cell]
-        return root
-
-    def open(self, cell: int, height: int) -> None:
-        """Add open field ``cell`` and join it to its open neighbours."""
-        parent = self.parent
-        if cell in parent:
-            return
-        parent[cell] = cell
-        width = self.width
-        row, col = divmod(cell, width)
-        for nxt, ok in ((cell - width, row > 0), (cell + width, row < height - 1),
-                        (cell - 1, col > 0), (cell + 1, col < width - 1)):
-            if ok and nxt in parent:
-                a, b = self.find(cell), self.find(nxt)
-                if a != b:
-                    parent[a] = b
-
-    def joined(self, a: int, b: int) -> bool:
-        return a in self.parent and b in self.parent and self.find(a) == self.find(b)
 
 
 class AntLoop:
@@ -154,9 +119,7 @@ class AntLoop:
 
     def rebuild_passages(self) -> None:
         """The union-find from the true bitmap now (after a trip starts or a road closed)."""
-        self.passages = Passages(self.width)
-        for cell in np.flatnonzero(~self.walls()).tolist():
-            self.passages.open(cell, self.height)
+        self.passages = Passages.of(np.flatnonzero(~self.walls()), self.width, self.height)
 
     def deposit(self, flat: np.ndarray, amount: np.ndarray) -> None:
         """Eq. 1's sum of deposits on the fields ``flat``; fields that open join the passages."""

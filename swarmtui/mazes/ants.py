@@ -48,13 +48,11 @@ import numpy as np
 
 from swarmtui.core.params import ParamError, check_range
 from swarmtui.mazes.frames import FrameSink, MazeFrame
-from swarmtui.mazes.grid import Cell, Maze, MazeError, check_size, default_doors
-from swarmtui.mazes.swarm import SWARM_MAX_FIELDS, SwarmParams, facing_doors, mouth, run_swarm, sized
+from swarmtui.mazes.grid import Cell, Maze, check_size, default_doors
+from swarmtui.mazes.swarm import (SWARM_MAX_FIELDS, SwarmParams, check_swarm_size, facing_doors, mouth, run_swarm,
+                                  sized)
 
 
-MIN_WIDTH, MIN_HEIGHT = 13, 9
-"""The smallest ant maze (``loop=step``): below it the queen's standard is rarely met (at 7x5,
-32 of 40 seeds found no maze in the loop budget; from 13x9 on, 0 of 60)."""
 
 
 @dataclass(frozen=True)
@@ -72,9 +70,6 @@ class AntParams(SwarmParams):
         default="best", metadata={"help": "best: follow the highest p (eq. 5); roulette: sample p (eq. 4)"})
     max_iterations: int = field(default=0, metadata={"help": "give up after this many loops (0: 40 crossings, "
                                                              "40 (width + height); trip: iterations, 0 = 5000)"})
-    standard: int = field(default=1, metadata={"help": "1: the queen also wants a maze (walls, a dead end, a "
-                                                       "bend); 0: any passage (step loop only)"})
-    min_wall_density: float = field(default=0.5, metadata={"help": "the queen's standard: least share of wall"})
     loop: Literal["step", "trip"] = field(
         default="step", metadata={"help": "step: one move per loop, queen every loop (Alg. 1); trip: a whole "
                                           "trip per iteration (the earlier reading)"})
@@ -88,8 +83,6 @@ class AntParams(SwarmParams):
         check_range("steps", self.steps, 0, 1_000_000)
         if self.choice not in ("best", "roulette"):
             raise ParamError(f"choice must be best or roulette; got {self.choice!r}")
-        check_range("standard", self.standard, 0, 1)
-        check_range("min_wall_density", self.min_wall_density, 0.0, 1.0)
         if self.loop not in ("step", "trip"):
             raise ParamError(f"loop must be step or trip; got {self.loop!r}")
 
@@ -197,15 +190,13 @@ def build_ants(width: int, height: int, rng: np.random.Generator, params: AntPar
                seed: int | None = None, on_frame: FrameSink | None = None) -> Maze:
     """An AACA maze of ``width x height`` fields (Algorithm 1 + Algorithms 3 and 4)."""
     chosen = sized(params or AntParams(), width, height)
-    check_size(width, height, max_fields=SWARM_MAX_FIELDS)
     if chosen.loop == "step":
-        if width < MIN_WIDTH or height < MIN_HEIGHT:
-            raise MazeError(f"an ant maze is at least {MIN_WIDTH}x{MIN_HEIGHT} fields (smaller fields hold no "
-                            f"maze with a dead end and a bend); got {width}x{height}")
+        check_swarm_size("ant", width, height)
         doors = facing_doors(height, width)
         from swarmtui.mazes.ant_loop import run_ant_loop
 
         return run_ant_loop(chosen, height, width, rng, doors, seed, on_frame)
+    check_size(width, height, max_fields=SWARM_MAX_FIELDS)
     doors = default_doors(height, width)
     if not chosen.max_iterations:
         chosen = replace(chosen, max_iterations=5000)

@@ -18,11 +18,15 @@ import numpy as np
 from swarmtui.core.params import ParamError, check_range
 from swarmtui.mazes.bitmap import bitmap
 from swarmtui.mazes.frames import FrameSink, MazeFrame
-from swarmtui.mazes.grid import Cell, Maze, MazeError
+from swarmtui.mazes.grid import Cell, Maze, MazeError, check_size
 from swarmtui.mazes.queen import queen_check
 
 SWARM_MAX_FIELDS = 1_002_001
-"""The swarm builders' size bound (500x500 fields): beyond it a build takes minutes."""
+"""The swarm builders' size bound (1001x1001 fields; ``benchmarks/maze_fig5.py`` times both up to it)."""
+
+MIN_WIDTH, MIN_HEIGHT = 13, 9
+"""The smallest swarm maze: below it the queen's standard is rarely met (ants at 7x5: 32 of 40
+seeds found no maze in the loop budget; from 13x9 on, 0 of 60)."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,9 @@ class SwarmParams:
         metadata={"help": "backtrack: her walk steps back when stuck (finds any passage); walk: Alg. 4 literally"})
     queen_walks: int = field(default=1, metadata={"help": "queen's walks from each door per iteration (Alg. 4: 1)"})
     max_iterations: int = field(default=5000, metadata={"help": "give up after this many iterations (0: 5000)"})
+    standard: int = field(default=1, metadata={"help": "1: the queen also wants a maze (walls, a dead end, a "
+                                                       "bend); 0: any passage"})
+    min_wall_density: float = field(default=0.5, metadata={"help": "the queen's standard: least share of wall"})
 
     def __post_init__(self) -> None:
         if self.n != 0:  # 0: the size rule (``sized``)
@@ -46,6 +53,8 @@ class SwarmParams:
         check_range("kappa", self.kappa, 0.0, 1.0)
         check_range("queen_walks", self.queen_walks, 1, 1000)
         check_range("max_iterations", self.max_iterations, 0, 10_000_000)
+        check_range("standard", self.standard, 0, 1)
+        check_range("min_wall_density", self.min_wall_density, 0.0, 1.0)
         if self.queen not in ("backtrack", "walk"):
             raise ParamError(f"queen must be backtrack or walk; got {self.queen!r}")
 
@@ -85,6 +94,73 @@ class Colony(Protocol):
     def wall_field(self) -> np.ndarray: ...
 
     def positions(self) -> np.ndarray: ...
+
+
+def check_swarm_size(algo: str, width: int, height: int, max_fields: int = SWARM_MAX_FIELDS) -> None:
+    """``check_size`` for a swarm builder, which also needs at least ``MIN_WIDTH x MIN_HEIGHT``."""
+    check_size(width, height, max_fields=max_fields)
+    if width < MIN_WIDTH or height < MIN_HEIGHT:
+        raise MazeError(f"{'an' if algo[0] in 'aeiou' else 'a'} {algo} maze is at least {MIN_WIDTH}x{MIN_HEIGHT} "
+                        f"fields (smaller fields hold no maze with a dead end and a bend); got {width}x{height}")
+
+
+class Passages:
+    """Union-find over open fields (flat indices): which open fields are joined.
+
+    The swarm builders feed it the fields that open as they work, so the queen's question "is
+    there a passage?" costs nothing per iteration; the bitmap is built only when it says yes.
+    """
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.parent: dict[int, int] = {}
+
+    @classmethod
+    def of(cls, open_fields: np.ndarray, width: int, height: int) -> Passages:
+        """The passages of a bitmap, from the flat indices of its open fields."""
+        passages = cls(width)
+        passages.open_all(open_fields, height)
+        return passages
+
+    @classmethod
+    def of_labels(cls, labels: np.ndarray, width: int) -> Passages:
+        """The passages of a bitmap from its region labels (``solve.regions``: -1 on walls)."""
+        passages = cls(width)
+        cells = np.flatnonzero(labels >= 0)
+        _, first, inverse = np.unique(labels[cells], return_index=True, return_inverse=True)
+        passages.parent = dict(zip(cells.tolist(), cells[first][inverse].tolist(), strict=True))
+        return passages
+
+    def find(self, cell: int) -> int:
+        parent = self.parent
+        root = cell
+        while parent[root] != root:
+            root = parent[root]
+        while parent[cell] != root:
+            parent[cell], cell = root, parent[cell]
+        return root
+
+    def open(self, cell: int, height: int) -> None:
+        """Add open field ``cell`` and join it to its open neighbours."""
+        parent = self.parent
+        if cell in parent:
+            return
+        parent[cell] = cell
+        width = self.width
+        row, col = divmod(cell, width)
+        for nxt, ok in ((cell - width, row > 0), (cell + width, row < height - 1),
+                        (cell - 1, col > 0), (cell + 1, col < width - 1)):
+            if ok and nxt in parent:
+                a, b = self.find(cell), self.find(nxt)
+                if a != b:
+                    parent[a] = b
+
+    def open_all(self, cells: np.ndarray, height: int) -> None:
+        for cell in cells.tolist():
+            self.open(cell, height)
+
+    def joined(self, a: int, b: int) -> bool:
+        return a in self.parent and b in self.parent and self.find(a) == self.find(b)
 
 
 def facing_doors(height: int, width: int) -> tuple[Cell, Cell]:
