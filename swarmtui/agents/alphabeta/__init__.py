@@ -82,6 +82,7 @@ class SearchSettings:
     depth: int | None = field(default=None, metadata={"help": "plies (overrides the level; none: unbounded)"})
     tolerance: float | None = field(default=None, metadata={"help": "play any move this close to the best"})
     max_extensions: int = field(default=2, metadata={"help": "threat extensions allowed on one path"})
+    extend_scout: bool = field(default=False, metadata={"help": "extend threats in null-window tests too"})
     reduce_from: int = field(default=2, metadata={"help": "depth from which late quiet moves are reduced (0: never)"})
     quiesce: int | None = field(default=None, metadata={
         "help": "plies of queen-filling moves searched past the horizon (none: 0 at easy, else 2)"})
@@ -179,7 +180,7 @@ class AlphaBetaAgent:
                             soft=start + seconds * 0.5, stop=stop, table=self.table,
                             max_extensions=self.params.max_extensions, table_size=self.params.table_size,
                             scores=self.scores, reduce_from=self.params.reduce_from, clock=clock,
-                            quiesce=quiesce)
+                            quiesce=quiesce, extend_scout=self.params.extend_scout)
         result = searcher.search()
         self.last = result
         move = result.best

@@ -101,7 +101,8 @@ class Searcher:
                  table: dict[Hashable, _Entry] | None = None, max_extensions: int = 2,
                  table_size: int = 1_000_000, scores: dict[Hashable, float] | None = None,
                  reduce_from: int = 2, reduce_after: int = 3,
-                 clock: Callable[[], float] = time.perf_counter, quiesce: int = 0) -> None:
+                 clock: Callable[[], float] = time.perf_counter, quiesce: int = 0,
+                 extend_scout: bool = False) -> None:
         self.state = state
         self.evaluation = evaluation
         self.max_depth = max_depth
@@ -115,6 +116,7 @@ class Searcher:
         self.reduce_from = reduce_from or 1_000  # remaining depth from which late moves are reduced (0: never)
         self.reduce_after = reduce_after  # moves searched in full before any reduction
         self.quiesce = quiesce  # plies of forcing moves searched past the horizon (0: none)
+        self.extend_scout = extend_scout  # extend threats in null-window tests too
         self.nodes = 0
         self.estimates = 0  # static evaluations (none in an iteration: its result is exact)
         self.killers: list[list[Any]] = [[None, None] for _ in range(128)]
@@ -284,11 +286,13 @@ class Searcher:
                     score = -self._negamax(below, -beta, -alpha, ply + 1, extended + ext)
                 else:
                     # Late move reduction: a quiet move ordered late is first searched a ply shallower.
-                    # The null-window test is extended like the full search (a threat tested at the
-                    # plain depth would fail low before its extension could show the danger).
+                    # The null-window test is extended too when ``extend_scout`` (else a threat is
+                    # extended only once it beats alpha at the plain depth: cheaper, and the
+                    # quiescence search still sees the last liberty filled at the horizon).
                     r = 1 if (depth >= self.reduce_from and i >= quiet_from and i >= self.reduce_after
                               and not ext) else 0
-                    score = -self._negamax(below - r, -alpha - 1, -alpha, ply + 1, extended + ext)
+                    scout = ext if self.extend_scout else 0
+                    score = -self._negamax(depth - 1 + scout - r, -alpha - 1, -alpha, ply + 1, extended + scout)
                     if r and score > alpha:
                         score = -self._negamax(below, -alpha - 1, -alpha, ply + 1, extended)
                     if alpha < score < beta:
