@@ -80,3 +80,77 @@ def test_easy_overlooks_what_lies_past_its_ply_and_a_limit_plays_at_full_strengt
     board = _five_round_black_queen()
     a = make_agent("alphabeta", "hive", "White", np.random.default_rng(1), [])
     assert a.decide_within(board, Limit(depth=1)).trace.candidates[0].note.startswith("wins in 1")
+
+
+class _Toy:
+    """A two-move game tree: after ``A`` the reply ``a1`` wins for the opponent; ``B`` is quiet.
+    One ply deep ``A`` looks better; two plies deep it is a loss."""
+
+    TREE = {(): ["A", "B"], ("A",): ["a1"], ("B",): ["b1"], ("A", "a1"): ["x"], ("B", "b1"): ["x"]}
+    STATIC = {("A",): -10.0, ("B",): -5.0, ("B", "b1"): 5.0}
+
+    def __init__(self, on_undo=None) -> None:
+        self.path: list[str] = []
+        self.on_undo = on_undo
+
+    @property
+    def to_move(self) -> str:
+        return ("me", "you")[len(self.path) % 2]
+
+    @property
+    def outcome(self):
+        from swarmtui.core.state import Outcome
+        return Outcome("you", "a1 wins") if self.path == ["A", "a1"] else None
+
+    def legal_moves(self) -> list[str]:
+        return list(self.TREE.get(tuple(self.path), []))
+
+    def play(self, move: str) -> None:
+        self.path.append(move)
+
+    def undo(self) -> str:
+        move = self.path.pop()
+        if self.on_undo:
+            self.on_undo(move)
+        return move
+
+
+class _ToyEvaluation:
+    def evaluate(self, state: _Toy) -> float:
+        return _Toy.STATIC.get(tuple(state.path), 0.0)
+
+    def key(self, state: _Toy):
+        return tuple(state.path)
+
+    def order(self, state, moves):
+        return [0.0 for _ in moves]
+
+    def urgent(self, state) -> bool:
+        return False
+
+    def noisy(self, state):
+        return ()
+
+    def prepare(self, state):
+        return state
+
+    def player(self, state):
+        return state.play
+
+
+def test_time_running_out_after_the_previous_best_is_refuted_plays_another_move(monkeypatch):
+    import threading
+
+    from swarmtui.agents.alphabeta import search
+
+    monkeypatch.setattr(search, "CHECK_EVERY", 1)  # look at the stop event at every node
+    stop = threading.Event()
+
+    def on_undo(move: str) -> None:
+        if move == "a1":  # A searched two plies deep, found lost: the time is up
+            stop.set()
+
+    toy = _Toy(on_undo)
+    result = Searcher(toy, _ToyEvaluation(), max_depth=3, max_extensions=0, stop=stop).search()
+    assert result.stopped and result.depth == 1
+    assert result.best == "B"  # not A, refuted as a loss in the unfinished iteration

@@ -167,6 +167,13 @@ class Searcher:
                 if partial:  # moves of the unfinished iteration that beat the previous best
                     top = max(partial, key=lambda r: r.score)
                     best, best_score = top.move, top.score
+                    if best_score <= -MATE_BOUND:
+                        # Every move searched at this depth loses (often just the previous best,
+                        # refuted when the time ran out): play the next move of the previous
+                        # order not yet refuted rather than a proven loss.
+                        fresh = next((m for m in root if m in scores and scores[m].depth < depth), None)
+                        if fresh is not None:
+                            best, best_score = fresh, scores[fresh].score
                     pv = self._pv(best)
                 break
             best, best_score, depth_done = iter_best, score, depth
