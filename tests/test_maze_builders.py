@@ -110,6 +110,17 @@ def test_frames_do_not_change_the_maze(algo):
     frames = []
     assert build(algo, 31, 15, seed=2, on_frame=frames.append) == build(algo, 31, 15, seed=2)
     assert frames and all(f.field is not None and f.field.shape == (15, 31) for f in frames)
+    assert all(f.levels.dtype == np.uint8 for f in frames)  # one byte per field (issue 19: 70 MB at 200x200)
+
+
+def test_frames_keep_the_field_to_one_255th_in_one_byte_per_field():
+    from swarmtui.mazes.frames import MazeFrame
+
+    values = np.linspace(0.0, 1.0, 77).reshape(7, 11)
+    frame = MazeFrame("bee", "move", 1, np.zeros((0, 2)), values, None)
+    assert frame.levels is not None and frame.levels.nbytes == values.size
+    assert frame.field is not None and np.abs(frame.field - values).max() <= 0.5 / 255
+    assert MazeFrame("bee", "move", 1, np.zeros((0, 2)), None, None).field is None
 
 
 @pytest.mark.parametrize("algo", SWARMS)
