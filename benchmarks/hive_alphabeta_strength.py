@@ -100,9 +100,10 @@ def main() -> None:
     print(f"\n{subject.label}: {mean:.2f} wall s per move on average; {time.perf_counter() - start:.0f} s in all")
 
 
-OLD_EVALUATION = "own_beetle_on_queen=30:own_cover=1"
-"""The evaluation before the own-beetle fix (``--opponent-params old``): a side's own beetle on
-its own queen scored like an enemy one (+30 for it, one more neighbour against her)."""
+OLD_EVALUATION = "own_beetle_on_queen=30:own_cover=1:drop_liberty=0"
+"""The evaluation before this round (``--opponent-params old``): a side's own beetle on its own
+queen scored like an enemy one (+30 for it, one more neighbour against her), and the free
+neighbours of a queen under an enemy beetle were not counted as the enemy's placement cells."""
 
 
 def _play_all(jobs: list[tuple[Pairing, int]], args: argparse.Namespace) -> Iterator[tuple[dict[str, Any], int]]:

@@ -154,3 +154,11 @@ def test_time_running_out_after_the_previous_best_is_refuted_plays_another_move(
     result = Searcher(toy, _ToyEvaluation(), max_depth=3, max_extensions=0, stop=stop).search()
     assert result.stopped and result.depth == 1
     assert result.best == "B"  # not A, refuted as a loss in the unfinished iteration
+
+
+def test_an_enemy_beetle_on_the_queen_opens_her_neighbours_to_placements():
+    board = _board({(0, 0): ("wQ", "bB1"), (1, 0): "bQ", (2, 0): "bA1", (-1, 0): "wA1"}, "White", 8)
+    blind = HiveEvaluation(HiveWeights(drop_liberty=0.0))
+    ev = HiveEvaluation()
+    # Black can place on the cells round the covered queen that touch no white piece.
+    assert ev.evaluate(board) < blind.evaluate(board) - ev.weights.drop_liberty

@@ -55,6 +55,8 @@ class HiveWeights:
     queen_mobile: float = field(default=4.0, metadata={"help": "a queen that can still slide"})
     queen_in_hand: float = field(default=6.0, metadata={"help": "penalty while the queen is not placed"})
     attacker: float = field(default=5.0, metadata={"help": "per enemy-queen liberty our free pieces can reach"})
+    drop_liberty: float = field(default=10.0, metadata={
+        "help": "per free queen neighbour the enemy can place a piece from hand on"})
     beetle_on_queen: float = field(default=30.0, metadata={"help": "own beetle on top of the enemy queen"})
     own_beetle_on_queen: float = field(default=0.0, metadata={"help": "own beetle on top of one's own queen"})
     own_cover: float = field(default=0.0, metadata={
@@ -243,7 +245,7 @@ class HiveEvaluation:
                 free_ants[side] += 1
             elif cell in near2[side]:
                 near_attackers[side] += 1
-        own_free, enemy_weight = w.own_mobile_neighbour, w.enemy_neighbour
+        own_free, enemy_weight, drop = w.own_mobile_neighbour, w.enemy_neighbour, w.drop_liberty
         for side in (0, 1):
             q = qcell[side]
             enemy = 1 - side
@@ -274,6 +276,22 @@ class HiveEvaluation:
             liberties = 6 - len(BITS[qmask])  # the enemy's attackers on this queen
             reach = free_ants[enemy] + near_attackers[enemy]
             score[enemy] += w.attacker * (liberties if liberties < reach else reach)
+            if drop and len(st) > 1 and colour_of[st[-1]] == enemy:
+                # An enemy beetle on her makes her free neighbours placement cells for the enemy
+                # (they touch no piece of her colour): every piece in the enemy's hand can fill one.
+                in_hand = self.in_hand(state, enemy)
+                if in_hand:
+                    drops = 0
+                    for i in range(6):
+                        n = q + D[i]
+                        if n in stacks:
+                            continue
+                        for j in BITS[nmask[n]]:
+                            if colour_of[stacks[n + D[j]][-1]] != enemy:
+                                break
+                        else:
+                            drops += 1
+                    score[enemy] += drop * (drops if drops < in_hand else in_hand)
         # pieces in hand, reduced when there is nowhere to put them
         for side in (0, 1):
             total = self.hand(state, side)
@@ -298,6 +316,11 @@ class HiveEvaluation:
                 else:
                     return True
         return False
+
+    def in_hand(self, state: Board, side: int) -> int:
+        """How many of ``side``'s tiles are still in hand."""
+        pos = state._pos
+        return sum(1 for code in state._codes[side] if pos[code] is None)
 
     def hand(self, state: Board, side: int) -> float:
         """The value of ``side``'s pieces in hand (tiles of this game type only)."""
