@@ -77,5 +77,9 @@ def test_the_issues_empty_bee_boxes_are_mazes_now():
         assert_is_a_maze("bee", 40, 15, seed)
 
 
+def test_a_rare_long_ant_build_finishes_within_the_budget():
+    assert_is_a_maze("ant", 20, 15, 9)  # 55 crossings; the budget was 40 (benchmarks/maze_fig5.py found it)
+
+
 def test_large_bee_mazes_finish_and_are_mazes():
     assert_is_a_maze("bee", 300, 200, 3)

@@ -187,8 +187,11 @@ class AntLoop:
 
 
 def max_loops(params, height: int, width: int) -> int:
-    """The loop budget: ``max_iterations`` if set, else 40 crossings (documented size rule)."""
-    return params.max_iterations if params.max_iterations else 40 * (width + height)
+    """The loop budget: ``max_iterations`` if set, else 200 crossings (documented size rule).
+
+    Builds need 40 crossings or fewer (250 random sizes 13x9 to 60x40: none more), but a rare
+    seed works longer on roads that stay too wide or straight (20x15, seed 9: 55 crossings)."""
+    return params.max_iterations if params.max_iterations else 200 * (width + height)
 
 
 def run_ant_loop(params, height: int, width: int, rng: np.random.Generator, doors: tuple[Cell, Cell],

@@ -68,8 +68,8 @@ class AntParams(SwarmParams):
     steps: int = field(default=0, metadata={"help": "moves per iteration (0: width + height)"})
     choice: Literal["best", "roulette"] = field(
         default="best", metadata={"help": "best: follow the highest p (eq. 5); roulette: sample p (eq. 4)"})
-    max_iterations: int = field(default=0, metadata={"help": "give up after this many loops (0: 40 crossings, "
-                                                             "40 (width + height); trip: iterations, 0 = 5000)"})
+    max_iterations: int = field(default=0, metadata={"help": "give up after this many loops (0: 200 crossings, "
+                                                             "200 (width + height); trip: iterations, 0 = 5000)"})
     loop: Literal["step", "trip"] = field(
         default="step", metadata={"help": "step: one move per loop, queen every loop (Alg. 1); trip: a whole "
                                           "trip per iteration (the earlier reading)"})
