@@ -141,6 +141,7 @@ def test_every_registered_game_conforms(game_id: str, check) -> None:
 QUICK: dict[str, tuple[tuple[str, str], ...]] = {
     "mcts": (("iterations", "8"), ("depth", "4")),
     "aco-bco-colony": (("ants", "12"), ("iterations", "2")),
+    "pso-verify": (("verify_depth", "1"),),
     "uhp": (("command", shlex.join([sys.executable, "-m", "swarmtui", "uhp", "--agent", "random"])),),
 }
 """Parameter overrides that keep a slow agent's game to seconds (its defaults are the papers'), or

@@ -1,4 +1,4 @@
-"""pso-verify: the swarm proposes, a two-ply alpha-beta verifies (and the random-proposal ablation)."""
+"""pso-verify: the swarm proposes, alpha-beta verifies; the ablation switches exist and change what it does."""
 
 from __future__ import annotations
 
@@ -27,13 +27,15 @@ def test_the_swarm_proposes_and_the_search_picks_among_its_proposals():
     verified = 0
     for seed in range(4):
         board = _position(seed)
-        decision = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(seed)).decide(board)
+        agent = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(seed))
+        decision = agent.decide(board)
+        assert decision.move in agent.last_proposals
         assert decision.move in board.legal_moves()
         trace = decision.trace
         assert isinstance(trace, ParticleTrace) and trace.move == board.format_move(decision.move)
         if "swarm proposals" in trace.note:
             verified += 1
-            listed = trace.note.split("depth 2: ")[1].split("; plays")[0].split(", ")
+            listed = trace.note.split("proposals to depth 3: ")[1].split("; plays")[0].split(", ")
             assert board.format_move(decision.move) in {item.rsplit(" ", 1)[0] for item in listed}
             assert trace.particles  # the particle panel still shows the swarm
     assert verified >= 2
@@ -58,3 +60,88 @@ def test_the_hive_proposes_one_placement_per_bug_nearest_the_enemy_queen():
     for m in proposals:
         same_bug = [o for o in placements if o.piece.bug is m.piece.bug]
         assert distance(m.dest, target) == min(distance(o.dest, target) for o in same_bug)
+
+
+def _proposals(board: Board, seed: int, *overrides: tuple[str, str]) -> list:
+    """The moves pso-verify verifies in ``board`` (a one-ply check keeps the test fast; no cap)."""
+    agent = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(seed),
+                       [("verify_depth", "1"), ("proposals_k", "1000"), *overrides])
+    agent.decide(board)
+    return agent.last_proposals
+
+
+SOURCES = [("per_insect", "1"), ("direct", "false"), ("placement_cells", "1"), ("danger_from", "7"),
+           ("climb", "false")]
+"""Each proposal source's switch and the value that turns it off."""
+
+
+def _added(name: str, off: str, seeds: int = 60) -> tuple[Board, set]:
+    """The first position (by seed) where the source adds proposals, and what it adds; every
+    position probed on the way must lose nothing else when the source is off (same flight)."""
+    for seed in range(seeds):
+        board = _position(seed)
+        full, without = set(_proposals(board, seed)), set(_proposals(board, seed, (name, off)))
+        assert without <= full, (name, seed)
+        if without < full:
+            return board, full - without
+    raise AssertionError(f"{name}={off} changed nothing in {seeds} positions")
+
+
+def test_each_proposal_source_can_be_switched_off_and_adds_moves():
+    for name, off in SOURCES:
+        _added(name, off)
+
+
+def test_climb_proposes_moves_onto_a_queen():
+    board, extra = _added("climb", "false")
+    queens = {board.queen("w"), board.queen("b")}
+    assert extra and all(m.dest in queens for m in extra)
+
+
+def test_flight_off_means_no_velocity():
+    board = _position(3)
+    decision = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(3),
+                          [("w", "0"), ("c1", "0"), ("c2", "0"), ("verify_depth", "1")]).decide(board)
+    particles = decision.trace.particles
+    assert particles and all(view.velocity_after == (0.0, 0.0) for view in particles)
+    assert all(view.desired == view.position for view in particles)
+
+
+def test_a_depth_limit_replaces_the_verification_depth():
+    from swarmtui.core.limits import Limit
+
+    board = _position(0)
+    agent = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(0))
+    decision = agent.decide_within(board, Limit(depth=1))
+    assert "proposals to depth 1:" in decision.trace.note
+
+
+def test_the_opening_is_verified_too():
+    board = Board()
+    board.play(board.legal_moves()[0])
+    agent = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(0), [("verify_depth", "1")])
+    decision = agent.decide(board)
+    assert decision.trace.fallback and "proposals to depth 1" in decision.trace.note
+    assert {m.piece.bug for m in agent.last_proposals} == {m.piece.bug for m in board.legal_moves()}
+    from swarmtui.tui.panels import particles
+
+    shown = particles.frame(decision.trace, len(particles.FALLBACK_PHASES) - 1).plain
+    assert f"plays {decision.trace.move}" in shown and "proposals to depth 1" in shown  # the panel says why
+
+
+def test_a_time_limit_stops_the_verification_in_time():
+    import time
+
+    from swarmtui.core.limits import Limit
+
+    board = _position(1)
+    agent = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(1), [("verify_depth", "6")])
+    took = []
+    for _ in range(3):  # a busy machine may take the CPU from one try; an agent that overshoots fails all
+        start = time.perf_counter()
+        decision = agent.decide_within(board, Limit(time=0.2))
+        took.append(time.perf_counter() - start)
+        assert decision.move in board.legal_moves()
+        if took[-1] <= 0.2 * 1.05 + 0.05:
+            break
+    assert min(took) <= 0.2 * 1.05 + 0.05, took

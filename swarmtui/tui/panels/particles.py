@@ -132,6 +132,8 @@ def _fallback(trace: ParticleTrace, phase: int, seat: str) -> Text:
     if phase >= 1:
         text.append(f"\n\nfallback policy: {policy or 'the documented placement'}", MUTED)
         text.append(f"\n\nplays {trace.move}", CHOSEN)
+        if trace.note:  # a verifier's verdict on the fallback's proposals (pso-verify)
+            text.append(f"\n{trace.note}", MUTED)
     return text
 
 
