@@ -88,7 +88,7 @@ def _specs() -> dict[str, BuilderSpec]:
         "prim": BuilderSpec("prim", "Randomised Prim", False, _classic("prim"),
                             description="grows from a random frontier: many short dead ends"),
         "kruskal": BuilderSpec("kruskal", "Randomised Kruskal", False, _classic("kruskal"),
-                               description="joins regions in random wall order (vectorised Boruvka)"),
+                               description="joins regions in random wall order (union-find)"),
         "wilson": BuilderSpec("wilson", "Wilson", False, _classic("wilson"),
                               description="loop-erased random walks: a uniform random perfect maze"),
         "aldous-broder": BuilderSpec("aldous-broder", "Aldous-Broder", False, _classic("aldous-broder"),

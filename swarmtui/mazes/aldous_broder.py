@@ -17,7 +17,7 @@ from array import array
 
 import numpy as np
 
-from swarmtui.mazes.lattice import PaddedCells
+from swarmtui.mazes.lattice import JOINED, RING, ROOT, PaddedCells
 
 MAX_FIELDS = 401 * 401
 """Aldous–Broder's size bound: 40,000 cells take a cover time of a few million walk steps."""
@@ -27,29 +27,39 @@ _BLOCK = 1 << 16
 
 def aldous_broder_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """The tree's edges ``(u, v)`` in carving order (``v`` first entered from ``u``)."""
+    grid, joined = PaddedCells(rows, cols), array("i")
+    walk(grid, rng, joined)
+    return grid.tree_edges(joined)
+
+
+def aldous_broder_walls(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
+    """The maze's wall grid (the same maze as ``aldous_broder_edges`` from the same ``rng``)."""
     grid = PaddedCells(rows, cols)
-    visited = grid.blocked
-    ring = bytes(visited)
+    walk(grid, rng, None)
+    return grid.walls()
+
+
+def walk(grid: PaddedCells, rng: np.random.Generator, joined: array | None) -> None:
+    """The walk, marking each cell's first entrance in ``grid.state``; each cell entered is
+    appended to ``joined`` if given."""
+    state = grid.state
     steps = grid.steps
+    back = [JOINED + (d + 2) % 4 for d in range(4)]
     cell = grid.random_cell(rng)
-    visited[cell] = 1
-    left = rows * cols - 1
-    us, vs = array("i"), array("i")
-    dirs: list[int] = []
-    block = min(_BLOCK, 16 * rows * cols + 64)  # small grids draw small blocks
-    at = 0
+    state[cell] = ROOT
+    left = grid.rows * grid.cols - 1
+    block = min(_BLOCK, 16 * grid.rows * grid.cols + 64)  # small grids draw small blocks
     while left:
-        if at == len(dirs):
-            dirs = rng.integers(4, size=block).tolist()
-            at = 0
-        nxt = cell + steps[dirs[at]]
-        at += 1
-        if ring[nxt]:
-            continue  # off the grid: draw again (a uniform choice among the real neighbours)
-        if not visited[nxt]:
-            visited[nxt] = 1
-            us.append(cell)
-            vs.append(nxt)
-            left -= 1
-        cell = nxt
-    return grid.edges(us, vs)
+        for d in rng.integers(4, size=block).astype(np.uint8).tobytes():
+            nxt = cell + steps[d]
+            code = state[nxt]
+            if code == RING:
+                continue  # off the grid: draw again (a uniform choice among the real neighbours)
+            if not code:
+                state[nxt] = back[d]
+                if joined is not None:
+                    joined.append(nxt)
+                left -= 1
+                if not left:
+                    break
+            cell = nxt

@@ -15,22 +15,35 @@ from itertools import permutations
 
 import numpy as np
 
-from swarmtui.mazes.lattice import PaddedCells
+from swarmtui.mazes.lattice import JOINED, ROOT, PaddedCells
 
 ORDERS = tuple(permutations(range(4)))
 
 
 def backtracker_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """The tree's edges ``(u, v)`` in carving order."""
+    """The tree's edges ``(u, v)`` in carving order (``v`` entered from ``u``)."""
+    grid, joined = PaddedCells(rows, cols), array("i")
+    grow(grid, rng, joined)
+    return grid.tree_edges(joined)
+
+
+def backtracker_walls(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
+    """The maze's wall grid (the same maze as ``backtracker_edges`` carves from the same ``rng``)."""
     grid = PaddedCells(rows, cols)
-    visited = grid.blocked
-    offsets = [tuple(grid.steps[d] for d in order) for order in ORDERS]
-    order_of = bytearray(rng.integers(len(ORDERS), size=len(visited), dtype=np.uint8).tobytes())
-    tried = bytearray(len(visited))
+    grow(grid, rng, None)
+    return grid.walls()
+
+
+def grow(grid: PaddedCells, rng: np.random.Generator, joined: array | None) -> None:
+    """Carve the tree into ``grid.state``; append each cell entered to ``joined`` if given."""
+    state = grid.state
+    back = [(step, JOINED + (d + 2) % 4) for d, step in enumerate(grid.steps)]  # step, and the code back
+    offsets = [tuple(back[d] for d in order) for order in ORDERS]
+    order_of = bytearray(rng.integers(len(ORDERS), size=len(state), dtype=np.uint8).tobytes())
+    tried = bytearray(len(state))
     start = grid.random_cell(rng)
-    visited[start] = 1
+    state[start] = ROOT
     stack = [start]
-    us, vs = array("i"), array("i")
     while stack:
         cell = stack[-1]
         k = tried[cell]
@@ -38,10 +51,10 @@ def backtracker_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[n
             stack.pop()
             continue
         tried[cell] = k + 1
-        nxt = cell + offsets[order_of[cell]][k]
-        if not visited[nxt]:
-            visited[nxt] = 1
-            us.append(cell)
-            vs.append(nxt)
+        step, code = offsets[order_of[cell]][k]
+        nxt = cell + step
+        if not state[nxt]:
+            state[nxt] = code
+            if joined is not None:
+                joined.append(nxt)
             stack.append(nxt)
-    return grid.edges(us, vs)

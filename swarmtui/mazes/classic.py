@@ -13,20 +13,20 @@ from collections.abc import Callable
 
 import numpy as np
 
-from swarmtui.mazes.aldous_broder import aldous_broder_edges
-from swarmtui.mazes.backtracker import backtracker_edges
-from swarmtui.mazes.binary_tree import binary_tree_edges
+from swarmtui.mazes.aldous_broder import aldous_broder_edges, aldous_broder_walls
+from swarmtui.mazes.backtracker import backtracker_edges, backtracker_walls
+from swarmtui.mazes.binary_tree import binary_tree_edges, binary_tree_walls
 from swarmtui.mazes.division import division_walls, draw_segments
 from swarmtui.mazes.eller import eller_edges
 from swarmtui.mazes.frames import NO_AGENTS, FrameSink, MazeFrame
 from swarmtui.mazes.grid import Maze
-from swarmtui.mazes.growing_tree import growing_tree_edges
-from swarmtui.mazes.hunt_and_kill import hunt_and_kill_edges
-from swarmtui.mazes.kruskal import kruskal_edges
+from swarmtui.mazes.growing_tree import growing_tree_edges, growing_tree_walls
+from swarmtui.mazes.hunt_and_kill import hunt_and_kill_edges, hunt_and_kill_walls
+from swarmtui.mazes.kruskal import kruskal_edges, kruskal_walls
 from swarmtui.mazes.lattice import carve, lattice_maze, lattice_shape
-from swarmtui.mazes.prim import prim_edges
-from swarmtui.mazes.sidewinder import sidewinder_edges
-from swarmtui.mazes.wilson import wilson_edges
+from swarmtui.mazes.prim import prim_edges, prim_walls
+from swarmtui.mazes.sidewinder import sidewinder_edges, sidewinder_walls
+from swarmtui.mazes.wilson import wilson_edges, wilson_walls
 
 Edges = tuple[np.ndarray, np.ndarray]
 
@@ -36,6 +36,15 @@ EDGES: dict[str, Callable[..., Edges]] = {
     "sidewinder": sidewinder_edges, "binary-tree": binary_tree_edges, "growing-tree": growing_tree_edges,
 }
 """Passage carvers: ``(rows, cols, rng[, params]) -> (u, v)`` cell edges in carving order."""
+
+WALLS: dict[str, Callable[..., np.ndarray]] = {
+    "backtracker": backtracker_walls, "wilson": wilson_walls, "kruskal": kruskal_walls,
+    "sidewinder": sidewinder_walls, "binary-tree": binary_tree_walls,
+    "growing-tree": growing_tree_walls, "hunt-and-kill": hunt_and_kill_walls, "prim": prim_walls,
+    "aldous-broder": aldous_broder_walls,
+}
+"""The same builders' lean path when nobody watches: ``(rows, cols, rng[, params]) -> walls``, the
+same maze as carving ``EDGES``' edges (same random draws) without keeping the carving order."""
 
 WITH_PARAMS = {"eller", "growing-tree"}
 
@@ -54,8 +63,10 @@ def build_classic(algo: str, width: int, height: int, rng: np.random.Generator, 
         if on_frame is not None:
             replay_division(maze, rows, cols, segments, on_frame)
         return maze
-    carver = EDGES[algo]
-    u, v = carver(rows, cols, rng, params) if algo in WITH_PARAMS else carver(rows, cols, rng)
+    args = (rows, cols, rng, params) if algo in WITH_PARAMS else (rows, cols, rng)
+    if on_frame is None and algo in WALLS:
+        return lattice_maze(WALLS[algo](*args), width, height, algo, seed)
+    u, v = EDGES[algo](*args)
     maze = lattice_maze(carve(rows, cols, u, v), width, height, algo, seed)
     if on_frame is not None:
         replay(algo, maze, rows, cols, u, v, on_frame)

@@ -64,7 +64,10 @@ def default_doors(height: int, width: int) -> tuple[Cell, Cell]:
 
 @dataclass(frozen=True, eq=False)
 class Maze:
-    """A wall grid (read-only copy) with ``entrance`` and ``exit`` cells on its border.
+    """A wall grid (read-only) with ``entrance`` and ``exit`` cells on its border.
+
+    ``walls`` is copied unless it is already a read-only C-contiguous boolean array, which is
+    taken over as it is (whoever made it read-only hands it over and keeps no writable view).
 
     ``algo``, ``seed`` and ``info`` say how it was built (builder id, seed, e.g. iterations);
     they do not take part in equality: two mazes are equal when walls and doors are.
@@ -78,7 +81,12 @@ class Maze:
     info: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        walls = np.array(self.walls, dtype=bool, copy=True)
+        walls = self.walls
+        if not (isinstance(walls, np.ndarray) and walls.dtype == np.bool_ and walls.flags.c_contiguous
+                and not walls.flags.writeable):
+            walls = np.array(walls, dtype=bool, copy=True)  # the maze keeps its own, unchangeable copy
+        # (a read-only boolean grid is kept as it is: at 2001x2001 a copy is 4 MB, a third of the
+        # classic builders' whole memory budget; a builder hands its finished grid over read-only)
         if walls.ndim != 2:
             raise MazeError("a maze's wall grid is two-dimensional")
         height, width = walls.shape

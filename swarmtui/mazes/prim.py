@@ -14,29 +14,40 @@ from array import array
 
 import numpy as np
 
-from swarmtui.mazes.lattice import PaddedCells
+from swarmtui.mazes.lattice import FREE, JOINED, ROOT, PaddedCells
 
-
-RING_TO_3 = bytes([0, 3]) + bytes(254)
+FRONTIER = JOINED + 4
+"""``PaddedCells.state`` code of a frontier cell (next to the maze, not in it yet)."""
 _BLOCK = 1 << 16
 
 
 def prim_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """The tree's edges ``(u, v)`` in carving order (``v`` the cell joined to the maze)."""
-    n = rows * cols
+    grid, joined = PaddedCells(rows, cols), array("i")
+    grow(grid, rng, joined)
+    return grid.tree_edges(joined)
+
+
+def prim_walls(rows: int, cols: int, rng: np.random.Generator) -> np.ndarray:
+    """The maze's wall grid (the same maze as ``prim_edges`` from the same ``rng``)."""
     grid = PaddedCells(rows, cols)
+    grow(grid, rng, None)
+    return grid.walls()
+
+
+def grow(grid: PaddedCells, rng: np.random.Generator, joined: array | None) -> None:
+    """Grow the tree into ``grid.state``; append each cell joined to ``joined`` if given."""
     steps = grid.steps
-    block = min(n, _BLOCK)
-    state = bytearray(grid.blocked.translate(RING_TO_3))  # 0 outside, 1 frontier, 2 in the maze, 3 the ring
+    block = min(grid.rows * grid.cols, _BLOCK)
+    state = grid.state
     start = grid.random_cell(rng)
-    state[start] = 2
+    state[start] = ROOT
     frontier = []
     for step in steps:
         nb = start + step
-        if state[nb] == 0:
-            state[nb] = 1
+        if state[nb] == FREE:
+            state[nb] = FRONTIER
             frontier.append(nb)
-    us, vs = array("i"), array("i")
     at = 0
     picks: list[float] = []
     sides: list[float] = []
@@ -50,16 +61,15 @@ def prim_edges(rows: int, cols: int, rng: np.random.Generator) -> tuple[np.ndarr
         frontier[i] = frontier[-1]
         frontier.pop()
         inside = []
-        for step in steps:
+        for d, step in enumerate(steps):
             nb = cell + step
             mark = state[nb]
-            if mark == 2:
-                inside.append(nb)
-            elif mark == 0:
-                state[nb] = 1
+            if mark == FREE:
+                state[nb] = FRONTIER
                 frontier.append(nb)
-        state[cell] = 2
-        us.append(inside[int(sides[at] * len(inside))])
-        vs.append(cell)
+            elif mark >= ROOT and mark != FRONTIER:
+                inside.append(d)
+        state[cell] = JOINED + inside[int(sides[at] * len(inside))]
+        if joined is not None:
+            joined.append(cell)
         at += 1
-    return grid.edges(us, vs)
