@@ -2,39 +2,43 @@
 1000x1000 and at a million cells, the metrics, and a comparison with mazelib in one run.
 
 Targets (issue 6): the paper's 40x15 and 100x100 examples (section III: n = 30, r = 20 and
-n = 200, r = 120) well under a second; classic builders at 1000x1000 in a couple of seconds;
-frame streaming free when nobody listens. mazelib (https://github.com/john-science/mazelib,
+n = 200, r = 120) well under a second; frame streaming free when nobody listens. Issue 19:
+classic builders at 1000x1000 cells no slower than a 30-line plain-Python backtracker and at
+most 1.5x its peak memory (both printed as ratios measured in the same run, process CPU time:
+the machine is shared); region labelling and BFS at 2001x2001 fields in 0.2 s each. mazelib (https://github.com/john-science/mazelib,
 the established Python maze library, partly Cython) is a benchmark-only dependency:
 
     .venv/bin/pip install mazelib    # not a swarmtui dependency
-    .venv/bin/python benchmarks/maze_speed.py [--quick]
+    .venv/bin/python benchmarks/maze_speed.py [--quick] [--only classic,solve,...]
 
 Sizes are in fields (mazelib's ``Prims(h, w)`` makes a (2h+1) x (2w+1) grid: h x w cells).
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
-import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
+from swarmtui.core.rng import make_rng
 from swarmtui.mazes import BUILDERS, build
+from swarmtui.mazes.braid import braid
 from swarmtui.mazes.metrics import measure
 from swarmtui.mazes.solve import regions, shortest_path
 
 
 def timed(run: Callable[[], object], repeats: int) -> float:
-    """Median seconds of ``repeats`` calls."""
+    """Median process CPU seconds of ``repeats`` calls (CPU time: the machine is shared)."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times)
 
 
@@ -104,8 +108,9 @@ def classic(cells: int, repeats: int) -> None:
     side = 2 * cells + 1
     print(f"Classic builders at {cells}x{cells} cells ({side}x{side} fields) against a 30-line plain-Python")
     print("backtracker (targets: time ratio <= 1.0, peak memory ratio <= 1.5). Each builder is timed in")
-    print(f"{repeats} pairs with the reference, alternating, and the median ratio of the pairs is shown (the")
-    print("machine's load changes from one second to the next); memory is tracemalloc's peak:")
+    print(f"{repeats} pairs with the reference, alternating, process CPU time, and the median ratio of the")
+    print("pairs is shown (the machine's load changes from one second to the next); memory is")
+    print("tracemalloc's peak:")
     reference = partial(reference_backtracker, cells, cells, 1)
     reference_peak = peak_mib(reference)
     print(f"  {'reference':<14} {timed(reference, 1):6.2f} s {reference_peak:7.1f} MiB")
@@ -117,16 +122,23 @@ def classic(cells: int, repeats: int) -> None:
         pairs = [(timed(ours, 1), timed(reference, 1)) for _ in range(repeats)]
         ratio = statistics.median(mine / theirs for mine, theirs in pairs)
         peak = peak_mib(ours)
+        verdict = "ok" if ratio <= 1.0 and peak / reference_peak <= 1.5 else "MISSES"
         print(f"  {algo:<14} {statistics.median(p[0] for p in pairs):6.2f} s {peak:7.1f} MiB   "
-              f"time x{ratio:.2f}  memory x{peak / reference_peak:.2f}")
+              f"time x{ratio:.2f}  memory x{peak / reference_peak:.2f}  {verdict}")
 
 
 def regions_and_bfs(repeats: int) -> None:
-    print("Region labelling and BFS at 2001x2001 fields (target: 0.2 s each)")
-    maze = build("kruskal", 2001, 2001, 1)
-    print(f"  regions       {timed(partial(regions, maze.walls), repeats):6.2f} s")
-    print(f"  shortest path {timed(partial(shortest_path, maze.walls, maze.entrance, maze.exit), repeats):6.2f} s")
-    print(f"  all metrics   {timed(partial(measure, maze), 1):6.2f} s")
+    print("Region labelling and BFS at 2001x2001 fields (target: 0.2 s each; process CPU time, median of")
+    print(f"{repeats}), on a perfect maze (Kruskal), a braided one (half its dead ends opened) and a")
+    print("backtracker maze (the longest corridors):")
+    kruskal = build("kruskal", 2001, 2001, 1)
+    mazes = {"kruskal": kruskal, "kruskal braid 0.5": braid(kruskal, 0.5, make_rng(1)),
+             "backtracker": build("backtracker", 2001, 2001, 1)}
+    for name, maze in mazes.items():
+        label = timed(partial(regions, maze.walls), repeats)
+        path = timed(partial(shortest_path, maze.walls, maze.entrance, maze.exit), repeats)
+        print(f"  {name:<18} regions {label:5.2f} s   shortest path {path:5.2f} s")
+    print(f"  all metrics (kruskal) {timed(partial(measure, kruskal), 1):5.2f} s")
 
 
 def _mazelib_build(maze_class: Any, generator: Any, cells: int) -> None:
@@ -155,14 +167,30 @@ def against_mazelib(repeats: int) -> None:
               f"swarmtui {mine * 1000:7.1f} ms | x{lib / mine:,.0f}")
 
 
+SECTIONS = ("paper", "frames", "classic", "solve", "mazelib")
+
+
 def main() -> None:
-    quick = "--quick" in sys.argv
-    repeats = 3 if quick else 5
-    paper_examples(repeats)
-    frame_cost(repeats)
-    classic(1000, 3)
-    regions_and_bfs(1 if quick else 3)
-    against_mazelib(1 if quick else 3)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer repeats (one pair per classic builder)")
+    parser.add_argument("--only", default=",".join(SECTIONS),
+                        help=f"comma-separated sections to run (default all: {','.join(SECTIONS)})")
+    args = parser.parse_args()
+    only = set(args.only.split(","))
+    if only - set(SECTIONS):
+        parser.error(f"unknown section(s): {', '.join(sorted(only - set(SECTIONS)))}")
+    repeats = 3 if args.quick else 5
+    if "paper" in only:
+        paper_examples(repeats)
+    if "frames" in only:
+        frame_cost(repeats)
+    if "classic" in only:
+        classic(1000, 1 if args.quick else 3)
+    if "solve" in only:
+        regions_and_bfs(1 if args.quick else 3)
+    if "mazelib" in only:
+        against_mazelib(1 if args.quick else 3)
 
 
 if __name__ == "__main__":
