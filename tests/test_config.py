@@ -14,6 +14,8 @@ from swarmtui.tui.config import ConfigError, Preferences, SeatDefaults, load, pa
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.setup import SetupScreen
 
+from pilot_waits import settle
+
 GOOD = """
 [tui]
 theme = "nord"
@@ -91,10 +93,8 @@ async def test_the_setup_screen_starts_with_the_configured_seats_and_a_bad_file_
         assert isinstance(app.screen, MenuScreen)
         assert any("tui.speed" in str(n.message) for n in app._notifications)
         await pilot.press("down", "enter")
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, SetupScreen) and len(app.screen.query("#seats Select")) == 3:
-                break
+        await settle(app, pilot,
+                     lambda: isinstance(app.screen, SetupScreen) and len(app.screen.query("#seats Select")) == 3)
         screen = app.screen
         assert isinstance(screen, SetupScreen) and screen.game.id == "halma"
         assert screen.query_one("#players", Select).value == 3

@@ -58,7 +58,8 @@ async def test_a_human_plays_it_through_the_tui(tui_app) -> None:
     from connect_four.board import ConnectFourBoard
 
     from swarmtui.tui.screens.game import GameScreen
-    from test_tui_shell import settle, start_game
+    from pilot_waits import settle
+    from test_tui_shell import start_game
 
     app = tui_app()
     async with app.run_test() as pilot:

@@ -10,6 +10,8 @@ from rich.cells import cell_len
 
 from swarmtui.tui.ascii_mode import ascii_text
 
+from pilot_waits import wait_until
+
 
 def test_ascii_text_is_ascii_and_keeps_the_width_of_every_cell():
     samples = ["eq. 15  moved path: α·l·τ0 (×j jumps)", "d2→e7", "…", "漢字 ok", "naïve café", "◇ ● ▲ ■ ◆ ★ ✚",
@@ -70,10 +72,7 @@ async def _startup_bytes(tmp_path, *args: str) -> bytes:
     env = {**os.environ, "TERM": "xterm-256color", "SWARMTUI_SAVES": str(tmp_path)}
     env.pop("NO_COLOR", None)
     await child.start([sys.executable, "-m", "swarmtui", *args], env, str(tmp_path), (80, 24), 2**31, 600)
-    for _ in range(200):
-        if b"About" in output:
-            break
-        await asyncio.sleep(0.05)
+    await wait_until(lambda: b"About" in output)
     child.write(b"\x11")
     await asyncio.wait_for(exited.wait(), 15)
     return bytes(output)

@@ -14,15 +14,7 @@ from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.widgets.halma_board import HalmaBoard, hole_at, step
 
-
-async def settle(app, pilot, until, rounds: int = 80) -> None:
-    """Let workers and messages run until ``until()`` holds (shared by the TUI test files)."""
-    for _ in range(rounds):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if until():
-            return
-    raise AssertionError("the app did not settle")
+from pilot_waits import settle
 
 
 async def open_halma(app, pilot, players: int, seed: int = 7, agents: dict[int, str] | None = None) -> GameScreen:

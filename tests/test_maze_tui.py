@@ -12,6 +12,8 @@ from swarmtui.tui.screens.maze import MazeScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.widgets.maze_view import Phase, phases_of, render_phase
 
+from pilot_waits import settle
+
 
 def notified(app, words: str) -> bool:
     return any(words in n.message for n in app._notifications)
@@ -41,12 +43,7 @@ async def submit(pilot, screen: MazeScreen) -> None:
 
 async def build_now(app, pilot, screen: MazeScreen) -> None:
     await submit(pilot, screen)
-    for _ in range(50):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if screen.maze is not None and screen.view.done:
-            return
-    raise AssertionError("the build did not finish")
+    await settle(app, pilot, lambda: screen.maze is not None and screen.view.done)
 
 
 async def test_open_build_instantly_and_export_without_overwriting(tui_app, tmp_path, monkeypatch):
@@ -81,16 +78,12 @@ async def test_animated_build_walks_through_phases_and_can_be_skipped(tui_app):
         screen = await open_mazes(app, pilot)
         await fill(pilot, screen, size="30x12", seed="3")
         await pilot.click("#maze-build")  # the button builds too
-        for _ in range(50):
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-            if screen.maze is not None:
-                break
+        await settle(app, pilot, lambda: screen.maze is not None)
         view = screen.view
         assert view.playback.phases > 10 and not view.done
         ants = sized(AntParams(), 30, 12).n  # the size rule: 21 workers in a 30x12 field
         assert view.current.frame.phase == "move" and view.current.frame.agents.shape[0] == ants
-        await pilot.pause(0.6)
+        await settle(app, pilot, lambda: view.playback.phase >= 1)  # it moves on by itself
         assert 1 <= view.playback.phase < view.playback.phases - 1  # it moves on by itself
         await pilot.press("x")
         await pilot.pause()

@@ -29,6 +29,8 @@ from swarmtui.core.saves import write_atomic
 from swarmtui.records import GameLog, Recording, read_results, read_saved
 from swarmtui.tui.saved_game import INTERRUPTED_MARK, games_dir, list_games, take_interrupted, write_game
 
+from pilot_waits import settle
+
 DATA = Path(__file__).parent / "data" / "records"
 SAVE = json.loads((DATA / "save-noughts-in-progress.json").read_text(encoding="utf-8"))
 RESULT_LINES = (DATA / "result-noughts-interrupted.jsonl").read_text(encoding="utf-8").splitlines()
@@ -93,10 +95,7 @@ async def test_saved_games_lists_damaged_saves_and_start_up_survives_their_mark(
     (folder / INTERRUPTED_MARK).write_text("table-unhashable-seat.json", encoding="utf-8")
     async with app.run_test() as pilot:
         app.push_screen(SavedGamesScreen())
-        for _ in range(100):
-            await pilot.pause()
-            if isinstance(app.screen, SavedGamesScreen) and app.screen.entries:
-                break
+        await settle(app, pilot, lambda: isinstance(app.screen, SavedGamesScreen) and app.screen.entries)
         entries = app.screen.entries
         assert len(entries) == len(DAMAGED_SAVES) and all(e.game is None and "damaged" in e.error for e in entries)
         assert app.is_running

@@ -27,6 +27,8 @@ from swarmtui.serve.probe import open_terminal
 from swarmtui.serve.server import AuthorizedKeysError, ServeConfig, read_authorized_keys, start_server
 from swarmtui.tui.screens.menu import menu_games
 
+from pilot_waits import wait_until
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 # A stand-in app: reports its terminal, limits and environment, then echoes SIGWINCH sizes.
@@ -115,10 +117,7 @@ async def test_dropped_connection_autosaves_into_the_players_own_saves(tmp_path,
             await probe.wait_for(r"plays [abc][123]", start=mark)  # minimax answered
             [pid] = server.child_pids()
         # the connection is gone: the child got SIGHUP, saved and exited
-        for _ in range(100):
-            if not server.state.sessions:
-                break
-            await asyncio.sleep(0.1)
+        await wait_until(lambda: not server.state.sessions)
         assert not server.state.sessions
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)

@@ -18,6 +18,8 @@ from swarmtui.serve.server import start_server
 from swarmtui.tui.screens.menu import menu_games
 from swarmtui.tui.screens.setup import default_agent
 
+from pilot_waits import wait_until
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 WAIT = 60.0
@@ -103,10 +105,7 @@ async def test_two_players_play_hive_over_ssh_and_one_watches(tmp_path):
                 await asyncio.wait_for(guest.chan.wait_closed(), 20)
             host.press("ctrl+q")
             await asyncio.wait_for(host.chan.wait_closed(), 20)
-        for _ in range(100):
-            if not server.state.sessions:
-                break
-            await asyncio.sleep(0.1)
+        await wait_until(lambda: not server.state.sessions)
         assert not server.state.sessions and not server.state.hub.tables
     finally:
         await server.close()

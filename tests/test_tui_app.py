@@ -10,25 +10,13 @@ from swarmtui.tui.screens.help import HelpScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.setup import SetupScreen
 
+from pilot_waits import settle
+
 AGENT_IDS = [spec.id for spec in agents_for("noughts")]
 
 
 def rendered(widget) -> str:
     return str(widget.render())
-
-
-async def settle(app, pilot, until=None, rounds: int = 40) -> None:
-    """Let workers and messages run until ``until()`` holds (or an AI has nothing left to do)."""
-    for _ in range(rounds):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        if until is not None:
-            if until():
-                return
-        elif not isinstance(screen, GameScreen) or screen.match.is_over or screen.match.human_to_move:
-            return
-    raise AssertionError("the app did not settle")
 
 
 def notified(app, words: str) -> bool:
@@ -120,11 +108,7 @@ async def test_ai_vs_ai_at_a_real_speed_plays_through(tui_app) -> None:
     app = tui_app(speed="fast")
     async with app.run_test() as pilot:
         screen = await start_noughts(app, pilot, "random", "random", seed=2)
-        for _ in range(200):
-            if screen.match.is_over:
-                break
-            await pilot.pause(0.1)
-        assert screen.match.is_over
+        await settle(app, pilot, lambda: screen.match.is_over)
 
 
 async def test_ga_plays_through_with_its_genome_panel(tui_app) -> None:

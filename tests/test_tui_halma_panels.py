@@ -29,6 +29,8 @@ from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation, frames_for, phase_count, render_frame
 from swarmtui.tui.widgets.halma_board import HEAT_GLYPHS, HalmaBoard, draw_overlay
 
+from pilot_waits import settle
+
 TURN = Path(__file__).parent / "data" / "halma_swarm_turn.json"
 
 
@@ -291,11 +293,7 @@ async def test_game_screen_steps_the_swarm_turn_and_the_board_shows_each_overlay
         await app.push_screen(GameScreen(Match(MatchConfig("halma", ("aco-bco", "human"), seed=5)), speed="slow"))
         screen = app.screen
         await pilot.press("p")  # pause: the phases advance only by key
-        for _ in range(40):
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-            if screen.panel.deliberation is not None:
-                break
+        await settle(app, pilot, lambda: screen.panel.deliberation is not None)
         d = screen.panel.deliberation
         assert d is not None and d.trace.kind == "swarm"
         names = halma_swarm.phases(d)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import pairwise
 import numpy as np
 import pytest
-from test_halma_tui import settle
+from pilot_waits import settle
 from textual.widgets import Select
 
 from swarmtui.agents import make_agent
@@ -117,10 +117,12 @@ async def test_pso_reply_steps_through_the_particles_panel(tui_app) -> None:
     app = tui_app(speed="slow")
     async with app.run_test() as pilot:
         screen = await open_game(app, pilot, ("human", "pso"), OPENING[:-1], speed="slow")
+        await pilot.press("p")  # paused before the swarm replies: only the step key advances, however slow the machine
+        assert screen.panel.playback.paused
         await pilot.press("tab", "enter", "enter")  # the rack's first piece (wS2) on its first cell
         assert screen.match.state.history[-1].piece == parse_piece("wS2")
         await settle(app, pilot, lambda: screen.panel.deliberation is not None)
-        await pilot.press("p")  # pause: only the step key advances
+        assert screen.panel.playback.phase == 0
         trace = screen.panel.deliberation.trace
         assert trace.kind == "particle" and frames_for(trace) is particles.FRAMES
         def picture() -> str:

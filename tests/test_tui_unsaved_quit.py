@@ -12,7 +12,7 @@ from textual.widgets import Input
 from swarmtui.core.saves import SAVES_ENV
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.unsaved_quit import UnsavedQuit
-from test_halma_tui import settle
+from pilot_waits import settle
 from test_tui_shell import start_game
 
 

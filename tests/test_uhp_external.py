@@ -120,7 +120,7 @@ def test_sim_run_with_an_external_engine_seat(tmp_path):
 
 
 async def test_the_tui_game_ends_when_an_external_engine_crashes(tui_app):
-    from test_halma_tui import settle
+    from pilot_waits import settle
 
     from swarmtui.tui.match import Match, MatchConfig
     from swarmtui.tui.screens.game import GameScreen
@@ -130,7 +130,7 @@ async def test_the_tui_game_ends_when_an_external_engine_crashes(tui_app):
         match = Match(MatchConfig("hive", ("uhp", "random"), seed=1, params=((("command", fake("crash")),), ())))
         await pilot.pause()
         app.push_screen(GameScreen(match, speed="instant"))
-        await settle(app, pilot, lambda: match.is_over, rounds=400)
+        await settle(app, pilot, lambda: match.is_over)
         assert match.result_text().startswith("Black wins: White forfeits (the engine crashed")
         engine = match.agents["White"].engine
         assert engine is not None and gone(engine.process.pid)
