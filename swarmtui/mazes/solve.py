@@ -1,8 +1,12 @@
 """Shortest paths and connected regions of the open fields (4-neighbour moves, as the queen's).
 
-``shortest_path`` is a breadth-first search over flat indices (one pass, a parent array);
-``regions`` labels the connected open regions with a vectorised hook-and-jump union over row
-runs (a handful of whole-array rounds instead of a Python loop per field). SciPy's graph routines would do the
+``shortest_path`` takes the Euler tour when the start's region is a tree (every perfect maze):
+the path between two fields of a tree is unique, so it is the shortest one and the tour finds
+it in whole-array steps (see ``tree_path``); a region with loops gets a breadth-first search
+over flat indices (one pass, a parent array), as does ``shortest_path_visits``, which also
+counts the fields the search reached (the solvers' comparison). ``regions`` labels the
+connected open regions with a vectorised hook-and-jump union over row runs (a handful of
+whole-array rounds instead of a Python loop per field). SciPy's graph routines would do the
 same but would be a runtime dependency for two small functions.
 """
 
@@ -50,7 +54,9 @@ def regions(walls: np.ndarray) -> np.ndarray:
         if not differ.any():
             break
         u, v, lu, lv = u[differ], v[differ], lu[differ], lv[differ]
-        np.minimum.at(label, np.maximum(lu, lv), np.minimum(lu, lv))
+        # hook each larger root onto a smaller one across a contact (when several contacts
+        # compete, any one wins: each is a valid union, and the roots still end as minima)
+        label[np.maximum(lu, lv)] = np.minimum(lu, lv)
         while True:  # pointer jumping: every run points at its region's root
             jumped = label[label]
             if np.array_equal(jumped, label):
@@ -64,7 +70,139 @@ def regions(walls: np.ndarray) -> np.ndarray:
 
 def shortest_path(walls: np.ndarray, start: Cell, goal: Cell) -> list[Cell] | None:
     """The fields of a shortest 4-neighbour path from ``start`` to ``goal`` (both included), or None."""
-    return shortest_path_visits(walls, start, goal)[0]
+    if walls[start] or walls[goal]:
+        return None
+    try:
+        return tree_path(walls, start, goal)
+    except LoopsError:
+        return shortest_path_visits(walls, start, goal)[0]
+
+
+class LoopsError(ValueError):
+    """The start's region has a loop: the tour does not cover it (take a breadth-first search)."""
+
+
+def _tour_tables() -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray]:
+    """Lookup tables over a field's 4-bit open-neighbour mask (bit d: direction d, N E S W open):
+    ``rank[d][mask]`` is the index of direction d among the mask's open directions, ``turn[b][mask]``
+    that of the first open direction after b, clockwise (the tour's next exit when it came in
+    from b; back out through b at a dead end); ``popcount[mask]``."""
+    rank = [np.array([bin(m & ((1 << d) - 1)).count("1") for m in range(16)], dtype=np.int32) for d in range(4)]
+    turn = []
+    for back in range(4):
+        out = np.zeros(16, dtype=np.int32)
+        for m in range(1, 16):
+            d = next((back + k) % 4 for k in range(1, 5) if m >> ((back + k) % 4) & 1)
+            out[m] = rank[d][m]
+        turn.append(out)
+    return rank, turn, np.array([bin(m).count("1") for m in range(16)], dtype=np.int32)
+
+
+_RANK, _TURN, _POPCOUNT = _tour_tables()
+RULER_SPACING = 32
+"""One directed edge in this many (at random) starts a walker in ``tree_path``'s list ranking."""
+
+
+def tree_path(walls: np.ndarray, start: Cell, goal: Cell, spacing: int = RULER_SPACING) -> list[Cell] | None:
+    """The path from ``start`` to ``goal`` when the start's region is a tree, else ``LoopsError``.
+
+    The Euler tour of a tree (the wall follower's walk): each directed edge ``u -> v`` is
+    followed by ``v -> w``, w the first open neighbour of v clockwise after u. From the start's
+    first edge the tour runs through every edge of the region twice, once each way; the path
+    to the goal is the edges taken before the tour first enters the goal and not taken back
+    before then. The tour's order is a list ranking, done with a ruling set: walkers start
+    from every ``spacing``-th edge (at random) at once and step in whole-array rounds until
+    each reaches the next walker's start (O(edges) work in about ``spacing * ln(edges)``
+    rounds), then the short list of segments is ranked by pointer jumping. A region with a
+    loop shows itself: its tour is one face's boundary, which takes some edge one way only.
+    """
+    height, width = walls.shape
+    stride = width + 2
+    free = np.zeros((height + 2, stride), dtype=bool)
+    free[1:-1, 1:-1] = ~walls
+    inner = free[1:-1, 1:-1]
+    masks = np.zeros((height + 2, stride), dtype=np.uint8)
+    core = masks[1:-1, 1:-1]
+    for d, beside in enumerate((free[:-2, 1:-1], free[1:-1, 2:], free[2:, 1:-1], free[1:-1, :-2])):
+        core |= (inner & beside).view(np.uint8) << d
+    mask = masks.ravel()
+    first = (start[0] + 1) * stride + start[1] + 1
+    last = (goal[0] + 1) * stride + goal[1] + 1
+    if first == last:
+        return [start]
+    if not mask[first] or not mask[last]:
+        return None
+    degree = _POPCOUNT.take(mask)
+    base = np.cumsum(degree, dtype=np.int32)
+    edges = int(base[-1])
+    if edges >= 2 * int(np.count_nonzero(mask)):
+        raise LoopsError("more edges than fields")  # (edges counts both ways: a forest has fewer)
+    base -= degree  # the directed edges out of field x are base[x], base[x] + 1, ... in N E S W order
+    succ = np.empty(edges, dtype=np.int32)
+    back = np.empty(edges, dtype=np.int32)
+    head = np.empty(edges, dtype=np.int32)
+    for d, step in enumerate((-stride, 1, stride, -1)):
+        x = np.flatnonzero(mask & np.uint8(1 << d)).astype(np.int32)
+        ids = base.take(x)
+        ids += _RANK[d].take(mask.take(x))
+        y = x + np.int32(step)
+        at_y = mask.take(y)
+        base_y = base.take(y)
+        succ[ids] = base_y + _TURN[(d + 2) % 4].take(at_y)
+        back[ids] = base_y + _RANK[(d + 2) % 4].take(at_y)
+        head[ids] = y
+    del degree, free, masks
+    position = _tour_positions(succ, int(base[first]), spacing)
+    reached = position >= 0
+    if (position.take(back[reached]) < 0).any():
+        raise LoopsError("the start's region has a loop")
+    into_goal = position.take(back[base[last] + np.arange(_POPCOUNT[mask[last]], dtype=np.int32)])
+    if into_goal.max() < 0:
+        return None  # the goal is in another region
+    cut = int(into_goal[into_goal >= 0].min())
+    path = np.flatnonzero(reached & (position <= cut) & (position.take(back) > cut))
+    path = path[np.argsort(position[path])]
+    row, col = np.divmod(np.concatenate([[first], head[path]]), stride)
+    return list(zip((row - 1).tolist(), (col - 1).tolist(), strict=True))
+
+
+def _tour_positions(succ: np.ndarray, first: int, spacing: int) -> np.ndarray:
+    """Each directed edge's position in the tour that starts with edge ``first`` (-1 off it)."""
+    edges = succ.size
+    is_start = np.random.default_rng(0).integers(spacing, size=edges, dtype=np.uint8) == 0
+    is_start[first] = True
+    starts = np.flatnonzero(is_start).astype(np.int32)
+    count = starts.size
+    walker_of = np.full(edges, -1, dtype=np.int32)
+    offset = np.empty(edges, dtype=np.int32)
+    following = np.empty(count, dtype=np.int32)
+    length = np.empty(count, dtype=np.int32)
+    at, walker, steps = starts, np.arange(count, dtype=np.int32), 0
+    while at.size:  # every walker steps until it reaches another walker's start
+        walker_of[at] = walker
+        offset[at] = steps
+        steps += 1
+        following_edge = succ.take(at)
+        arrived = is_start.take(following_edge)
+        done = walker[arrived]
+        following[done] = following_edge[arrived]
+        length[done] = steps
+        going = ~arrived
+        at, walker = following_edge[going], walker[going]
+    nxt = np.searchsorted(starts, following).astype(np.int32)
+    head = int(np.searchsorted(starts, first))
+    end = count
+    nxt[nxt == head] = end  # the segment that closes the tour ends the list
+    nxt = np.append(nxt, np.int32(end))
+    rest = np.append(length, np.int32(0))
+    for _ in range(count.bit_length() + 1):  # pointer jumping: the tour's length from each segment on
+        rest = rest + rest.take(nxt)
+        nxt = nxt.take(nxt)
+    on_tour = nxt[:count] == end  # (segments of other regions' tours never reach the end)
+    begin = np.where(on_tour, rest[head] - rest[:count], -(1 << 30))
+    position = np.where(walker_of >= 0, begin.take(walker_of) + offset, -1)
+    position[position < 0] = -1
+    return position
 
 
 def shortest_path_visits(walls: np.ndarray, start: Cell, goal: Cell) -> tuple[list[Cell] | None, int]:
