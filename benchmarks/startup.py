@@ -1,12 +1,16 @@
 """Start-up time of the everyday commands, as ratios to Textual's own start-up, measured in one run.
 
-Targets (issue "A new user's first hour"): ``swarmtui --help`` <= 1.1x and ``swarmtui sim run
-noughts -n 1`` <= 1.5x ``python -c "import textual"``; the TUI's menu <= 1.5x a minimal Textual
-app, both started headless and closed as soon as their first screen is mounted.
+Targets (issue "A new user's first hour"): ``swarmtui --help`` <= 1.1x and ``swarmtui sim noughts
+-n 1`` <= 1.5x ``python -c "import textual"``; the TUI's menu <= 1.5x a minimal Textual app, both
+started headless and closed as soon as their first screen is mounted. The issue's ``sim noughts -n 1``
+is the old spelling of ``sim run noughts -n 1`` (it still works, with a deprecation line, and runs
+the same code): both are measured, as a user types them (default ``--workers``; one game is played
+in-process).
 
-Each command runs ``--repeats`` times, interleaved so a busy machine slows every command alike;
-the figure is the median of the wall-clock times, and beside it the median CPU time (user + system
-of the child), which another process's load affects much less. Run: ``python benchmarks/startup.py``.
+Each command runs ``--repeats`` times, interleaved so a busy machine slows every command alike.
+The ratios are of the median CPU times (user + system of the child process, from
+``getrusage(RUSAGE_CHILDREN)``), which other processes' load affects much less than the wall
+clock; the median wall-clock ratios are printed beside them. Run: ``python benchmarks/startup.py``.
 """
 
 from __future__ import annotations
@@ -49,7 +53,10 @@ async def close(pilot):
 SwarmApp().run(headless=True, size=(80, 24), auto_pilot=close)
 """
 
-TARGETS = {"swarmtui --help": 1.1, "swarmtui sim run noughts -n 1": 1.5, "TUI menu (headless)": 1.5}
+TARGETS = {"swarmtui --help": 1.1, "swarmtui sim run noughts -n 1": 1.5, "swarmtui sim noughts -n 1": 1.5,
+           "TUI menu (headless)": 1.5}
+BASE = {"swarmtui --help": "import textual", "swarmtui sim run noughts -n 1": "import textual",
+        "swarmtui sim noughts -n 1": "import textual", "TUI menu (headless)": "minimal Textual app (headless)"}
 
 
 def _commands() -> dict[str, list[str]]:
@@ -57,7 +64,8 @@ def _commands() -> dict[str, list[str]]:
     return {
         "import textual": [py, "-c", "import textual"],
         "swarmtui --help": [py, "-m", "swarmtui", "--help"],
-        "swarmtui sim run noughts -n 1": [py, "-m", "swarmtui", "sim", "run", "noughts", "-n", "1", "-w", "1"],
+        "swarmtui sim run noughts -n 1": [py, "-m", "swarmtui", "sim", "run", "noughts", "-n", "1"],
+        "swarmtui sim noughts -n 1": [py, "-m", "swarmtui", "sim", "noughts", "-n", "1"],
         "minimal Textual app (headless)": [py, "-c", MINIMAL_APP],
         "TUI menu (headless)": [py, "-c", SWARMTUI_MENU],
     }
@@ -91,15 +99,14 @@ def main() -> None:
                 cpus[name].append(cpu)
     wall = {name: statistics.median(values) for name, values in walls.items()}
     cpu = {name: statistics.median(values) for name, values in cpus.items()}
-    base = {"swarmtui --help": "import textual", "swarmtui sim run noughts -n 1": "import textual",
-            "TUI menu (headless)": "minimal Textual app (headless)"}
-    print(f"{'command':34} {'wall s':>7} {'cpu s':>7}   ratio wall / cpu (target)")
+    print(f"{'command':34} {'cpu s':>7} {'wall s':>7}   ratio cpu (wall) to the reference, target")
     for name in commands:
-        line = f"{name:34} {wall[name]:7.3f} {cpu[name]:7.3f}"
-        if name in base:
-            ref = base[name]
-            line += (f"   {wall[name] / wall[ref]:.2f} / {cpu[name] / cpu[ref]:.2f}"
-                     f" x {ref} (<= {TARGETS[name]})")
+        line = f"{name:34} {cpu[name]:7.3f} {wall[name]:7.3f}"
+        if name in BASE:
+            ref = BASE[name]
+            ratio = cpu[name] / cpu[ref]
+            line += (f"   {ratio:.2f}x ({wall[name] / wall[ref]:.2f}x) {ref}, <= {TARGETS[name]}"
+                     f" {'met' if ratio <= TARGETS[name] else 'NOT met'}")
         print(line)
     print(f"medians of {args.repeats} interleaved runs; load average {os.getloadavg()[0]:.1f}")
 

@@ -179,3 +179,17 @@ def test_generic_agents_claim_every_game() -> None:
     specs = agent_specs()
     for agent in ("random", "mcts", "human"):
         assert all(specs[agent].plays(g) for g in GAMES) and specs[agent].plays("a game registered later")
+
+
+def test_the_agent_catalogue_agrees_with_every_agents_spec() -> None:
+    """The menus list agents from ``swarmtui.agents.CATALOGUE`` without importing them; each entry
+    must say what the agent's own ``SPEC`` says (a changed title or description changes both)."""
+    from swarmtui.agents import CATALOGUE, listed_for
+
+    specs = agent_specs()
+    for entry in CATALOGUE:
+        spec = specs[entry.id]
+        assert (entry.title, entry.games, entry.description) == (spec.title, spec.games, spec.description), entry.id
+    assert [e.id for e in CATALOGUE] == [i for i in specs if i in {e.id for e in CATALOGUE}]
+    for game in [*GAMES, "a game registered later"]:
+        assert [e.id for e in listed_for(game)] == [s.id for s in specs.values() if s.plays(game)], game

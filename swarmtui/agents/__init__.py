@@ -8,17 +8,30 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from swarmtui.agents.aco_bco import trace as _aco_bco_trace  # noqa: F401  (registers the agents' trace kinds,
-from swarmtui.agents.aco_bco_colony import trace as _colony_trace  # noqa: F401
-from swarmtui.agents.ga import trace as _ga_trace  # noqa: F401  so core.trace.trace_from_json reads every kind
-from swarmtui.agents.pso import trace as _pso_trace  # noqa: F401  once the agents package is imported)
-from swarmtui.core.agent import Agent, AgentSpec
+from swarmtui.core.agent import ANY, Agent, AgentSpec
 from swarmtui.core.params import ParamError, apply_overrides
+from swarmtui.core.trace import declare_kinds
+
+if TYPE_CHECKING:
+    import numpy as np  # annotations only: a command that never draws a number needs no NumPy
 
 _REGISTRY: dict[str, AgentSpec] = {}
+
+TRACE_KINDS: dict[str, str] = {
+    "ant": "swarmtui.agents.aco_bco.trace",
+    "bee": "swarmtui.agents.aco_bco.trace",
+    "swarm": "swarmtui.agents.aco_bco.trace",
+    "colony": "swarmtui.agents.aco_bco_colony.trace",
+    "genome": "swarmtui.agents.ga.trace",
+    "particle": "swarmtui.agents.pso.trace",
+}
+"""The agents' own trace kinds by tag and the module defining each: declared to ``core.trace``
+so ``trace_from_json`` reads every kind once this package is imported, while a module is loaded
+only when a trace of its kind is read (``tests/test_trace_registry.py`` checks the list)."""
+declare_kinds(TRACE_KINDS)
 
 
 def register(spec: AgentSpec) -> AgentSpec:
@@ -26,26 +39,72 @@ def register(spec: AgentSpec) -> AgentSpec:
     return spec
 
 
-BUILTIN: dict[str, str] = {
-    "human": "swarmtui.agents.human",
-    "random": "swarmtui.agents.uniform",
-    "minimax": "swarmtui.agents.minimax",
-    "ga": "swarmtui.agents.ga",
-    "mcts": "swarmtui.agents.mcts",
-    "pso": "swarmtui.agents.pso",
-    "pso-plus": "swarmtui.agents.pso.plus",
-    "greedy": "swarmtui.agents.greedy",
-    "beam": "swarmtui.agents.halma_beam",
-    "aco-bco": "swarmtui.agents.aco_bco",
-    "aco-bco-plus": "swarmtui.agents.aco_bco_plus",
-    "aco-bco-colony": "swarmtui.agents.aco_bco_colony",
-    "halma-search": "swarmtui.agents.halma_search",
-    "alphabeta": "swarmtui.agents.alphabeta",
-    "pso-verify": "swarmtui.agents.pso.verified",
-    "uhp": "swarmtui.agents.external_uhp",
-}
-"""The shipped agents by id and the module whose ``SPEC`` declares each, in menu order. A module
-is imported only when its agent is asked for, so a command that plays two agents loads two."""
+@dataclass(frozen=True)
+class AgentEntry:
+    """A shipped agent as the menus list it, declared here without importing its module: the
+    id, the module whose ``SPEC`` builds it, and the title, games and description that ``SPEC``
+    declares (``tests/test_conformance.py`` checks that every entry agrees with its ``SPEC``)."""
+
+    id: str
+    module: str
+    title: str
+    games: tuple[str, ...]
+    description: str
+
+    def plays(self, game_id: str) -> bool:
+        return self.games == ANY or game_id in self.games
+
+
+CATALOGUE: tuple[AgentEntry, ...] = (
+    AgentEntry("human", "swarmtui.agents.human", "Human", ANY, "you, at the keyboard"),
+    AgentEntry("random", "swarmtui.agents.uniform", "Random", ANY, "uniform over legal moves"),
+    AgentEntry("minimax", "swarmtui.agents.minimax", "Minimax (perfect)", ("noughts",),
+               "exact game-tree search; seeded tie-breaks"),
+    AgentEntry("ga", "swarmtui.agents.ga", "Genetic algorithm (Ford)", ("noughts",),
+               "plays an evolved strategy genome through its base-case symmetry"),
+    AgentEntry("mcts", "swarmtui.agents.mcts", "Monte Carlo tree search (UCT)", ANY,
+               "depth-limited UCT, terminal rewards only, root parallelisation (McGuile 3.4.2)"),
+    AgentEntry("pso", "swarmtui.agents.pso", "Particle swarm with intentions (McGuile)", ("hive",),
+               "PSO insects (eq. 2.1, local vicinities) choosing a move by intentions: Velocity + Danger "
+               "Theory, or Direct-to-Goal near the opponent Queen"),
+    AgentEntry("pso-plus", "swarmtui.agents.pso.plus", "Particle swarm + look-ahead (beyond McGuile)", ("hive",),
+               "the thesis swarm plus a winning look-ahead, Queen safety (no one-move loss), surround gain for "
+               "pinned endgames and recall against repetition"),
+    AgentEntry("greedy", "swarmtui.agents.greedy", "Greedy", ("halma",),
+               "largest progress towards the goal, longest jump chain on ties (baseline)"),
+    AgentEntry("beam", "swarmtui.agents.halma_beam", "Beam crossing", ("halma",),
+               "plans the whole crossing by beam search (alone: Bell's 27-move optimum)"),
+    AgentEntry("aco-bco", "swarmtui.agents.aco_bco", "Ant and bee swarm (Kuehner & Stock)", ("halma",),
+               "each piece's ant plans a path on the pheromone field; bees recruit the piece that moves"),
+    AgentEntry("aco-bco-plus", "swarmtui.agents.aco_bco_plus", "Look-ahead planner (ants, bees)", ("halma",),
+               "a four-move greedy roll-out picks the move; the ant trails and bee roulette it keeps add nothing "
+               "measurable (ablation in docs/halma.md)"),
+    AgentEntry("aco-bco-colony", "swarmtui.agents.aco_bco_colony", "Ant and bee colony (plans on trails)", ("halma",),
+               "ants build multi-move plans on pheromone over moves, bees recruit to the best partial plans, trails "
+               "persist between turns (ablation in docs/halma.md)"),
+    AgentEntry("halma-search", "swarmtui.agents.halma_search", "Search (paranoid alpha-beta)", ("halma",),
+               "races for its goal and blocks: 2-6 players, easy to max"),
+    AgentEntry("alphabeta", "swarmtui.agents.alphabeta", "Alpha-beta", ("hive", "noughts"),
+               "engine search, easy to max"),
+    AgentEntry("pso-verify", "swarmtui.agents.pso.verified", "Particle swarm proposes, search verifies", ("hive",),
+               "the pso-plus swarm proposes a few moves; a two-ply alpha-beta picks among them"),
+    AgentEntry("uhp", "swarmtui.agents.external_uhp", "External UHP engine", ("hive",),
+               'any Universal Hive Protocol engine, run from its command line (uhp:"/path/to/engine args")'),
+)
+"""The shipped agents in menu order. A module is imported only when its agent is asked for, so a
+command that plays two agents loads two, and the menu, which lists them all, loads none."""
+
+BUILTIN: dict[str, str] = {entry.id: entry.module for entry in CATALOGUE}
+"""The shipped agents by id and the module whose ``SPEC`` declares each, in menu order."""
+
+
+def listed_for(game_id: str) -> list[AgentEntry]:
+    """The agents that play ``game_id`` as the menus list them, without importing any shipped
+    agent: the catalogue's, then any registered at run time, in registry order."""
+    shipped = [entry for entry in CATALOGUE if entry.plays(game_id)]
+    extra = [AgentEntry(spec.id, getattr(spec.factory, "__module__", ""), spec.title, spec.games, spec.description)
+             for spec in _REGISTRY.values() if spec.id not in BUILTIN and spec.plays(game_id)]
+    return shipped + extra
 
 
 def _load(agent_id: str) -> AgentSpec | None:

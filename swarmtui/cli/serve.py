@@ -1,8 +1,11 @@
-"""``swarmtui serve``: let others play over SSH (``ssh -p PORT host``), one app per session."""
+"""``swarmtui serve``: let others play over SSH (``ssh -p PORT host``), one app per session.
+
+asyncio, ssl and asyncssh are imported inside the command: registering it costs every other
+command nothing (``tests/test_startup_imports.py``).
+"""
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import logging
 import signal
@@ -60,6 +63,8 @@ def serve(
                          guest=guest, host=host, port=port, limits=limits)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    import asyncio
+
     try:
         asyncio.run(_serve(config))
     except (AuthorizedKeysError, HostKeyError) as error:
@@ -71,6 +76,8 @@ def serve(
 
 
 async def _serve(config) -> None:
+    import asyncio
+
     from swarmtui.serve.server import start_server
 
     server = await start_server(config)

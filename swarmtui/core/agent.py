@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
+
+if TYPE_CHECKING:
+    import numpy as np  # annotations only: a command that never draws a number needs no NumPy
 
 S = TypeVar("S", bound=GameState, contravariant=True)
 """The state type an agent decides in (``Agent[halma.Board]``); bare ``Agent`` takes any."""
@@ -52,7 +53,7 @@ def close_agent(agent: object) -> None:
         agent.close()
 
 
-AgentFactory = Callable[[str, str, np.random.Generator, Any], Agent]
+AgentFactory = Callable[[str, str, "np.random.Generator", Any], Agent]
 """``factory(game_id, seat, rng, params) -> Agent``."""
 
 

@@ -5,15 +5,19 @@ assert on them. Each trace kind is a frozen dataclass with a ``kind`` tag and ``
 defining the subclass registers its kind, and ``trace_from_json`` (``Trace.from_json``) builds
 the right class back from that tag. Kinds every search shares (``NoTrace``, ``SearchTrace``)
 live here; an agent's own kind lives beside the agent (``agents/aco_bco/trace.py``,
-``agents/pso/trace.py``, ``agents/ga/trace.py``) and registers when its module is imported
-(importing ``swarmtui.agents`` imports them all).
+``agents/pso/trace.py``, ``agents/ga/trace.py``) and registers when its module is imported.
+``swarmtui.agents`` declares those modules by kind (``declare_kinds``) without importing them:
+``trace_from_json`` imports a kind's module the first time it reads that kind, so a command
+that never meets a Halma or Hive trace never loads their trace classes.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -21,6 +25,8 @@ Move = TypeVar("Move")
 T = TypeVar("T", bound="Trace")
 
 _KINDS: dict[str, type[Trace]] = {}
+_DECLARED: dict[str, str] = {}
+"""Kinds whose class lives in a module not imported yet: kind -> that module's import path."""
 
 Cell = tuple[int, int]
 """A hole as axial ``(q, r)`` (``core.hexgrid.Hex`` is one) — traces stay plain tuples."""
@@ -61,15 +67,31 @@ class Trace:
         return trace
 
 
+def declare_kinds(modules: Mapping[str, str]) -> None:
+    """Say which module defines each of these kinds (``{"ant": "swarmtui.agents.aco_bco.trace"}``),
+    without importing it: ``trace_from_json`` and ``trace_kinds`` import it when they need it."""
+    _DECLARED.update(modules)
+
+
+def _kind_class(kind: str) -> type[Trace] | None:
+    if kind not in _KINDS and kind in _DECLARED:
+        importlib.import_module(_DECLARED[kind])
+        if kind not in _KINDS:
+            raise RuntimeError(f"{_DECLARED[kind]} was declared to define trace kind {kind!r} but does not")
+    return _KINDS.get(kind)
+
+
 def trace_kinds() -> dict[str, type[Trace]]:
-    """Every registered trace class by its ``kind`` tag."""
+    """Every registered trace class by its ``kind`` tag (importing the declared ones first)."""
+    for kind in list(_DECLARED):
+        _kind_class(kind)
     return dict(_KINDS)
 
 
 def trace_from_json(payload: Any) -> Trace:
     """The trace object ``Trace.to_json`` wrote (``ValueError`` for an unknown or damaged one)."""
     kind = payload.get("kind") if isinstance(payload, dict) else None
-    if not isinstance(kind, str) or kind not in _KINDS:
+    if not isinstance(kind, str) or _kind_class(kind) is None:
         raise ValueError(f"unknown trace kind {kind!r}")
     try:
         trace = _dataclass(_KINDS[kind], payload)

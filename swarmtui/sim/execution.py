@@ -24,16 +24,18 @@ import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from swarmtui.core.params import ParamError
 from swarmtui.core.signals import worker_signals
 from swarmtui.sim.batch import Batch, play_job
 from swarmtui.records.gamelog import GameLog
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,10 @@ def chunk_size(tasks: int, workers: int) -> int:
 
 def _run_pool(function: Callable[[Task], Result], tasks: Sequence[Task], workers: int,
               chunk: int | None = None) -> Iterator[Result]:
-    """A bounded window of chunks on a process pool, results in task order."""
+    """A bounded window of chunks on a process pool, results in task order (multiprocessing is
+    imported here: a batch played in-process never loads it)."""
+    from concurrent.futures import ProcessPoolExecutor
+
     workers = min(workers, len(tasks))
     chunks = _chunks(tasks, chunk or chunk_size(len(tasks), workers))
     pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_signals)

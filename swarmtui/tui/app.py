@@ -25,6 +25,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from textual import events, work
 from textual.screen import Screen
@@ -34,27 +35,39 @@ from textual.widgets import Input
 
 from swarmtui.core.counting import counted
 from swarmtui.core.saves import SaveError, saves_dir
-from swarmtui.records.gamelog import GameLog
-from swarmtui.records.replay import Recording
 from swarmtui.tables.client import TableClient, TableError
 from swarmtui.tui.config import Preferences
 from swarmtui.tui.crash_log import write_crash_log
-from swarmtui.tui.match import Match
 from swarmtui.tui.panels.playback import SPEEDS
 from swarmtui.tui.saved_game import SaveEntry, mark_interrupted, take_interrupted
-from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import HelpScreen, screen_commands, screen_keys
-from swarmtui.tui.screens.maze import MazeScreen
 from swarmtui.tui.screens.menu import MenuScreen
-from swarmtui.tui.screens.replay import ReplayScreen
-from swarmtui.tui.screens.results import ResultsScreen
-from swarmtui.tui.screens.resume_offer import ResumeOffer
-from swarmtui.tui.screens.saved_games import SavedGamesScreen
-from swarmtui.tui.screens.setup import SetupScreen
-from swarmtui.tui.screens.tables import TablesScreen
-from swarmtui.tui.table_game import REMOTE, host_match, join_match, resume_match
 from swarmtui.tui.screens.too_small import fit_terminal
-from swarmtui.tui.screens.unsaved_quit import UnsavedQuit
+
+if TYPE_CHECKING:
+    from swarmtui.tui.match import Match
+    from swarmtui.tui.screens.game import GameScreen
+    from swarmtui.tui.screens.results import ResultsScreen
+    from swarmtui.tui.screens.saved_games import SavedGamesScreen
+    from swarmtui.tui.screens.setup import SetupScreen
+    from swarmtui.tui.screens.tables import TablesScreen
+
+# Every other screen (setup, game, mazes, replays, saves, tables) is imported when it is first
+# opened: the menu comes up without the games' engines, the agents, NumPy or the maze builders
+# (tests/test_startup_imports.py).
+
+
+def _is_opened(screen: Screen[object], module: str, name: str) -> bool:
+    """``isinstance(screen, module.name)`` without importing ``module``: a screen class whose module
+    was never imported has no instance."""
+    loaded = sys.modules.get(module)
+    return loaded is not None and isinstance(screen, getattr(loaded, name))
+
+
+def _game_screens(screens: Sequence[Screen[object]]) -> list[GameScreen]:
+    """The game screens among ``screens``."""
+    return cast("list[GameScreen]", [s for s in screens if _is_opened(s, "swarmtui.tui.screens.game", "GameScreen")])
+
 
 HANG_UP_SIGNALS = ("SIGHUP", "SIGTERM")
 """Signals meaning the terminal or the system is closing the app: autosave, then exit."""
@@ -107,6 +120,8 @@ class SwarmApp(App[None]):
             self.notify(notice, title="Config file", severity="warning", timeout=10, markup=False)
         interrupted = take_interrupted()
         if interrupted is not None:
+            from swarmtui.tui.screens.resume_offer import ResumeOffer
+
             self.push_screen(ResumeOffer(interrupted),
                              lambda resume: self.resume_entry(interrupted) if resume else None)
         fit_terminal(self, self.size)
@@ -129,10 +144,15 @@ class SwarmApp(App[None]):
 
     # -- screens ----------------------------------------------------------------------------
     def on_menu_screen_open_setup(self, message: MenuScreen.OpenSetup) -> None:
+        from swarmtui.tui.screens.setup import SetupScreen
+
         self.push_screen(SetupScreen(message.game, seed=self.seed, remote=self.tables is not None,
                                      seats=self.preferences.seats.get(message.game.id)))
 
     def on_setup_screen_start_game(self, message: SetupScreen.StartGame) -> None:
+        from swarmtui.tui.match import Match
+        from swarmtui.tui.table_game import REMOTE, host_match
+
         if REMOTE in message.config.agents and self.tables is not None:
             tables, config = self.tables, message.config
             self.open_table(lambda: host_match(tables, config), "Cannot open the table")
@@ -146,15 +166,22 @@ class SwarmApp(App[None]):
 
     def open_game(self, match: Match) -> None:
         """The game screen of ``match`` (in place of the setup screen, if that is on top)."""
+        from swarmtui.tui.screens.game import GameScreen
+        from swarmtui.tui.screens.setup import SetupScreen
+
         if isinstance(self.screen, SetupScreen):
             self.pop_screen()
         self.push_screen(GameScreen(match, glyphs=self.glyphs, speed=self.speed), self._game_closed)
 
     def on_menu_screen_open_tables(self, message: MenuScreen.OpenTables) -> None:
         if self.tables is not None:
+            from swarmtui.tui.screens.tables import TablesScreen
+
             self.push_screen(TablesScreen(self.tables))
 
     def on_tables_screen_join(self, message: TablesScreen.Join) -> None:
+        from swarmtui.tui.table_game import join_match
+
         tables, table, watch = self.tables, message.table, message.watch
         assert tables is not None
         self.open_table(lambda: join_match(tables, table, watch=watch),
@@ -172,12 +199,18 @@ class SwarmApp(App[None]):
         self.call_from_thread(self.open_game, match)
 
     def on_menu_screen_open_mazes(self, message: MenuScreen.OpenMazes) -> None:
+        from swarmtui.tui.screens.maze import MazeScreen
+
         self.push_screen(MazeScreen(glyphs=self.glyphs, speed=self.speed, seed=self.seed), self._game_closed)
 
     def on_menu_screen_open_saves(self, message: MenuScreen.OpenSaves) -> None:
+        from swarmtui.tui.screens.saved_games import SavedGamesScreen
+
         self.push_screen(SavedGamesScreen())
 
     def on_menu_screen_open_results(self, message: MenuScreen.OpenResults) -> None:
+        from swarmtui.tui.screens.results import ResultsScreen
+
         self.push_screen(ResultsScreen())
 
     def on_saved_games_screen_resume(self, message: SavedGamesScreen.Resume) -> None:
@@ -194,6 +227,9 @@ class SwarmApp(App[None]):
     def resume(self, entry: SaveEntry) -> None:
         """Rebuild the saved match off the event loop (AI seats re-decide their turns: an MCTS
         Halma game of a hundred moves takes a while) and open it when it is ready."""
+        from swarmtui.tui.screens.game import GameScreen
+        from swarmtui.tui.table_game import resume_match
+
         assert entry.game is not None
         try:
             match = resume_match(self.tables, entry.game, str(entry.path))
@@ -209,6 +245,9 @@ class SwarmApp(App[None]):
         self.replay_entry(message.entry)
 
     def replay_entry(self, entry: SaveEntry) -> None:
+        from swarmtui.records.replay import Recording
+        from swarmtui.tui.screens.replay import ReplayScreen
+
         assert entry.game is not None
         try:
             recording = Recording.from_log(entry.game, str(entry.path))
@@ -220,6 +259,9 @@ class SwarmApp(App[None]):
 
     def on_menu_screen_open_crossing(self, message: MenuScreen.OpenCrossing) -> None:
         from swarmtui.agents.halma_crossing import optimal_crossing_record
+        from swarmtui.records.gamelog import GameLog
+        from swarmtui.records.replay import Recording
+        from swarmtui.tui.screens.replay import ReplayScreen
 
         try:
             path, record = optimal_crossing_record()
@@ -231,6 +273,8 @@ class SwarmApp(App[None]):
                                       glyphs=self.glyphs, speed=self.speed), self._game_closed)
 
     def on_results_screen_replay(self, message: ResultsScreen.Replay) -> None:
+        from swarmtui.tui.screens.replay import ReplayScreen
+
         self.push_screen(ReplayScreen(message.recording, source=message.source, glyphs=self.glyphs, speed=self.speed),
                          self._game_closed)
 
@@ -248,12 +292,14 @@ class SwarmApp(App[None]):
         """
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
-        elif isinstance(self.screen, UnsavedQuit):  # asked already: quit means quit
+        elif _is_opened(self.screen, "swarmtui.tui.screens.unsaved_quit", "UnsavedQuit"):  # asked: quit means quit
             self.exit()
         else:
             self.autosave()
-            unsaved = [s for s in self.screen_stack if isinstance(s, GameScreen) and s.save_failure is not None]
+            unsaved = [s for s in _game_screens(self.screen_stack) if s.save_failure is not None]
             if unsaved and unsaved[-1].save_failure is not None:
+                from swarmtui.tui.screens.unsaved_quit import UnsavedQuit
+
                 self.push_screen(UnsavedQuit(unsaved[-1], unsaved[-1].save_failure), self._quit_unsaved)
             else:
                 self.exit()
@@ -275,8 +321,7 @@ class SwarmApp(App[None]):
 
     def autosave(self) -> list[str]:
         """Save every game in progress on the screen stack; returns where they went."""
-        return [where for screen in self.screen_stack if isinstance(screen, GameScreen)
-                if (where := screen.autosave()) is not None]
+        return [where for screen in _game_screens(self.screen_stack) if (where := screen.autosave()) is not None]
 
     def hang_up(self) -> None:
         """The terminal went away (SIGHUP) or the app is asked to stop (SIGTERM): save, mark
