@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import typer
 
+from swarmtui.cli.coercion import LightGroup
+
 app = typer.Typer(
     name="swarmtui",
+    cls=LightGroup,  # plain option values are read without Pydantic (start-up: cli/coercion.py)
     help="Swarm-intelligence agents play board games and build mazes; watch them think.\n\n"
     "Without a command, opens the terminal UI.",
     add_completion=False,
