@@ -57,3 +57,48 @@ def test_graph_successors_stay_inside_the_765_base_cases():
     legal = graph.succ[running] >= 0
     assert (legal.sum(axis=1) == 9 - graph.ply[running]).all()
     assert (graph.ply[graph.succ[running][legal]] == np.repeat(graph.ply[running] + 1, legal.sum(axis=1))).all()
+
+
+def test_gene_strings_are_recognised_one_by_one_exactly_as_the_enumeration_finds_them():
+    """``alleles.is_gene_string`` (counts, no line, an empty cell, its own base case) accepts
+    exactly the 627 genes of ``states.genes()`` among all 3^9 fillings."""
+    from itertools import product
+
+    from swarmtui.agents.ga.alleles import is_gene_string
+
+    every = ("".join(digits) for digits in product("123", repeat=9))
+    assert {s for s in every if is_gene_string(s)} == {g.string for g in genes()}
+    assert not any(is_gene_string(s) for s in ("", "11111111", "1111111114", 111111111, None))
+
+
+def test_canonical_images_are_the_tables_for_every_filling():
+    from swarmtui.games.noughts.symmetry import canonical, cells_of, tables
+
+    table = tables()
+    for key in range(3**9):
+        base = canonical(cells_of(key))
+        assert (base.key, base.symmetry) == (int(table.canonical[key]), int(table.symmetry[key]))
+
+
+def test_a_checked_mapping_gives_the_genomes_loci_without_the_enumeration():
+    import subprocess
+    import sys
+
+    from swarmtui.agents.ga.alleles import gene_loci, read_alleles
+    from swarmtui.games.noughts.states import gene_index
+
+    genome = random_genomes(make_rng(9), 1)[0]
+    assert list(read_alleles(to_mapping(genome))) == genome.tolist()
+    assert gene_loci() == gene_index()
+    probe = ("import json, sys\n"
+             "from swarmtui.agents.ga.alleles import gene_loci, read_alleles\n"
+             "read_alleles(json.loads(sys.stdin.read()))\n"
+             "loci = gene_loci()\n"
+             "assert 'numpy' not in sys.modules and 'swarmtui.games.noughts.states' not in sys.modules\n"
+             "print(json.dumps(sorted(loci.items())))\n")
+    import json
+
+    done = subprocess.run([sys.executable, "-c", probe], input=json.dumps(to_mapping(genome)), capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert dict(map(tuple, json.loads(done.stdout))) == gene_index()

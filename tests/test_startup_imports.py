@@ -76,11 +76,15 @@ def test_help_imports_no_engine_no_numpy_no_network(tmp_path: Path) -> None:
 @pytest.mark.parametrize("argv", [["sim", "run", "noughts", "-n", "1"], ["sim", "noughts", "-n", "1"]],
                          ids=["sim run", "old spelling"])
 def test_a_noughts_sim_imports_its_two_agents_and_nothing_of_the_other_games(tmp_path: Path, argv: list[str]) -> None:
+    """No NumPy: the seats' generators draw the random agent's bounded integers in pure Python
+    (``core.pcg64``), and the ``ga`` agent reads its strategy file without the state-space
+    enumeration (``agents.ga.alleles``)."""
     modules = _modules(CLI_PROBE, json.dumps(argv), tmp_path=tmp_path)
-    assert _loaded(modules, "asyncssh", "ssl", "asyncio", "textual") == []
+    assert _loaded(modules, *NEVER) == []
     assert _agent_modules(modules) == ["swarmtui.agents.ga", "swarmtui.agents.uniform"]
     assert _loaded(modules, "swarmtui.games.hive", "swarmtui.games.halma", "swarmtui.mazes", "swarmtui.serve",
-                   "swarmtui.agents.ga.graph", "swarmtui.agents.ga.fitness", "multiprocessing",
+                   "swarmtui.agents.ga.graph", "swarmtui.agents.ga.fitness", "swarmtui.agents.ga.genome",
+                   "swarmtui.games.noughts.states", "multiprocessing",
                    "concurrent.futures.process") == [
         "swarmtui.games.halma", "swarmtui.games.hive"]  # their packages hold only the lazy descriptors
 

@@ -23,7 +23,7 @@ from swarmtui import __version__
 from swarmtui.agents import make_agent
 from swarmtui.core.params import ParamError
 from swarmtui.core.signals import Stopped
-from swarmtui.core.rng import make_rng
+from swarmtui.core.rng import seat_rng
 from swarmtui.games import get_game
 from swarmtui.sim.batch import Batch
 from swarmtui.sim.execution import Job, dask_client, run_jobs
@@ -87,7 +87,7 @@ def _check_agents(batches: list[Batch]) -> None:
     """Build every seat's agent once here, so bad parameters or files fail before the pool starts."""
     for batch in batches:
         for seat in batch.seats:
-            make_agent(seat.agent, batch.game, seat.name, make_rng(batch.seed), seat.overrides)
+            make_agent(seat.agent, batch.game, seat.name, seat_rng(batch.seed, seat.name), seat.overrides)
 
 
 def _progress(console: Console) -> Progress:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
-
+from swarmtui.agents.ga.alleles import gene_loci
 from swarmtui.agents.ga.strategy import Strategy, load_strategy, shipped_strategy_path
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import typed_path
@@ -20,8 +20,10 @@ from swarmtui.agents.ga.trace import GenomeTrace
 from swarmtui.core.trace import Decision
 from swarmtui.games.noughts.notation import format_position
 from swarmtui.games.noughts.rules import Board
-from swarmtui.games.noughts.states import gene_index
 from swarmtui.games.noughts.symmetry import canonical, cell_from_image, gene_string
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class GaAgent:
     def __init__(self, strategy: Strategy, name: str) -> None:
         self.strategy = strategy
         self.name = name
-        self._gene_of = gene_index()
+        self._gene_of = gene_loci()
 
     def decide(self, state: Board) -> Decision:
         if state.outcome is not None:
@@ -58,17 +60,16 @@ class GaAgent:
 @lru_cache(maxsize=16)
 def _load_unchanged(path: str, inode: int, mtime_ns: int, size: int) -> Strategy:
     """``load_strategy`` once per file version (atomic saves give every version a new inode):
-    a batch builds a fresh agent for every game, and parsing the file was 4/5 of that cost."""
-    strategy = load_strategy(Path(path))
-    strategy.genome.setflags(write=False)
-    return strategy
+    a batch builds a fresh agent for every game, and parsing the file was 4/5 of that cost. The
+    genome stays ``bytes``: immutable, shared by the agents, and read without NumPy."""
+    return load_strategy(Path(path), arrays=False)
 
 
 def _load(path: Path) -> Strategy:
     try:
         stat = path.stat()
     except OSError:
-        return load_strategy(path)  # reports the problem as one SaveError sentence
+        return load_strategy(path, arrays=False)  # reports the problem as one SaveError sentence
     return _load_unchanged(str(path.resolve()), stat.st_ino, stat.st_mtime_ns, stat.st_size)
 
 

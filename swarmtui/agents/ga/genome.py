@@ -13,9 +13,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from swarmtui.agents.ga.alleles import GENE_COUNT, read_alleles
 from swarmtui.games.noughts.states import genes
-
-GENE_COUNT = 627
 
 
 @lru_cache(maxsize=1)
@@ -55,33 +54,12 @@ def is_valid(genome: np.ndarray) -> bool:
     return bool(valid_mask()[np.arange(GENE_COUNT), genome].all())
 
 
-def to_mapping(genome: np.ndarray) -> dict[str, int]:
+def to_mapping(genome: np.ndarray | bytes) -> dict[str, int]:
     """The paper's ``{gene string: allele}`` form, in genome order."""
     return {g.string: int(genome[g.locus]) for g in genes()}
 
 
-def gene_positions() -> dict[str, int]:
-    """Gene string -> gene index."""
-    return {g.string: g.locus for g in genes()}
-
-
 def from_mapping(mapping: Mapping[str, object]) -> np.ndarray:
     """A genome from ``{gene string: allele}``; ``ValueError`` (one sentence) when a gene string
-    is unknown or missing, or an allele is not an empty cell of its base case."""
-    positions = gene_positions()
-    unknown = [s for s in mapping if s not in positions]
-    if unknown:
-        raise ValueError(f"gene {unknown[0]!r} is not one of the 627 base-case states")
-    missing = [s for s in positions if s not in mapping]
-    if missing:
-        raise ValueError(f"{len(missing)} of the 627 genes are missing (first: {missing[0]!r})")
-    genome = np.zeros(GENE_COUNT, np.int8)
-    mask = valid_mask()
-    for string, allele in mapping.items():
-        index = positions[string]
-        if isinstance(allele, bool) or not isinstance(allele, int) or not 0 <= allele <= 8:
-            raise ValueError(f"gene {string!r} has allele {allele!r}, not a cell 0-8")
-        if not mask[index, allele]:
-            raise ValueError(f"gene {string!r} has allele {allele}, a cell that is already taken")
-        genome[index] = allele
-    return genome
+    is unknown or missing, or an allele is not an empty cell of its base case (``alleles``)."""
+    return np.frombuffer(read_alleles(mapping), np.int8).copy()

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from swarmtui.agents.ga.genome import from_mapping, to_mapping
+from swarmtui.agents.ga.alleles import read_alleles
 from swarmtui.core.saves import SaveError, read_json, saves_dir, shipped_dir, write_json
+
+if TYPE_CHECKING:
+    import numpy as np
 
 KIND = "noughts-strategy"
 FORMAT = 1
@@ -26,10 +27,11 @@ _INT_FIELDS = ("seed", "generation", "fitness", "wins", "draws", "losses")
 
 @dataclass(frozen=True)
 class Strategy:
-    """A genome for one side plus its provenance and score."""
+    """A genome for one side plus its provenance and score. The genome is an int8 array, or
+    the alleles as ``bytes`` when read only to be played (``load_strategy(arrays=False)``)."""
 
     side: str
-    genome: np.ndarray
+    genome: np.ndarray | bytes
     algorithm: str
     seed: int
     generation: int
@@ -39,6 +41,8 @@ class Strategy:
     losses: int
 
     def to_json(self) -> dict[str, Any]:
+        from swarmtui.agents.ga.genome import to_mapping
+
         return {
             "kind": KIND, "format": FORMAT, "side": self.side, "algorithm": self.algorithm,
             "seed": self.seed, "generation": self.generation, "fitness": self.fitness,
@@ -74,8 +78,9 @@ def save_strategy(strategy: Strategy, path: Path, *, overwrite: bool = True) -> 
     return write_json(path, strategy.to_json(), overwrite=overwrite)
 
 
-def load_strategy(path: Path) -> Strategy:
-    """Read and check a strategy file; every problem is one ``SaveError`` sentence."""
+def load_strategy(path: Path, *, arrays: bool = True) -> Strategy:
+    """Read and check a strategy file; every problem is one ``SaveError`` sentence. With
+    ``arrays=False`` the genome stays ``bytes`` (playing needs no NumPy)."""
     payload = read_json(path, kind=KIND, formats=(FORMAT,))
     try:
         side = check_side(payload.get("side"))
@@ -86,10 +91,14 @@ def load_strategy(path: Path) -> Strategy:
         genes = payload.get("genes")
         if not isinstance(genes, dict):
             raise ValueError("genes is not a {gene string: allele} object")
-        genome = from_mapping(genes)
+        alleles = read_alleles(genes)
     except ValueError as error:
         raise SaveError(f"{path} is not a usable strategy: {error}") from None
-    return Strategy(side, genome, algorithm, **numbers)
+    if not arrays:
+        return Strategy(side, alleles, algorithm, **numbers)
+    import numpy as np
+
+    return Strategy(side, np.frombuffer(alleles, np.int8).copy(), algorithm, **numbers)
 
 
 def _whole(payload: dict[str, Any], name: str) -> int:

@@ -6,16 +6,18 @@ A symmetry is a permutation ``perm`` of the cells read as ``image[i] = cells[per
 
 Ford keeps one of the eight images of each state as its gene (the "base-case game-state")
 and finds it with a hash (Algorithm 1). The paper does not say which image is kept; we keep
-the image whose gene string (empty=1, X=2, O=3, cells 0-8) is smallest, and find it with a
-table over all 3^9 cell fillings built once with NumPy — exact, where a hash may collide.
+the image whose gene string (empty=1, X=2, O=3, cells 0-8) is smallest: ``canonical`` compares
+the eight images of a position (exact, where a hash may collide; remembered per position), and
+``tables`` does so for all 3^9 cell fillings at once with NumPy, for the bulk enumerations.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import NamedTuple
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 GENE_DIGITS = {0: "1", 1: "2", 2: "3"}
 """Ford's symbol encoding for gene strings: {"": 1, "X": 2, "O": 3}."""
@@ -104,6 +106,8 @@ class CanonicalTables(NamedTuple):
 @lru_cache(maxsize=1)
 def tables() -> CanonicalTables:
     """Built once (a few milliseconds): the canonical image of every 3^9 filling."""
+    import numpy as np
+
     keys = np.arange(3**9, dtype=np.int64)
     digits = np.stack([(keys // 3 ** (8 - i)) % 3 for i in range(9)], axis=1)
     powers = 3 ** np.arange(8, -1, -1, dtype=np.int64)
@@ -125,8 +129,16 @@ class Canonical(NamedTuple):
 
 
 def canonical(cells) -> Canonical:
-    """The base-case image of ``cells`` and the symmetry that produces it."""
-    t = tables()
-    k = key_of(cells)
-    sym = int(t.symmetry[k])
-    return Canonical(apply(sym, cells), int(t.canonical[k]), sym)
+    """The base-case image of ``cells`` and the symmetry that produces it: the image with the
+    smallest key, the lowest symmetry number among equal ones (as ``tables`` picks it)."""
+    return _canonical_of(key_of(cells))
+
+
+@cache
+def _canonical_of(key: int) -> Canonical:
+    """``canonical`` of the position with ``key`` (at most 3^9 of them, each worked out once)."""
+    cells = cells_of(key)
+    images = [apply(sym, cells) for sym in range(len(SYMMETRIES))]
+    keys = [key_of(image) for image in images]
+    sym = min(range(len(keys)), key=keys.__getitem__)
+    return Canonical(images[sym], keys[sym], sym)
