@@ -1,13 +1,12 @@
 """``swarmtui serve``: let others play over SSH (``ssh -p PORT host``), one app per session.
 
-asyncio, ssl and asyncssh are imported inside the command: registering it costs every other
+asyncio, ssl, logging and asyncssh are imported inside the command: registering it costs every other
 command nothing (``tests/test_startup_imports.py``).
 """
 
 from __future__ import annotations
 
 import errno
-import logging
 import signal
 from pathlib import Path
 
@@ -61,6 +60,8 @@ def serve(
                          players_root=(players_dir or data / "players").expanduser(),
                          authorized_keys=authorized_keys.expanduser() if authorized_keys else None,
                          guest=guest, host=host, port=port, limits=limits)
+    import logging
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     import asyncio
@@ -77,6 +78,7 @@ def serve(
 
 async def _serve(config) -> None:
     import asyncio
+    import logging
 
     from swarmtui.serve.server import start_server
 

@@ -19,7 +19,6 @@ and every way a scheduler can be unusable is one ``ParamError`` sentence.
 from __future__ import annotations
 
 import gc
-import socket
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -165,6 +164,8 @@ def scheduler_address(text: str) -> str:
         if Security().get_connection_args("client").get("ssl_context") is None:
             raise ParamError(f"--scheduler {text!r} needs TLS certificates in Dask's configuration "
                              "(distributed.comm.tls.ca-file, .client.cert, .client.key)")
+    import socket  # here: a batch played in-process or on a local pool never loads it
+
     try:
         socket.create_connection((host, int(port)), timeout=PROBE_SECONDS).close()
     except TimeoutError:

@@ -22,7 +22,6 @@ out of the program. Command-line options win over the file. Nothing here imports
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,6 +114,8 @@ def _seats(table: Any, where: str) -> dict[str, SeatDefaults]:
 
 def parse(text: str, where: str) -> Preferences:
     """The preferences in ``text`` (TOML); ``ConfigError`` naming ``where`` and the key otherwise."""
+    import tomllib  # here: the app starts without a config file as often as with one
+
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

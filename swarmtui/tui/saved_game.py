@@ -20,12 +20,17 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from swarmtui.core.counting import counted
 from swarmtui.core.saves import SaveError, free_path, read_text, saves_dir, write_atomic
 from swarmtui.games import GAMES
-from swarmtui.records.gamelog import GameLog
-from swarmtui.records.saved import read_saved, write_saved
+
+if TYPE_CHECKING:
+    from swarmtui.records.gamelog import GameLog
+
+# records (the game log and its reader) are imported when a save is read or written: the app
+# asks at start-up whether a cut-off game waits (``take_interrupted``), which is usually not so.
 
 INTERRUPTED_MARK = ".interrupted"
 """In the games folder: the name of the save a hang-up wrote, so the next start offers it."""
@@ -55,11 +60,15 @@ def new_save_path(saved: GameLog) -> Path:
 
 def write_game(saved: GameLog, path: Path) -> Path:
     """Write ``saved`` atomically to ``path`` (``SaveError`` when it cannot)."""
+    from swarmtui.records.saved import write_saved
+
     return write_saved(saved, path)
 
 
 def read_game(path: Path) -> GameLog:
     """Load and check a saved game; any damage is one ``SaveError`` and the file is left as it is."""
+    from swarmtui.records.saved import read_saved
+
     return read_saved(path)
 
 

@@ -9,7 +9,8 @@ position
 - has as many X as O, or one X more (every such position without a line is reachable: its
   marks can be played in any alternating order, and no earlier position has a line either);
 - has no line of three and an empty cell (not terminal);
-- is its own base case (``symmetry.canonical``: the smallest key among its eight images).
+- is its own base case (``symmetry.canonical``: the smallest key among its eight images; as
+  strings of equal length order as their keys, no image's string is smaller).
 
 A mapping of 627 distinct such strings therefore holds every gene, and its sorted strings are
 the genome's order (gene-string order is key order: ``states.genes()``). ``read_alleles`` checks
@@ -21,10 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from swarmtui.games.noughts.rules import EMPTY, O, X, winning_line
-from swarmtui.games.noughts.symmetry import canonical, cells_from_gene, key_of
+from operator import itemgetter
+
+from swarmtui.games.noughts.rules import EMPTY, LINES, O, X
+from swarmtui.games.noughts.symmetry import GENE_DIGITS, SYMMETRIES
 
 GENE_COUNT = 627
+
+_DIGIT = GENE_DIGITS
+_IMAGES = tuple(itemgetter(*perm) for perm in SYMMETRIES[1:])
+"""Each non-identity symmetry as a function from a gene string to its image's characters."""
+_KEY_DIGITS = str.maketrans({digit: str(value) for value, digit in GENE_DIGITS.items()})
+"""Gene string -> base-3 digits of its key (empty 0, X 1, O 2)."""
 
 _gene_keys: tuple[int, ...] | None = None
 """The genes' canonical keys in genome order, once known (from a checked mapping or
@@ -32,16 +41,16 @@ _gene_keys: tuple[int, ...] | None = None
 
 
 def is_gene_string(gene: object) -> bool:
-    """True when ``gene`` is the gene string of one of the 627 genes (see the module's reasons)."""
-    if not isinstance(gene, str):
+    """True when ``gene`` is the gene string of one of the 627 genes (see the module's reasons).
+
+    Read on the string itself (a strategy file has 627 of them to check): gene strings of
+    equal length order as their keys, so a base case is no greater than any of its images."""
+    if not isinstance(gene, str) or len(gene) != 9 or gene.strip("123"):
         return False
-    try:
-        cells = cells_from_gene(gene)
-    except ValueError:
-        return False
-    crosses, noughts = cells.count(X), cells.count(O)
-    return (crosses - noughts in (0, 1) and EMPTY in cells and winning_line(cells) is None
-            and canonical(cells).key == key_of(cells))
+    empty = _DIGIT[EMPTY]
+    return (gene.count(_DIGIT[X]) - gene.count(_DIGIT[O]) in (0, 1) and empty in gene
+            and not any(gene[a] != empty and gene[a] == gene[b] == gene[c] for a, b, c in LINES)
+            and all("".join(image(gene)) >= gene for image in _IMAGES))
 
 
 def read_alleles(mapping: Mapping[str, object]) -> bytes:
@@ -62,11 +71,11 @@ def read_alleles(mapping: Mapping[str, object]) -> bytes:
     for string, allele in mapping.items():
         if isinstance(allele, bool) or not isinstance(allele, int) or not 0 <= allele <= 8:
             raise ValueError(f"gene {string!r} has allele {allele!r}, not a cell 0-8")
-        if cells_from_gene(string)[allele] != EMPTY:
+        if string[allele] != _DIGIT[EMPTY]:
             raise ValueError(f"gene {string!r} has allele {allele}, a cell that is already taken")
         alleles[locus[string]] = allele
     if _gene_keys is None:
-        _gene_keys = tuple(key_of(cells_from_gene(s)) for s in order)
+        _gene_keys = tuple(int(s.translate(_KEY_DIGITS), 3) for s in order)  # symmetry.key_of, on the string
     return bytes(alleles)
 
 
