@@ -189,7 +189,8 @@ def test_the_agent_catalogue_agrees_with_every_agents_spec() -> None:
     specs = agent_specs()
     for entry in CATALOGUE:
         spec = specs[entry.id]
-        assert (entry.title, entry.games, entry.description) == (spec.title, spec.games, spec.description), entry.id
+        assert (entry.title, entry.games, entry.description) == (spec.title, spec.games, spec.description), (
+            f"swarmtui.agents.CATALOGUE's entry for {entry.id!r} must say what {entry.module}.SPEC says")
     assert [e.id for e in CATALOGUE] == [i for i in specs if i in {e.id for e in CATALOGUE}]
     for game in [*GAMES, "a game registered later"]:
         assert [e.id for e in listed_for(game)] == [s.id for s in specs.values() if s.plays(game)], game

@@ -82,7 +82,7 @@ CATALOGUE: tuple[AgentEntry, ...] = (
     AgentEntry("aco-bco-colony", "swarmtui.agents.aco_bco_colony", "Ant and bee colony (plans on trails)", ("halma",),
                "ants build multi-move plans on pheromone over moves, bees recruit to the best partial plans, trails "
                "persist between turns (ablation in docs/halma.md)"),
-    AgentEntry("halma-search", "swarmtui.agents.halma_search", "Search (paranoid alpha-beta)", ("halma",),
+    AgentEntry("halma-search", "swarmtui.agents.halma_search", "Search (best-reply alpha-beta)", ("halma",),
                "races for its goal and blocks: 2-6 players, easy to max"),
     AgentEntry("alphabeta", "swarmtui.agents.alphabeta", "Alpha-beta", ("hive", "noughts"),
                "engine search, easy to max"),
