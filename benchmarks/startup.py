@@ -2,7 +2,8 @@
 
 Targets (issue "A new user's first hour"): ``swarmtui --help`` <= 1.1x and ``swarmtui sim noughts
 -n 1`` <= 1.5x ``python -c "import textual"``; the TUI's menu <= 1.5x a minimal Textual app, both
-started headless and closed as soon as their first screen is mounted. The issue's ``sim noughts -n 1``
+started headless and closed as soon as their first screen is mounted. The menu is also measured
+with the app's ``gc.freeze()`` (``tui/app.py``) undone, to show that one line's share. The issue's ``sim noughts -n 1``
 is the old spelling of ``sim run noughts -n 1`` (it still works, with a deprecation line, and runs
 the same code): both are measured, as a user types them (default ``--workers``; one game is played
 in-process).
@@ -53,10 +54,15 @@ async def close(pilot):
 SwarmApp().run(headless=True, size=(80, 24), auto_pilot=close)
 """
 
+SWARMTUI_MENU_UNFROZEN = SWARMTUI_MENU.replace(
+    "from swarmtui.tui.app import SwarmApp\n", "from swarmtui.tui.app import SwarmApp\nimport gc\ngc.unfreeze()\n")
+"""The menu with ``tui.app``'s ``gc.freeze()`` undone: how much of the menu's figure that one line is."""
+
 TARGETS = {"swarmtui --help": 1.1, "swarmtui sim run noughts -n 1": 1.5, "swarmtui sim noughts -n 1": 1.5,
-           "TUI menu (headless)": 1.5}
+           "TUI menu (headless)": 1.5, "TUI menu, gc.freeze undone": 1.5}
 BASE = {"swarmtui --help": "import textual", "swarmtui sim run noughts -n 1": "import textual",
-        "swarmtui sim noughts -n 1": "import textual", "TUI menu (headless)": "minimal Textual app (headless)"}
+        "swarmtui sim noughts -n 1": "import textual", "TUI menu (headless)": "minimal Textual app (headless)",
+        "TUI menu, gc.freeze undone": "minimal Textual app (headless)"}
 
 
 def _commands() -> dict[str, list[str]]:
@@ -68,6 +74,7 @@ def _commands() -> dict[str, list[str]]:
         "swarmtui sim noughts -n 1": [py, "-m", "swarmtui", "sim", "noughts", "-n", "1"],
         "minimal Textual app (headless)": [py, "-c", MINIMAL_APP],
         "TUI menu (headless)": [py, "-c", SWARMTUI_MENU],
+        "TUI menu, gc.freeze undone": [py, "-c", SWARMTUI_MENU_UNFROZEN],
     }
 
 
