@@ -87,7 +87,7 @@ CATALOGUE: tuple[AgentEntry, ...] = (
     AgentEntry("alphabeta", "swarmtui.agents.alphabeta", "Alpha-beta", ("hive", "noughts"),
                "engine search, easy to max"),
     AgentEntry("pso-verify", "swarmtui.agents.pso.verified", "Particle swarm proposes, search verifies", ("hive",),
-               "the pso-plus swarm proposes a few moves; a two-ply alpha-beta picks among them"),
+               "the pso-plus swarm's insects and the hive propose moves; a three-ply alpha-beta picks among them"),
     AgentEntry("uhp", "swarmtui.agents.external_uhp", "External UHP engine", ("hive",),
                'any Universal Hive Protocol engine, run from its command line (uhp:"/path/to/engine args")'),
 )
