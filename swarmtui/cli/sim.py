@@ -369,7 +369,7 @@ def _print_ratings(records: list, anchor: str, opening: int) -> None:
     per_move = seconds_per_move(records, opening)
     cpu = seconds_per_move(records, opening, clock="think_cpu")
     timed = any("think_cpu" in r for r in records)
-    console = Console()
+    console = Console(soft_wrap=True)  # Markdown tables: one line a row, whatever the width
     console.print(format_ratings(ratings), highlight=False)
     console.print("", highlight=False)
     console.print(format_win_shares(win_shares(records)), highlight=False)
