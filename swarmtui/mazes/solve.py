@@ -132,42 +132,63 @@ def tree_path(walls: np.ndarray, start: Cell, goal: Cell, spacing: int = RULER_S
         return [start]
     if not mask[first] or not mask[last]:
         return None
-    degree = _POPCOUNT.take(mask)
+    # straight corridor fields on the odd squares of the chessboard (a lattice maze's passages)
+    # become edges of length 2 between their two neighbours: never two side by side, so the
+    # tour runs over half the edges of a lattice maze (the doors and the ends stay fields)
+    straight = (mask == 0b0101) | (mask == 0b1010)
+    straight.reshape(height + 2, stride)[::2, 0::2] = False
+    straight.reshape(height + 2, stride)[1::2, 1::2] = False
+    straight[first] = straight[last] = False
+    nodes = np.where(straight, np.uint8(0), mask)
+    degree = _POPCOUNT.take(nodes)
     base = np.cumsum(degree, dtype=np.int32)
     edges = int(base[-1])
-    if edges >= 2 * int(np.count_nonzero(mask)):
+    if edges >= 2 * int(np.count_nonzero(nodes)):
         raise LoopsError("more edges than fields")  # (edges counts both ways: a forest has fewer)
     base -= degree  # the directed edges out of field x are base[x], base[x] + 1, ... in N E S W order
     succ = np.empty(edges, dtype=np.int32)
     back = np.empty(edges, dtype=np.int32)
     head = np.empty(edges, dtype=np.int32)
+    length = np.empty(edges, dtype=np.int32)
     for d, step in enumerate((-stride, 1, stride, -1)):
-        x = np.flatnonzero(mask & np.uint8(1 << d)).astype(np.int32)
+        x = np.flatnonzero(nodes & np.uint8(1 << d)).astype(np.int32)
         ids = base.take(x)
-        ids += _RANK[d].take(mask.take(x))
+        ids += _RANK[d].take(nodes.take(x))
         y = x + np.int32(step)
-        at_y = mask.take(y)
+        over = straight.take(y)
+        y[over] += np.int32(step)
+        at_y = nodes.take(y)
         base_y = base.take(y)
         succ[ids] = base_y + _TURN[(d + 2) % 4].take(at_y)
         back[ids] = base_y + _RANK[(d + 2) % 4].take(at_y)
         head[ids] = y
-    del degree, free, masks
-    position = _tour_positions(succ, int(base[first]), spacing)
+        length[ids] = over + np.int32(1)
+    del degree, free, masks, straight
+    position = _tour_positions(succ, length, int(base[first]), spacing)
     reached = position >= 0
-    if (position.take(back[reached]) < 0).any():
+    position_back = position.take(back)
+    if (reached & (position_back < 0)).any():
         raise LoopsError("the start's region has a loop")
-    into_goal = position.take(back[base[last] + np.arange(_POPCOUNT[mask[last]], dtype=np.int32)])
+    into_goal = position.take(back[base[last] + np.arange(_POPCOUNT[nodes[last]], dtype=np.int32)])
     if into_goal.max() < 0:
         return None  # the goal is in another region
     cut = int(into_goal[into_goal >= 0].min())
-    path = np.flatnonzero(reached & (position <= cut) & (position.take(back) > cut))
+    path = np.flatnonzero(reached & (position <= cut) & (position_back > cut))
     path = path[np.argsort(position[path])]
-    row, col = np.divmod(np.concatenate([[first], head[path]]), stride)
+    ends = head[path]
+    fields = np.empty(2 * path.size + 1, dtype=np.int32)  # each edge's middle field (if any) and end
+    fields[0] = first
+    fields[2::2] = ends
+    fields[1::2] = (np.concatenate([[first], ends[:-1]]) + ends) // 2
+    keep = np.ones(fields.size, dtype=bool)
+    keep[1::2] = length[path] == 2
+    row, col = np.divmod(fields[keep], stride)
     return list(zip((row - 1).tolist(), (col - 1).tolist(), strict=True))
 
 
-def _tour_positions(succ: np.ndarray, first: int, spacing: int) -> np.ndarray:
-    """Each directed edge's position in the tour that starts with edge ``first`` (-1 off it)."""
+def _tour_positions(succ: np.ndarray, length: np.ndarray, first: int, spacing: int) -> np.ndarray:
+    """Each directed edge's position in the tour that starts with edge ``first`` (-1 off it),
+    counted in fields (edge i is ``length[i]`` fields long)."""
     edges = succ.size
     is_start = np.random.default_rng(0).integers(spacing, size=edges, dtype=np.uint8) == 0
     is_start[first] = True
@@ -176,25 +197,26 @@ def _tour_positions(succ: np.ndarray, first: int, spacing: int) -> np.ndarray:
     walker_of = np.full(edges, -1, dtype=np.int32)
     offset = np.empty(edges, dtype=np.int32)
     following = np.empty(count, dtype=np.int32)
-    length = np.empty(count, dtype=np.int32)
-    at, walker, steps = starts, np.arange(count, dtype=np.int32), 0
+    span = np.empty(count, dtype=np.int32)
+    at, walker = starts, np.arange(count, dtype=np.int32)
+    walked = np.zeros(count, dtype=np.int32)
     while at.size:  # every walker steps until it reaches another walker's start
         walker_of[at] = walker
-        offset[at] = steps
-        steps += 1
+        offset[at] = walked
+        walked += length.take(at)
         following_edge = succ.take(at)
         arrived = is_start.take(following_edge)
         done = walker[arrived]
         following[done] = following_edge[arrived]
-        length[done] = steps
+        span[done] = walked[arrived]
         going = ~arrived
-        at, walker = following_edge[going], walker[going]
+        at, walker, walked = following_edge[going], walker[going], walked[going]
     nxt = np.searchsorted(starts, following).astype(np.int32)
     head = int(np.searchsorted(starts, first))
     end = count
     nxt[nxt == head] = end  # the segment that closes the tour ends the list
     nxt = np.append(nxt, np.int32(end))
-    rest = np.append(length, np.int32(0))
+    rest = np.append(span, np.int32(0))
     for _ in range(count.bit_length() + 1):  # pointer jumping: the tour's length from each segment on
         rest = rest + rest.take(nxt)
         nxt = nxt.take(nxt)
