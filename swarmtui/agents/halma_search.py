@@ -39,8 +39,8 @@ level      nodes    plies  play
 =========  =======  =====  ==============================================================
 easy       -        1      any move within ``tolerance`` (2 steps) of the best one-ply move
 medium     300      2      two plies: its move and the best reply
-hard       2,000    none   iterative deepening, about 4 plies
-max        8,000    none   iterative deepening, about 5 plies
+hard       2,000    none   iterative deepening, 4 plies completed in mid-game
+max        8,000    none   iterative deepening, 6 plies (two players), 5 (three)
 =========  =======  =====  ==============================================================
 
 ``easy`` is the default for a new game: a casual player can beat it. An explicit ``Limit``
