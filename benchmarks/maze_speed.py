@@ -29,7 +29,7 @@ from swarmtui.core.rng import make_rng
 from swarmtui.mazes import BUILDERS, build
 from swarmtui.mazes.braid import braid
 from swarmtui.mazes.metrics import measure
-from swarmtui.mazes.solve import regions, shortest_path
+from swarmtui.mazes.solve import regions, shortest_path, shortest_path_visits
 
 
 def timed(run: Callable[[], object], repeats: int) -> float:
@@ -137,7 +137,9 @@ def regions_and_bfs(repeats: int) -> None:
     for name, maze in mazes.items():
         label = timed(partial(regions, maze.walls), repeats)
         path = timed(partial(shortest_path, maze.walls, maze.entrance, maze.exit), repeats)
-        print(f"  {name:<18} regions {label:5.2f} s   shortest path {path:5.2f} s")
+        queue = timed(partial(shortest_path_visits, maze.walls, maze.entrance, maze.exit), 1)
+        print(f"  {name:<18} regions {label:5.2f} s   shortest path {path:5.2f} s   "
+              f"(plain queue BFS {queue:5.2f} s, x{queue / path:.1f})")
     print(f"  all metrics (kruskal) {timed(partial(measure, kruskal), 1):5.2f} s")
 
 

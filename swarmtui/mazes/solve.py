@@ -44,10 +44,11 @@ def regions(walls: np.ndarray) -> np.ndarray:
     free = ~walls
     starts = free.copy()
     starts[:, 1:] &= ~free[:, :-1]
-    run = np.cumsum(starts.ravel(), dtype=np.int64) - 1
+    run = np.cumsum(starts.ravel(), dtype=np.int32)  # int32 throughout: half the memory traffic
+    run -= 1
     down = (free[:-1] & free[1:]).ravel()
     u, v = run[:-width][down], run[width:][down]
-    label = np.arange(int(starts.sum()), dtype=np.int64)
+    label = np.arange(int(starts.sum()), dtype=np.int32)
     while u.size:
         lu, lv = label[u], label[v]
         differ = lu != lv
