@@ -13,11 +13,12 @@ machine. Without git (or the commit) the script says so and prints this engine's
 
 Printed: per perft depth the leaf count (checked against Mzinga's published counts), CPU
 seconds and the speed-up; the rate of ``legal_moves() + play() + undo()`` cycles on mid-game
-positions (plies 40-60 of seeded random games, about 65 legal moves each: what a search
-player spends its time on); and the CPU time per MCTS iteration (thesis settings: depth 13).
+positions (plies 40-60 of seeded random games, about 60 legal moves each: what a search
+player spends its time on); and the CPU time per MCTS iteration (thesis settings: depth 13),
+for this engine with its own playout picker (``random_move``) and with full-list playouts.
 The mid-game positions and MCTS roots are the same positions in both engines (the moves of one
-are replayed in the other); that both engines list the same moves in the same order and grow
-the same MCTS tree is checked on the way.
+are replayed in the other); whether both engines list the same moves (and in the same order)
+is checked on the way. ``--baseline HEAD`` compares uncommitted changes with the last commit.
 """
 
 from __future__ import annotations
@@ -187,7 +188,9 @@ def main() -> None:
     games = midgame_games(args.positions, args.seed)
     boards = {e.name: [replay(e, g) for g in games] for e in engines}
     lists = [[[tuple(m) for m in b.legal_moves()] for b in boards[e.name]] for e in engines]
-    if all(x == lists[0] for x in lists):
+    if len(lists) == 1:
+        same = "one engine"
+    elif all(x == lists[0] for x in lists):
         same = "same moves in the same order"
     elif all([sorted(map(repr, m)) for m in x] == [sorted(map(repr, m)) for m in lists[0]] for x in lists):
         same = "same moves, in another order"
@@ -211,7 +214,8 @@ def main() -> None:
     cells = "  ".join(f"{e.name}{' (full-list playouts)' if o else ''}: {1000 * s / n:6.3f} ms"
                       for (e, o), (s, _) in zip(variants, best, strict=True))
     times = [best[0][0], best[-1][0]] if len(variants) > 1 else []
-    print(f"MCTS per iteration (depth 13, {n} iterations): {cells}{ratio_text(times)}")
+    versus = "the baseline" if len(engines) > 1 else "full-list playouts"
+    print(f"MCTS per iteration (depth 13, {n} iterations): {cells}{ratio_text(times)} (against {versus})")
 
 
 if __name__ == "__main__":

@@ -237,7 +237,7 @@ _new_move = tuple.__new__  # Move(...) without the namedtuple's Python-level __n
 # C (``map(table.__getitem__, cells)``), the cyclic garbage collector sees far fewer new
 # objects, and ``play``'s membership test usually succeeds on identity. Moves stay plain
 # values: a ``Move`` built by hand equals (and hashes like) the interned one.
-INTERNED_MOVES_LIMIT = 400_000  # moves kept before the tables start afresh (a drifting hive in a long-lived process)
+INTERNED_MOVES_LIMIT = 200_000  # moves kept before the tables start afresh (a drifting hive in a long-lived process)
 _interned = [0]  # moves made so far (shared by every table)
 
 
