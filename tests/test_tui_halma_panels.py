@@ -287,12 +287,16 @@ def test_a_mark_beside_a_piece_never_hides_the_cursor() -> None:
 async def test_game_screen_steps_the_swarm_turn_and_the_board_shows_each_overlay(tui_app) -> None:
     from swarmtui.tui.match import Match, MatchConfig
     from swarmtui.tui.screens.game import GameScreen
+    from swarmtui.tui.widgets.board_view import BoardView
 
     app = tui_app(speed="slow")
     async with app.run_test(size=(120, 40)) as pilot:
-        await app.push_screen(GameScreen(Match(MatchConfig("halma", ("aco-bco", "human"), seed=5)), speed="slow"))
+        await app.push_screen(GameScreen(Match(MatchConfig("halma", ("human", "aco-bco"), seed=5)), speed="slow"))
         screen = app.screen
-        await pilot.press("p")  # pause: the phases advance only by key
+        await settle(app, pilot, lambda: screen.match.human_to_move)
+        await pilot.press("p")  # paused before the swarm's turn: phases advance only by key, however slow the machine
+        assert screen.panel.playback.paused
+        screen.board.post_message(BoardView.MoveChosen(screen.match.state.legal_moves()[0]))
         await settle(app, pilot, lambda: screen.panel.deliberation is not None)
         d = screen.panel.deliberation
         assert d is not None and d.trace.kind == "swarm"

@@ -92,19 +92,16 @@ async def test_setup_shows_paper_defaults_and_refuses_a_bad_value_inline(tui_app
         assert q0.value == str(get_spec("aco-bco").params().q0)  # the paper's default
         q0.focus()
         await pilot.press("ctrl+a", "ctrl+k", "2", ".", "5")
-        await pilot.pause()
-        error = text_of(setup.query_one("#error-q0"))
-        assert "q0" in error and "2.5" in error
+        await settle(app, pilot, lambda: "2.5" in text_of(setup.query_one("#error-q0")))
+        assert "q0" in text_of(setup.query_one("#error-q0"))
         setup.query_one("#start").focus()
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(app, pilot, lambda: any("q0" in n.message for n in app._notifications))
         assert app.screen is setup  # refused
-        assert any("q0" in n.message for n in app._notifications)
         q0 = setup.query_one("#param-q0", Input)
         q0.focus()
         await pilot.press("ctrl+a", "ctrl+k", "0", ".", "5")
-        await pilot.pause()
-        assert text_of(setup.query_one("#error-q0")) == ""
+        await settle(app, pilot, lambda: text_of(setup.query_one("#error-q0")) == "")
         setup.query_one("#start").focus()
         await pilot.press("enter")
         await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
