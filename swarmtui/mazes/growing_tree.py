@@ -28,6 +28,7 @@ from swarmtui.mazes.lattice import JOINED, ROOT, PaddedCells
 
 ORDERS = tuple(permutations(range(4)))
 _BLOCK = 1 << 16
+_BELOW_ONE = 1.0 - 2.0**-30
 
 
 @dataclass(frozen=True)
@@ -77,17 +78,20 @@ def grow(grid: PaddedCells, rng: np.random.Generator, params: GrowingTreeParams,
     recent = array("i", [start])  # cells in the order they were added; retired ones are skipped lazily
     retired = bytearray(len(state))
     while active:
-        draws = rng.random(_BLOCK).tolist()
+        draws = rng.random(_BLOCK)
+        # each draw below the "newest" share picks the newest cell (-1 here); the others are
+        # rescaled past it into [0, 1) and pick a uniform index (capped a hair below 1, so that
+        # int(pick * size) < size: the same index as min(int(pick * size), size - 1))
+        picks = np.where(draws < newest_share, -1.0, np.minimum((draws - newest_share) * scale, _BELOW_ONE)).tolist()
         orders = rng.integers(len(ORDERS), size=_BLOCK).tolist()
-        for draw, order in zip(draws, orders, strict=True):
-            if draw < newest_share:
+        for pick, order in zip(picks, orders):  # noqa: B905 (both are _BLOCK long)
+            if pick < 0.0:
                 cell = recent[-1]
                 while retired[cell]:
                     recent.pop()
                     cell = recent[-1]
-            else:  # a uniform index from the same draw, rescaled past the "newest" share
-                size = len(active)
-                cell = active[min(int((draw - newest_share) * scale * size), size - 1)]
+            else:
+                cell = active[int(pick * len(active))]
             for step, code in offsets[order]:
                 nxt = cell + step
                 if not state[nxt]:
