@@ -18,6 +18,7 @@ without pheromone, recruitment or trail memory.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
@@ -66,15 +67,25 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--within", type=int, default=0, help="threshold for the share (default: the full median)")
+    parser.add_argument("--only", type=int, nargs="*", default=None,
+                        help="run only these variants (1 = the first row), e.g. to spread them over processes")
+    parser.add_argument("--out", default="", help="also append every game, as it ends, to this JSON-lines file")
     args = parser.parse_args()
     scenario = SCENARIOS[0]
     print(f"{args.agent}, Table V id 1 protocol, {args.games} games per variant, seed {args.seed}")
     print("| variant | median [95% CI] | mean | finished within T moves [95% Wilson] | unfinished | seconds |")
     print("|---|---|---|---|---|---|")
     within = args.within
-    for label, extra in VARIANTS[args.agent]:
+    for number, (label, extra) in enumerate(VARIANTS[args.agent], 1):
+        if args.only is not None and number not in args.only:
+            continue
         clock = time.perf_counter()
-        games = run_independent(setup_for(scenario, args.agent, extra), args.games, args.seed, args.workers)
+        def log(game, label=label) -> None:
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.write(json.dumps({"variant": label, **game.to_json()}) + "\n")
+
+        games = run_independent(setup_for(scenario, args.agent, extra), args.games, args.seed, args.workers, log)
         seconds = time.perf_counter() - clock
         moves = [g.moves for g in games if g.moves is not None]
         median = statistics.median(moves)
