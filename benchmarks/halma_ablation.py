@@ -42,6 +42,8 @@ VARIANTS: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {
         ("no trail memory (trail_memory=false: τ reset every turn)", (("trail_memory", "false"),)),
         ("no swarm: the same roll-out, same budget (all three off)",
          (("pheromone", "false"), ("recruitment", "false"), ("trail_memory", "false"))),
+        ("no swarm, greedier roll-out (all three off, beta=2.7 as Table IV)",
+         (("pheromone", "false"), ("recruitment", "false"), ("trail_memory", "false"), ("beta", "2.7"))),
     ],
     "aco-bco": [
         ("everything on (the paper's swarm)", ()),
