@@ -23,6 +23,8 @@ from hypothesis import strategies as st
 from swarmtui.cli import main
 from swarmtui.records.results import read_results
 
+from waiting import poll_until
+
 ROOT = Path(__file__).resolve().parents[1]
 RESUME_LINE = re.compile(r"^swarmtui: error: interrupted after (\d+) of \d+ games; \1 finished games are kept in "
                          r"(\S+); continue with: swarmtui sim run noughts --resume \2$")
@@ -65,11 +67,7 @@ def _catches(pid: int, number: int) -> bool:
     return False
 
 
-def _until(condition, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
+_until = poll_until
 
 
 # -- 12. SIGTERM and SIGHUP stop a pool run like Ctrl-C ------------------------------------------

@@ -14,7 +14,7 @@ from swarmtui.tui.config import ConfigError, Preferences, SeatDefaults, load, pa
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.setup import SetupScreen
 
-from pilot_waits import settle
+from waiting import settle
 
 GOOD = """
 [tui]

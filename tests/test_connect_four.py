@@ -58,7 +58,7 @@ async def test_a_human_plays_it_through_the_tui(tui_app) -> None:
     from connect_four.board import ConnectFourBoard
 
     from swarmtui.tui.screens.game import GameScreen
-    from pilot_waits import settle
+    from waiting import settle
     from test_tui_shell import start_game
 
     app = tui_app()

@@ -10,7 +10,7 @@ from rich.cells import cell_len
 
 from swarmtui.tui.ascii_mode import ascii_text
 
-from pilot_waits import wait_until
+from waiting import wait_until
 
 
 def test_ascii_text_is_ascii_and_keeps_the_width_of_every_cell():

@@ -15,11 +15,12 @@ import shlex
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from test_tui_terminal import Tmux
+
+from waiting import SETTLE_TIMEOUT, poll_until
 
 pytestmark = [pytest.mark.tmux, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
 
@@ -35,7 +36,7 @@ def launch(tmux: Tmux, env: str, args: str = "") -> None:
 def quit_app(tmux: Tmux) -> None:
     """``q`` from wherever the app is; it must exit with status 0."""
     tmux.send("q")
-    tmux.wait_for(r"swarmtui-exit=0", timeout=10)
+    tmux.wait_for(r"swarmtui-exit=0")
 
 
 def styled_screen(tmux: Tmux) -> str:
@@ -69,7 +70,7 @@ class Checked:
     def __init__(self, tmux: Tmux, colours: set[str], ascii_only: bool) -> None:
         self.tmux, self.colours, self.ascii_only = tmux, colours, ascii_only
 
-    def wait_for(self, pattern: str, timeout: float = 20.0) -> str:
+    def wait_for(self, pattern: str, timeout: float = SETTLE_TIMEOUT) -> str:
         text = self.tmux.wait_for(pattern, timeout)
         kinds = colour_kinds(styled_screen(self.tmux))
         assert kinds <= self.colours, f"colours {kinds} beyond {self.colours} on:\n{text}"
@@ -170,9 +171,7 @@ def test_killed_mid_game_then_resumed_on_the_next_start(tmp_path):
         tmux.wait_for(r"pheromone update")
     finally:
         tmux.kill()  # the terminal goes away: SIGHUP
-    deadline = time.monotonic() + 10
-    while not list((tmp_path / "games").glob("halma-*.json")) and time.monotonic() < deadline:
-        time.sleep(0.2)
+    poll_until(lambda: list((tmp_path / "games").glob("halma-*.json")))
     [saved] = (tmp_path / "games").glob("halma-*.json")
     moves = json.loads(saved.read_text())["moves"]
     assert len(moves) == 2 and moves[0].startswith("n1")

@@ -14,7 +14,7 @@ from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.widgets.halma_board import HalmaBoard, hole_at, step
 
-from pilot_waits import settle
+from waiting import settle
 
 
 async def open_halma(app, pilot, players: int, seed: int = 7, agents: dict[int, str] | None = None) -> GameScreen:

@@ -253,7 +253,7 @@ def test_the_game_type_is_the_hive_descriptors_rule_variant():
 
 
 async def test_the_tui_setup_offers_the_game_type_and_a_save_keeps_it(tui_app):
-    from pilot_waits import settle
+    from waiting import settle
     from textual.widgets import Select
 
     from swarmtui.tui.match import Match

@@ -12,7 +12,7 @@ from swarmtui.tui.screens.maze import MazeScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.widgets.maze_view import Phase, phases_of, render_phase
 
-from pilot_waits import settle
+from waiting import settle
 
 
 def notified(app, words: str) -> bool:

@@ -29,7 +29,7 @@ from swarmtui.core.saves import write_atomic
 from swarmtui.records import GameLog, Recording, read_results, read_saved
 from swarmtui.tui.saved_game import INTERRUPTED_MARK, games_dir, list_games, take_interrupted, write_game
 
-from pilot_waits import settle
+from waiting import settle
 
 DATA = Path(__file__).parent / "data" / "records"
 SAVE = json.loads((DATA / "save-noughts-in-progress.json").read_text(encoding="utf-8"))

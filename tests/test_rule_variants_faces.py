@@ -10,7 +10,7 @@ from textual.widgets import Select
 
 from swarmtui.cli import main
 from swarmtui.tui.screens.setup import SetupScreen
-from pilot_waits import settle
+from waiting import settle
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

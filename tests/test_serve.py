@@ -27,7 +27,7 @@ from swarmtui.serve.probe import open_terminal
 from swarmtui.serve.server import AuthorizedKeysError, ServeConfig, read_authorized_keys, start_server
 from swarmtui.tui.screens.menu import menu_games
 
-from pilot_waits import wait_until
+from waiting import SETTLE_TIMEOUT, wait_until
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
@@ -92,7 +92,7 @@ async def test_play_the_app_resize_and_quit(tmp_path, alice_and_bob):
             mark = len(probe.output)
             probe.chan.change_terminal_size(100, 30)  # the app redraws on 30 rows
             await probe.wait_until(lambda: b"\x1b[30;1H" in probe.output[mark:], 10, "no redraw on 30 rows")
-            await probe.wait_for(r"Setup: Noughts", timeout=10, start=mark)
+            await probe.wait_for(r"Setup: Noughts", timeout=SETTLE_TIMEOUT, start=mark)
             probe.press("ctrl+q")
             await asyncio.wait_for(probe.chan.wait_closed(), 15)
             assert probe.chan.get_exit_status() == 0

@@ -11,7 +11,6 @@ import socket
 import sys
 import tempfile
 import textwrap
-import time
 from pathlib import Path
 
 import asyncssh
@@ -22,6 +21,8 @@ from swarmtui.serve.keys import AuthorizedKeysError, parse_line, read_authorized
 from swarmtui.serve.limits import Limits
 from swarmtui.serve.probe import open_terminal
 from swarmtui.serve.server import ServeConfig, start_server
+
+from waiting import wait_until
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
@@ -246,11 +247,7 @@ async def _closed_at_once(connecting) -> None:
     await asyncio.wait_for(conn.wait_closed(), 10)
 
 
-async def _wait(condition, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.02)
+_wait = wait_until
 
 
 # -- 4. the terminal size is clamped -------------------------------------------------------------

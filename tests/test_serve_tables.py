@@ -18,7 +18,7 @@ from swarmtui.serve.server import start_server
 from swarmtui.tui.screens.menu import menu_games
 from swarmtui.tui.screens.setup import default_agent
 
-from pilot_waits import wait_until
+from waiting import wait_until
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 

@@ -23,6 +23,8 @@ from swarmtui.tables.client import TableClient, TableClosed, TableError
 from swarmtui.tables.hub import MAX_CONNECTIONS_PER_PLAYER, MAX_TABLES_PER_PLAYER, Hub, Member
 from swarmtui.tables.remote_seat import RemoteSeat
 
+from waiting import poll_until
+
 
 def _events(link) -> list[dict]:
     seen: list[dict] = []
@@ -30,11 +32,7 @@ def _events(link) -> list[dict]:
     return seen
 
 
-def _until(condition, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
+_until = poll_until
 
 
 def _hive_table(hub):

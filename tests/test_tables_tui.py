@@ -9,8 +9,6 @@ SSH test (``test_serve_tables``) has two real apps play each other.
 
 from __future__ import annotations
 
-import asyncio
-import time
 
 from textual.widgets import Select
 
@@ -24,15 +22,13 @@ from swarmtui.tui.screens.saved_games import SavedGamesScreen
 from swarmtui.tui.screens.setup import SetupScreen
 from swarmtui.tui.screens.tables import TablesScreen
 
+from waiting import settle
 
-async def until(pilot, condition, timeout: float = 20.0) -> None:
+
+async def until(pilot, condition) -> None:
     """Let the app run until ``condition()`` holds (a remote seat's worker waits on purpose,
     so this does not wait for workers to finish)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "the app did not get there"
-        await pilot.pause()
-        await asyncio.sleep(0.02)
+    await settle(pilot.app, pilot, condition, workers=False)
 
 
 def status(screen) -> str:

@@ -10,7 +10,7 @@ from swarmtui.tui.screens.help import HelpScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.setup import SetupScreen
 
-from pilot_waits import settle
+from waiting import settle
 
 AGENT_IDS = [spec.id for spec in agents_for("noughts")]
 

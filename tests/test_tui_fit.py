@@ -13,7 +13,7 @@ from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.screens.game import GameScreen, title_text
 from swarmtui.tui.screens.help import HelpScreen, help_text
 from swarmtui.tui.screens.maze import MazeScreen
-from pilot_waits import settle
+from waiting import settle
 
 GAMES = {
     "noughts": (("human", "minimax"), "Noughts & Crosses", {"1 2 3 4 5 6 7 8 9", "⏎"}),

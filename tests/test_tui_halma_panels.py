@@ -29,7 +29,7 @@ from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation, frames_for, phase_count, render_frame
 from swarmtui.tui.widgets.halma_board import HEAT_GLYPHS, HalmaBoard, draw_overlay
 
-from pilot_waits import settle
+from waiting import settle
 
 TURN = Path(__file__).parent / "data" / "halma_swarm_turn.json"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import pairwise
 import numpy as np
 import pytest
-from pilot_waits import settle
+from waiting import settle
 from textual.widgets import Select
 
 from swarmtui.agents import make_agent

@@ -10,7 +10,7 @@ from textual.command import CommandList, CommandPalette
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import screen_commands
-from pilot_waits import settle
+from waiting import settle
 
 
 async def test_the_palette_saves_a_screenshot_into_the_saves_folder(tui_app, tmp_path: Path) -> None:

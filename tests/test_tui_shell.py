@@ -31,7 +31,7 @@ from swarmtui.tui.screens.replay import ReplayScreen
 from swarmtui.tui.screens.results import ResultsScreen
 from swarmtui.tui.screens.saved_games import SavedGamesScreen
 from swarmtui.tui.screens.setup import SetupScreen
-from pilot_waits import settle
+from waiting import settle
 
 
 def text_of(widget) -> str:

@@ -7,7 +7,7 @@ from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.saved_game import list_games, read_game
 from swarmtui.tui.screens.confirm import Confirm
 from swarmtui.tui.screens.game import GameScreen
-from pilot_waits import settle
+from waiting import settle
 
 
 async def _game(app, pilot, config: MatchConfig) -> GameScreen:

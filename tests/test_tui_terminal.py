@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from waiting import SETTLE_TIMEOUT, poll_until
+
 ROOT = Path(__file__).resolve().parents[1]
 
 NO_COLOR_SCRIPT = textwrap.dedent('''
@@ -93,7 +95,7 @@ class Tmux:
         done = subprocess.run(self.base + ["capture-pane", "-p", "-t", "t"], capture_output=True, text=True, timeout=10)
         return done.stdout
 
-    def wait_for(self, pattern: str, timeout: float = 20.0) -> str:
+    def wait_for(self, pattern: str, timeout: float = SETTLE_TIMEOUT) -> str:
         deadline = time.monotonic() + timeout
         while True:
             text = self.screen()
@@ -128,7 +130,7 @@ def test_real_terminal_80x24_play_a_move_and_quit(tmp_path) -> None:
         tmux.send("v")  # the move log instead
         tmux.wait_for(r"1\. X b2   O [abc][123]")
         tmux.send("q")
-        tmux.wait_for(r"swarmtui-exit=0", timeout=10)
+        tmux.wait_for(r"swarmtui-exit=0")
         assert len(list((tmp_path / "games").glob("noughts-*.json"))) == 1  # quitting autosaved
     finally:
         tmux.kill()
@@ -153,9 +155,7 @@ def test_real_terminal_closed_mid_game_autosaves(tmp_path) -> None:
         tmux.wait_for(r"X to move \(you\)")
     finally:
         tmux.kill()
-    deadline = time.monotonic() + 10
-    while not list((tmp_path / "games").glob("noughts-*.json")) and time.monotonic() < deadline:
-        time.sleep(0.2)
+    poll_until(lambda: list((tmp_path / "games").glob("noughts-*.json")))
     [saved] = (tmp_path / "games").glob("noughts-*.json")
     import json
 

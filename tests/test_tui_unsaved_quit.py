@@ -12,7 +12,7 @@ from textual.widgets import Input
 from swarmtui.core.saves import SAVES_ENV
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.unsaved_quit import UnsavedQuit
-from pilot_waits import settle
+from waiting import settle
 from test_tui_shell import start_game
 
 

@@ -14,7 +14,7 @@ from swarmtui.records.results import RecordWriter
 from swarmtui.sim.seats import Seat
 from swarmtui.tui.screens.maze import export_path
 from swarmtui.tui.screens.results import ResultsScreen
-from pilot_waits import settle
+from waiting import settle
 from test_tui_shell import open_entry
 
 

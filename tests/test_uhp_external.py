@@ -24,6 +24,8 @@ from swarmtui.games.hive.rules import Board
 from swarmtui.sim.match import play_match
 from swarmtui.sim.seats import Seat, assign_params, parse_players, split_players
 
+from waiting import poll_until
+
 FAKE = Path(__file__).parent / "fake_uhp_engine.py"
 SWARMTUI_UHP = f"{shlex.quote(sys.executable)} -m swarmtui uhp"
 
@@ -69,11 +71,8 @@ def test_a_faulty_engine_loses_with_the_reason_and_leaves_no_process(mode, reaso
     agent.close()
     assert agent.engine is not None and gone(agent.engine.process.pid)
     if mode == "hang":  # the engine's own child went with its process group
-        deadline = time.monotonic() + 5
         child = int((tmp_path / "child.pid").read_text())
-        while not gone(child) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert gone(child)
+        poll_until(lambda: gone(child))
 
 
 def test_sim_records_the_forfeit_as_a_loss_with_its_reason():
@@ -120,7 +119,7 @@ def test_sim_run_with_an_external_engine_seat(tmp_path):
 
 
 async def test_the_tui_game_ends_when_an_external_engine_crashes(tui_app):
-    from pilot_waits import settle
+    from waiting import settle
 
     from swarmtui.tui.match import Match, MatchConfig
     from swarmtui.tui.screens.game import GameScreen
@@ -145,7 +144,4 @@ def test_an_engine_nobody_closes_stops_when_its_player_is_dropped():
     pid = agent.engine.process.pid
     del agent
     gc.collect()
-    deadline = time.monotonic() + 10
-    while not gone(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert gone(pid)
+    poll_until(lambda: gone(pid))
