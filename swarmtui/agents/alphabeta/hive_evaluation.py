@@ -8,12 +8,16 @@ enemy Queen, section 3.5.2). From White's point of view, then negated for Black 
 hand + beetles ) + tempo``
 
 * **Queen danger**: ``x`` counts the occupied neighbours of a queen, each enemy piece and each
-  of its own *pinned* pieces (which cannot step away) as 1, each own piece free to leave as
-  ``own_mobile_neighbour``. Danger is ``queen_neighbour·x + queen_neighbour_sq·x²`` (convex:
-  the fifth neighbour is far worse than the first). A beetle on top of a queen pins it and
-  adds ``beetle_on_queen`` for the beetle's owner; an own beetle next to the enemy queen, ready
-  to climb, adds ``beetle_near_queen``; a queen that can still slide away is worth
-  ``queen_mobile``.
+  of its own *pinned* pieces (which cannot step away) as 1 (an enemy piece as
+  ``enemy_neighbour``), each own piece free to leave as ``own_mobile_neighbour``. Danger is
+  ``queen_neighbour·x + queen_neighbour_sq·x²`` (convex: the fifth neighbour is far worse than
+  the first). An enemy beetle on top of a queen pins her, counts as one more neighbour and adds
+  ``beetle_on_queen`` for its owner; it also makes her free neighbours the enemy's placement
+  cells (they touch no piece of her colour), and each one the enemy can fill from hand adds
+  ``drop_liberty`` (up to the pieces it has in hand). Her *own* beetle on top guards her from
+  enemy beetles but pins her: ``own_beetle_on_queen`` and ``own_cover`` (both 0). An own
+  beetle next to the enemy queen, ready to climb, adds ``beetle_near_queen``; a queen that can
+  still slide away is worth ``queen_mobile``.
 * **Attackers**: ``attacker`` per enemy-queen liberty that one of our free pieces can plausibly
   fill next move (free ants reach any open perimeter cell; other free pieces count within two
   cells of the queen), capped by the free liberties.
@@ -25,6 +29,10 @@ hand + beetles ) + tempo``
 * **Pieces in hand**: ``hand_<bug>`` each (reserves are flexible: a piece can enter wherever
   it is needed), halved by ``hand_blocked`` when the side has no cell to place on.
 * **Tempo**: ``tempo`` for the side to move.
+
+Two hooks serve the search: ``urgent`` (a move gave a queen a new fifth neighbour: extend the
+reply, the analogue of a check extension) and ``noisy`` (once the enemy queen has
+``noisy_from`` neighbours, the moves that fill her free neighbours: the quiescence search).
 
 The defaults were set by hand from Hive strategy (an ant is the most valuable piece, a free
 piece beats a piece in hand beats a pinned one, queen pressure grows faster than linearly) and
