@@ -48,9 +48,7 @@ import numpy as np
 
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, MazeError
-from swarmtui.mazes.queen import queen_check
-from swarmtui.mazes.solve import shortest_path
-from swarmtui.mazes.swarm import Passages, is_a_maze, mouth
+from swarmtui.mazes.swarm import Passages, mouth, queen_verdict
 
 PAPER_SPAN = 55
 """Width + height of the paper's first example (40x15): the unit of length at that size."""
@@ -211,11 +209,7 @@ def run_ant_loop(params, height: int, width: int, rng: np.random.Generator, door
         if not colony.passages.joined(entrance, exit_):
             continue  # the union-find over-estimates: no here is a true no
         walls = colony.walls()
-        passed, path = queen_check(walls, doors, rng, params.queen_walks, params.queen == "backtrack")
-        through = passed
-        if passed and params.standard:
-            shortest = shortest_path(walls, doors[0], doors[1])
-            passed = shortest is not None and is_a_maze(walls, doors, len(shortest), params.min_wall_density)
+        through, passed, path = queen_verdict(walls, doors, rng, params)
         if on_frame is not None:
             field = 1.0 - colony.tau()
             agents = colony.pos.astype(float)

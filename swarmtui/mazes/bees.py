@@ -74,10 +74,9 @@ import numpy as np
 from swarmtui.core.params import ParamError, check_range
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, MazeError
-from swarmtui.mazes.queen import queen_check
-from swarmtui.mazes.solve import regions, shortest_path
-from swarmtui.mazes.swarm import (Passages, SwarmParams, check_swarm_size, facing_doors, is_a_maze, mouth,
-                                  paper_count)
+from swarmtui.mazes.solve import regions
+from swarmtui.mazes.swarm import (Passages, SwarmParams, check_swarm_size, facing_doors, mouth, paper_count,
+                                  queen_verdict)
 
 BEE_MAX_FIELDS = 1_002_001
 """The bee builder's size bound (1001x1001 fields), as the ants'."""
@@ -316,11 +315,7 @@ def build_bees(width: int, height: int, rng: np.random.Generator, params: BeePar
                 passages = Passages.of_labels(labels, width)  # a road that closed made the difference
                 continue
         walls = colony.walls()
-        through, path = queen_check(walls, doors, rng, params.queen_walks, params.queen == "backtrack")
-        passed = through
-        if through and params.standard:
-            shortest = shortest_path(walls, doors[0], doors[1])
-            passed = shortest is not None and is_a_maze(walls, doors, len(shortest), params.min_wall_density)
+        through, passed, path = queen_verdict(walls, doors, rng, params)
         if on_frame is not None:
             agents = colony.pos.copy()
             on_frame(MazeFrame("bee", "field", iteration, agents, colony.meadow.copy(), walls.copy()))

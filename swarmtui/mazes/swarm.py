@@ -20,6 +20,7 @@ from swarmtui.mazes.bitmap import bitmap
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, MazeError, check_size
 from swarmtui.mazes.queen import queen_check
+from swarmtui.mazes.solve import shortest_path
 
 SWARM_MAX_FIELDS = 1_002_001
 """The swarm builders' size bound (1001x1001 fields; ``benchmarks/maze_fig5.py`` times both up to it)."""
@@ -186,6 +187,21 @@ def is_a_maze(walls: np.ndarray, doors: tuple[Cell, Cell], path_length: int, min
     ends = ~walls & (open_neighbours(walls) == 1)
     ends[doors[0]] = ends[doors[1]] = False
     return bool(ends.any())
+
+
+def queen_verdict(walls: np.ndarray, doors: tuple[Cell, Cell], rng: np.random.Generator,
+                  params: SwarmParams) -> tuple[bool, bool, list[Cell]]:
+    """The queen's look after an iteration (Algorithm 4, then the standard of ``is_a_maze``).
+
+    Returns ``(through, passed, path)``: ``through`` when her walk found a passage, ``passed``
+    when it did and (with ``standard=1``) the bitmap is also a maze; ``path`` is her walk.
+    """
+    through, path = queen_check(walls, doors, rng, params.queen_walks, params.queen == "backtrack")
+    passed = through
+    if through and params.standard:
+        shortest = shortest_path(walls, doors[0], doors[1])
+        passed = shortest is not None and is_a_maze(walls, doors, len(shortest), params.min_wall_density)
+    return through, passed, path
 
 
 def mouth(door: Cell, height: int, width: int) -> Cell:
