@@ -9,7 +9,7 @@ import pytest
 from swarmtui.cli import main
 from swarmtui.cli.sim import legacy_spelling
 
-COMMANDS = {"run", "report", "preset", "train", "solve", "maze-timing"}
+COMMANDS = {"run", "report", "preset", "train", "solve", "maze-timing", "round-robin"}
 
 
 @pytest.mark.parametrize("old, new", [
@@ -22,6 +22,9 @@ COMMANDS = {"run", "report", "preset", "train", "solve", "maze-timing"}
     (["noughts", "--solve"], ["solve", "noughts"]),
     (["maze", "--algo", "ant"], ["maze-timing", "--algo", "ant"]),
     (["-n", "3", "noughts"], ["run", "-n", "3", "noughts"]),
+    (["hive", "--round-robin", "random,alphabeta:difficulty=hard", "-n", "2"],
+     ["round-robin", "hive", "random", "alphabeta:difficulty=hard", "-n", "2"]),
+    (["hive", "--round-robin=random,pso"], ["round-robin", "hive", "random", "pso"]),
 ])
 def test_old_spellings_become_sub_commands(old, new):
     assert legacy_spelling(old, COMMANDS) == new

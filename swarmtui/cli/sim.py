@@ -28,7 +28,7 @@ from swarmtui.core.saves import SaveError
 DEFAULT_GAMES = 100
 
 _LEGACY_FLAGS = {"--list-presets": "list", "--solve": "solve"}
-_LEGACY_VALUED = {"--preset": "preset", "--train": "train"}
+_LEGACY_VALUED = {"--preset": "preset", "--train": "train", "--round-robin": "round-robin"}
 
 
 def legacy_spelling(args: list[str], commands: set[str]) -> list[str] | None:
@@ -36,7 +36,8 @@ def legacy_spelling(args: list[str], commands: set[str]) -> list[str] | None:
 
     ``GAME ...`` becomes ``run GAME ...``; ``GAME --preset NAME`` ``preset GAME NAME``;
     ``GAME --list-presets`` ``preset GAME``; ``GAME --train SIDE`` ``train GAME SIDE``;
-    ``GAME --solve`` ``solve GAME``; ``maze ...`` ``maze-timing ...``.
+    ``GAME --solve`` ``solve GAME``; ``GAME --round-robin A,B,C`` ``round-robin GAME A B C``;
+    ``maze ...`` ``maze-timing ...``.
     """
     if not args or args[0] in commands or args[0] in ("-h", "--help"):
         return None
@@ -66,6 +67,8 @@ def legacy_spelling(args: list[str], commands: set[str]) -> list[str] | None:
         return ["preset", game, *kept]
     if mode in ("preset", "train"):
         return [mode, game, str(value), *kept]
+    if mode == "round-robin":
+        return [mode, game, *[entrant for entrant in str(value).split(",") if entrant], *kept]
     return [mode, game, *kept]
 
 
