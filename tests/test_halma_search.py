@@ -102,3 +102,25 @@ def test_best_reply_search_gives_the_position_back_unchanged(players):
     search.root_scores(order, 3, 0.0)
     assert board._occ == before._occ and board._pieces == before._pieces
     assert all(len(board._pieces[k]) == 10 for k in range(1, players + 1))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_ablation_switches_keep_the_value_and_cost_nodes(players):
+    # the transposition table and the move ordering only save work: at a fixed depth the best
+    # value is the same with either switched off, and without ordering the search visits more nodes
+    board = Board(players)
+    rng = np.random.default_rng(3)
+    for _ in range(6 * players):
+        moves = board.legal_moves()
+        board.play(moves[int(rng.integers(len(moves)))])
+    found = {}
+    for table in ("true", "false"):
+        for ordering in ("true", "false"):
+            agent = make_agent("halma-search", "halma", board.to_move, np.random.default_rng(0),
+                               [("nodes", "10000000"), ("depth", "3"), ("table", table), ("ordering", ordering)])
+            decision = agent.decide(board)
+            assert board.is_legal(decision.move) and decision.trace.depth == 3
+            found[table, ordering] = (decision.trace.candidates[0].value, decision.trace.nodes)
+    assert len({value for value, _ in found.values()}) == 1
+    assert found["true", "true"][1] < found["true", "false"][1]
+    assert found["true", "true"][1] < found["false", "false"][1]

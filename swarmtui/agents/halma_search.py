@@ -32,7 +32,9 @@ forward pruning: backward moves are dropped (unless a seat has nothing else) and
 ``breadth`` best-gaining moves of the root seat and the ``reply_breadth`` best replies (pooled
 over the opponents) are searched. The budget is a number of **nodes** (so a game is the same on
 any machine, loaded or not: same seed, same game); ``time_limit`` or a
-:class:`~swarmtui.core.limits.Limit` adds a clock.
+:class:`~swarmtui.core.limits.Limit` adds a clock. Two ablation switches take parts out at the
+same budget: ``table=false`` (no transposition table) and ``ordering=false`` (the same moves
+searched in the generator's order; ``benchmarks/halma_search_ablation.py`` plays them).
 
 =========  =======  =====  ==============================================================
 level      nodes    plies  play
@@ -109,6 +111,10 @@ class HalmaSearchParams:
     ladder: float = field(default=0.5, metadata={"help": "weight of a seat's best one-move gain"})
     search: Literal["brs", "paranoid"] = field(
         default="brs", metadata={"help": "brs: one opponent replies per round; paranoid: all of them, in turn"})
+    table: bool = field(default=True, metadata={
+        "help": "ablation switch: off = no transposition table (no cut-offs or hint moves from earlier visits)"})
+    ordering: bool = field(default=True, metadata={
+        "help": "ablation switch: off = the same moves searched in the generator's order (no hint or gain order)"})
 
     def __post_init__(self) -> None:
         if self.difficulty not in LEVELS:
@@ -164,6 +170,9 @@ class _Search:
         scored = [(self.gain(m, k), m) for m in self.moves_of(k)]
         forward = [s for s in scored if s[0] >= 0]
         scored = forward or scored
+        if not self.params.ordering:  # the same best-gaining moves, searched in the generator's order
+            kept = {id(m) for _, m in sorted(scored, key=lambda s: -s[0])[:breadth]}
+            return [(k, m) for _, m in scored if id(m) in kept]
         scored.sort(key=lambda s: -s[0])
         chosen = [(k, m) for _, m in scored[:breadth]]
         if first is not None:
@@ -186,6 +195,9 @@ class _Search:
             pooled.extend((self.gain(m, k), k, m) for m in self.moves_of(k))
         forward = [s for s in pooled if s[0] >= 0]
         pooled = forward or pooled
+        if not self.params.ordering:
+            kept = {id(m) for _, _, m in sorted(pooled, key=lambda s: -s[0])[: self.params.reply_breadth]}
+            return [(k, m) for _, k, m in pooled if id(m) in kept]
         pooled.sort(key=lambda s: -s[0])
         chosen = [(k, m) for _, k, m in pooled[: self.params.reply_breadth]]
         if first is not None:
@@ -262,7 +274,7 @@ class _Search:
             return self.evaluate()
         maximising = side == self.root
         key = self.hash ^ TURN_KEYS[side]
-        entry = self.table.get(key)
+        entry = self.table.get(key) if self.params.table else None
         hint = None
         if entry is not None:
             d, v, flag, hint = entry
@@ -295,7 +307,8 @@ class _Search:
                 break
         flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
         found = best_move._found if best_move is not None else None
-        self.table[key] = (depth, best, flag, (found[0], found[1]) if found is not None else None)
+        if self.params.table:
+            self.table[key] = (depth, best, flag, (found[0], found[1]) if found is not None else None)
         return best
 
     def next_side(self, mover: int) -> int:
@@ -372,7 +385,8 @@ class HalmaSearchAgent:
             for d in range(1, limit_depth + 1):
                 current = search.root_scores(order, d, tolerance)
                 scores, reached = current, d
-                order = sorted(order, key=lambda m: -current[m])
+                if self.params.ordering:  # the next iteration searches the best moves first
+                    order = sorted(order, key=lambda m: -current[m])
                 if abs(max(current.values())) >= WIN / 2:
                     break
         except _Timeout:
