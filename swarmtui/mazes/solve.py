@@ -2,9 +2,11 @@
 
 ``shortest_path`` takes the Euler tour when the start's region is a tree (every perfect maze):
 the path between two fields of a tree is unique, so it is the shortest one and the tour finds
-it in whole-array steps (see ``tree_path``); a region with loops gets a breadth-first search
-over flat indices (one pass, a parent array), as does ``shortest_path_visits``, which also
-counts the fields the search reached (the solvers' comparison). ``regions`` labels the
+it in whole-array steps (see ``tree_path``); a region with loops gets the bidirectional
+breadth-first search in whole-array rounds of ``frontier.frontier_path``.
+``shortest_path_visits`` is the plain queue search (one pass, a parent array), kept for what
+it counts: the fields a breadth-first search reaches before it dequeues the goal (the
+solvers' comparison in ``maze solve``), and as the yardstick of the benchmark. ``regions`` labels the
 connected open regions with a vectorised hook-and-jump union over row runs (a handful of
 whole-array rounds instead of a Python loop per field). SciPy's graph routines would do the
 same but would be a runtime dependency for two small functions.
@@ -16,6 +18,7 @@ from collections import deque
 
 import numpy as np
 
+from swarmtui.mazes.frontier import frontier_path
 from swarmtui.mazes.grid import Cell
 
 
@@ -76,7 +79,7 @@ def shortest_path(walls: np.ndarray, start: Cell, goal: Cell) -> list[Cell] | No
     try:
         return tree_path(walls, start, goal)
     except LoopsError:
-        return shortest_path_visits(walls, start, goal)[0]
+        return frontier_path(walls, start, goal)
 
 
 class LoopsError(ValueError):

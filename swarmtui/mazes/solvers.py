@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from swarmtui.mazes.grid import Cell, Maze
-from swarmtui.mazes.solve import shortest_path_visits
+from swarmtui.mazes.solve import shortest_path, shortest_path_visits
 
 SOLVERS = ("bfs", "astar", "wall", "dead-end")
 
@@ -136,6 +136,6 @@ def dead_end_filling(maze: Maze) -> Solution:
         if not dead.any():
             break
         walls |= dead
-    path, _ = shortest_path_visits(walls, maze.entrance, maze.exit)
+    path = shortest_path(walls, maze.entrance, maze.exit)
     visited = start_open  # every open field was looked at: filled, or left standing
     return Solution("dead-end", path, None if path is None else len(path), visited)
