@@ -156,11 +156,23 @@ def _arcs(mask: int) -> int:
 
 
 ARCS: tuple[int, ...] = tuple(_arcs(m) for m in range(64))
+# Landing a piece on an empty cell whose occupied neighbours form k arcs encloses k - 1 new
+# empty regions (0 arcs: a new hive; all six: a one-cell hole filled, -1). This is the change
+# of E - V - T (edges, cells and triangles of the hive graph), so 1 + E - V - T, kept in
+# ``Board._holes``, counts the hive's holes (Euler's formula V - E + T = components - holes).
+HOLES_MADE: tuple[int, ...] = tuple((0 if m == FULL else _arcs(m)) - 1 for m in range(64))
+# Gate directions of an empty cell: neighbour i empty, both cells flanking the step occupied.
+GATE_DIRS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(6) if not m >> i & 1 and m >> ((i - 1) % 6) & 1 and m >> ((i + 1) % 6) & 1)
+    for m in range(64))
+GATES: tuple[int, ...] = tuple(len(g) for g in GATE_DIRS)
+POCKET_LIMIT = 48  # empty cells searched a side of a gate before the ant floods instead
 ARC_STARTS: tuple[tuple[int, ...], ...] = tuple(
     () if m == FULL else tuple(i for i in range(6) if m >> i & 1 and not m >> ((i - 1) % 6) & 1) for m in range(64))
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in BITS[m]) for m in range(64))  # occupied ones
 _LIFT = tuple((D[i], ~(1 << ((i + 3) % 6))) for i in range(6))  # neighbour offset, mask bits kept
 _LAND = tuple((D[i], 1 << ((i + 3) % 6)) for i in range(6))  # neighbour offset, mask bit set
+_KEEP = tuple(63 & ~(1 << ((i + 3) % 6)) for i in range(6))  # neighbour i's mask without the centre cell
 STEPS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in SLIDE[m]) for m in range(64))  # as cell offsets
 
 # -- pieces as small integers ---------------------------------------------------------------
@@ -341,6 +353,8 @@ class Board:
         self._outcome: Outcome | None = None
         self._legal: list[Move] | None = None
         self._cut: set[int] | None = None  # articulation points of this position, once needed
+        self._holes = 1  # enclosed empty regions of the hive (HOLES_MADE; 1 on the empty board)
+        self._rim: tuple[set[int] | None, set[int]] | None = None  # _rim_cells, once needed
         self._seen: dict[tuple, int] = {}
         self._keys: list[tuple] = []
         self._hash = 0
@@ -696,10 +710,14 @@ class Board:
 
         Only a cell whose occupied neighbours form two or more separate arcs can be an
         articulation point (one arc stays joined round it), so most cells are answered from
-        the neighbour mask; the others from one Tarjan pass, kept until the hive changes.
+        the neighbour mask. In a hive without holes every such cell is one: two arcs joined
+        by a path that avoids the cell would close a ring round the empty cells between them
+        (a hole). With holes, one Tarjan pass answers, kept until the hive changes.
         """
         if ARCS[self._nmask.get(cell, 0)] < 2:
             return False
+        if not self._holes:
+            return True
         if self._cut is None:
             self._cut = self._cut_cells()
         return cell in self._cut
@@ -714,6 +732,8 @@ class Board:
         starts = ARC_STARTS[mask]
         if len(starts) < 2:
             return False
+        if not self._holes:
+            return True  # see _is_cut
         others = {cell + D[i] for i in starts[1:]}
         first = cell + D[starts[0]]
         seen = {cell, first}
@@ -730,6 +750,17 @@ class Board:
                     seen.add(n)
                     order.append(n)
         return True
+
+    def _holes_from_scratch(self) -> int:
+        """``_holes`` recomputed: 1 + E - V - T over the hive graph (cells, touching pairs and
+        triangles of three mutually touching cells); the holes of a connected hive."""
+        nmask = self._nmask
+        edges = triangles = 0
+        for cell in self._stacks:
+            mask = nmask.get(cell, 0)
+            edges += len(BITS[mask])
+            triangles += len(BITS[mask & ((mask >> 1) | ((mask & 1) << 5))])  # neighbours i, i+1 both occupied
+        return 1 + edges // 2 - len(self._stacks) - triangles // 3
 
     def _cut_cells(self) -> set[int]:
         """Articulation points of the hive (cells whose removal splits it): Tarjan, one pass."""
@@ -928,6 +959,67 @@ class Board:
         nmask[nw] = get(nw, 0) | 2
         nmask[ne] = get(ne, 0) | 4
 
+    def _rim_cells(self) -> tuple[set[int] | None, set[int]]:
+        """For a hive without holes: the empty cells touching the hive outside every pocket
+        (None if a pocket is too big to follow: the caller floods instead), and the cells of
+        the pockets and gates, where lifting a piece may open or close a pocket."""
+        nmask = self._nmask
+        reach = nmask.keys() - self._stacks.keys()
+        pockets: set[int] = set()
+        shadow: set[int] = set()
+        for x in reach:
+            mask = nmask[x]
+            if GATES[mask]:
+                shadow.add(x)
+                if x in pockets:
+                    continue  # in a pocket found through another gate (nested) or the same one
+                for i in GATE_DIRS[mask]:
+                    y = x + D[i]
+                    if y not in pockets:
+                        pocket = self._pocket(x, y)
+                        if pocket is None:
+                            return None, shadow
+                        pockets |= pocket
+        if pockets:
+            reach -= pockets
+            shadow |= pockets
+        return reach, shadow
+
+    def _pocket(self, x: int, y: int) -> set[int] | None:
+        """The empty cells on the closed side of the gate between empty cells ``x`` and ``y``.
+
+        The gate's flanking pieces are joined through the hive, and that chain with the gate
+        closes a ring: the cells on one side meet the others only across the gate. Both
+        sides are searched in turn (empty neighbours, not across the gate) until one runs out;
+        None past ``POCKET_LIMIT`` cells a side (or if the sides meet, which a hive without
+        holes never lets happen).
+        """
+        nmask = self._nmask
+        sides = ([x], [y])
+        seen = ({x, y}, {x, y})  # the gate's other end is never crossed into
+        done = [0, 0]
+        while True:
+            for side in (0, 1):
+                todo = sides[side]
+                k = done[side]
+                if k == len(todo):
+                    found = seen[side]
+                    found.discard(y if side == 0 else x)
+                    return found
+                done[side] = k + 1
+                c = todo[k]
+                mine = seen[side]
+                for step in NEIGHBOURS[63 & ~nmask.get(c, 0)]:  # the empty neighbours
+                    n = c + step
+                    if n not in mine:
+                        if n in seen[1 - side]:
+                            return None
+                        mine.add(n)
+                        todo.append(n)
+                if len(todo) > POCKET_LIMIT:
+                    if len(sides[1 - side]) > POCKET_LIMIT:
+                        return None
+
     def _spider_dests(self, cell: int) -> set[int]:
         self._lift(cell)
         nmask = self._nmask
@@ -946,6 +1038,25 @@ class Board:
         return out
 
     def _ant_dests(self, cell: int) -> set[int]:
+        """Every empty cell an ant on ``cell`` reaches by slides.
+
+        In a hive without holes, one boundary goes all round it and each step along it is a
+        slide except at a gate (two empty cells whose two flanking cells are both occupied);
+        every gate is the only way into the pocket it closes. So the ant reaches every empty
+        cell touching the hive outside the pockets (``_rim``), less the cells only the ant
+        touched, unless lifting it changes a gate or a pocket (it touches one, or leaves a
+        gate where it stood): then, as in a hive with holes, one flood fill.
+        """
+        nmask = self._nmask
+        mask = nmask.get(cell, 0)
+        if not self._holes and not GATES[mask] and mask != FULL:
+            rim = self._rim
+            if rim is None:
+                rim = self._rim = self._rim_cells()
+            reach, shadow = rim
+            if reach is not None and shadow.isdisjoint(AROUND[cell]):
+                return reach.difference([n for n, keep in zip(AROUND[cell], _KEEP, strict=True)
+                                         if not nmask.get(n, 0) & keep])  # cells only the ant touched
         self._lift(cell)
         get, steps = self._nmask.get, STEPS
         seen = {cell}
@@ -1024,6 +1135,7 @@ class Board:
             if st is None:
                 self._stacks[cell] = [code]
                 self._land(cell)
+                self._holes += HOLES_MADE[self._nmask.get(cell, 0)]
                 self._hash ^= ZOBRIST[(cell << 10) | 64 | code]
             else:
                 st.append(code)
@@ -1034,6 +1146,7 @@ class Board:
         self.history.append(move)
         self._legal = None
         self._cut = None
+        self._rim = None
         self._drawn = None
         if self.repetition or self.move_cap is not None:
             self._outcome = self._judge()
@@ -1052,6 +1165,7 @@ class Board:
         if not st:
             del self._stacks[cell]
             self._lift(cell)
+            self._holes -= HOLES_MADE[self._nmask.get(cell, 0)]
 
     def _put(self, cell: int, code: int) -> None:
         """Put piece ``code`` on top of ``cell``."""
@@ -1059,6 +1173,7 @@ class Board:
         if st is None:
             self._stacks[cell] = [code]
             self._land(cell)
+            self._holes += HOLES_MADE[self._nmask.get(cell, 0)]
             self._hash ^= ZOBRIST[(cell << 10) | 64 | code]
         else:
             st.append(code)
@@ -1087,6 +1202,7 @@ class Board:
             if not st:
                 del self._stacks[cell]  # type: ignore[arg-type]
                 self._lift(cell)  # type: ignore[arg-type]
+                self._holes -= HOLES_MADE[self._nmask.get(cell, 0)]  # type: ignore[arg-type]
             if move[1] is None:
                 self._placed[COLOUR_OF[code]][KIND[code]] -= 1
                 self._pos[code] = None
@@ -1096,6 +1212,7 @@ class Board:
         self._hash ^= ZOBRIST_BLACK_TO_MOVE
         self._legal = None
         self._cut = None
+        self._rim = None
         self._drawn = None
         self._outcome = None  # no move is ever played from a finished position
         return move
@@ -1246,6 +1363,7 @@ class Board:
         if ply & 1 != colour:
             raise ValueError(f"ply {ply} has {SEATS[ply & 1]} to move, not {SEATS[colour]}")
         board._ply = ply
+        board._holes = board._holes_from_scratch()
         board._hash = board.zobrist_from_scratch()  # pieces and side only: _stun0 is still -1 here
         if last_moved is not None:
             if PIECE_CODES[last_moved] not in seen:
@@ -1287,6 +1405,8 @@ class Board:
         board._outcome = self._outcome
         board._legal = self._legal
         board._cut = self._cut
+        board._holes = self._holes
+        board._rim = None
         board._seen = dict(self._seen)
         board._keys = list(self._keys)
         board._hash = self._hash
