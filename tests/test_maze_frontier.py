@@ -14,10 +14,21 @@ from swarmtui.core.rng import make_rng
 from swarmtui.mazes import BUILDERS, build
 from swarmtui.mazes.braid import braid
 from swarmtui.mazes.frontier import frontier_path
-from swarmtui.mazes.solve import shortest_path
+from swarmtui.mazes.solve import shortest_path, tree_path
 from tests.test_maze_paths import assert_a_shortest_path, bfs_length
 
 CLASSIC = [a for a in BUILDERS if not BUILDERS[a].swarm and a != "aldous-broder"]
+
+
+def open_doors(walls: np.ndarray, picks: list[int]) -> np.ndarray:
+    """``walls`` with a door opened on each side (north, east, south, west) at a cell's row or
+    column chosen by ``picks``: the maze stays a lattice maze (and a tree if it was one)."""
+    walls = walls.copy()
+    height, width = walls.shape
+    rows, cols = (height - 1) // 2, (width - 1) // 2
+    north, east, south, west = (2 * (p % n) + 1 for p, n in zip(picks, (cols, rows, cols, rows), strict=True))
+    walls[0, north] = walls[east, width - 1] = walls[height - 1, south] = walls[west, 0] = False
+    return walls
 
 
 def assert_same_as_bfs(walls: np.ndarray, start, goal) -> None:
@@ -40,11 +51,13 @@ def test_random_grids_any_two_fields(height, width, density, seed, a, b):
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(CLASSIC), st.integers(2, 12), st.integers(2, 12), st.floats(0.0, 1.0),
-       st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 10_000))
-def test_lattice_mazes_braided_any_two_open_fields(algo, rows, cols, share, seed, a, b):
+       st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 10_000),
+       st.lists(st.integers(0, 100), min_size=4, max_size=4))
+def test_lattice_mazes_braided_any_two_open_fields(algo, rows, cols, share, seed, a, b, doors):
     maze = braid(build(algo, 2 * cols + 1, 2 * rows + 1, seed), share, make_rng(seed))
-    open_fields = [tuple(int(x) for x in cell) for cell in np.argwhere(~maze.walls)]
-    assert_same_as_bfs(maze.walls, open_fields[a % len(open_fields)], open_fields[b % len(open_fields)])
+    walls = open_doors(maze.walls, doors)
+    open_fields = [tuple(int(x) for x in cell) for cell in np.argwhere(~walls)]
+    assert_same_as_bfs(walls, open_fields[a % len(open_fields)], open_fields[b % len(open_fields)])
     assert_same_as_bfs(maze.walls, maze.entrance, maze.exit)
 
 
@@ -83,3 +96,20 @@ def test_corner_cases():
     for a in passages:
         for b in passages:
             assert_same_as_bfs(walls, a, b)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(CLASSIC), st.integers(1, 12), st.integers(1, 12), st.booleans(),
+       st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 10_000),
+       st.lists(st.integers(0, 100), min_size=4, max_size=4))
+def test_the_tour_between_any_two_open_fields_of_a_perfect_maze(algo, rows, cols, shifted, seed, a, b, doors):
+    """On the cells of a lattice maze and, with a row of wall added on top (no longer a lattice),
+    over the fields: cells, passages and doors (one more on each side) as ends."""
+    walls = open_doors(build(algo, 2 * cols + 1, 2 * rows + 1, seed).walls, doors)
+    if shifted:
+        walls = np.pad(walls, ((1, 0), (0, 0)), constant_values=True)
+    open_fields = [tuple(int(x) for x in cell) for cell in np.argwhere(~walls)]
+    start, goal = open_fields[a % len(open_fields)], open_fields[b % len(open_fields)]
+    path = tree_path(walls, start, goal)
+    assert path is not None
+    assert_a_shortest_path(walls, start, goal, path)

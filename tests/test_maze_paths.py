@@ -9,11 +9,13 @@ from itertools import pairwise
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from swarmtui.core.rng import make_rng
 from swarmtui.mazes import BUILDERS, build
 from swarmtui.mazes.braid import braid
-from swarmtui.mazes.solve import LoopsError, shortest_path, tree_path
+from swarmtui.mazes.solve import LoopsError, regions, shortest_path, tree_path
 
 CLASSIC = [a for a in BUILDERS if not BUILDERS[a].swarm]
 
@@ -77,3 +79,56 @@ def test_a_goal_in_another_region_or_on_a_wall_has_no_path():
     assert shortest_path(walls, (3, 1), (5, 7)) == [(3, 1), (3, 2), (3, 3), (4, 3), (5, 3), (5, 4), (5, 5),
                                                     (5, 6), (5, 7)]
     assert shortest_path(walls, (1, 4), (1, 4)) == [(1, 4)]
+
+
+def flood_regions(walls: np.ndarray) -> list[set]:
+    """The open regions as sets of fields, by a plain flood fill (independent of the library)."""
+    seen: set = set()
+    out = []
+    for start in map(tuple, np.argwhere(~walls).tolist()):
+        if start in seen:
+            continue
+        region = {start}
+        todo = [start]
+        while todo:
+            r, c = todo.pop()
+            for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if (0 <= nxt[0] < walls.shape[0] and 0 <= nxt[1] < walls.shape[1] and not walls[nxt]
+                        and nxt not in region):
+                    region.add(nxt)
+                    todo.append(nxt)
+        seen |= region
+        out.append(region)
+    return out
+
+
+def assert_regions_right(walls: np.ndarray) -> None:
+    label = regions(walls).reshape(walls.shape)
+    assert (label[walls] == -1).all()
+    found = {}
+    for r, c in np.argwhere(~walls).tolist():
+        found.setdefault(int(label[r, c]), set()).add((r, c))
+    assert sorted(map(sorted, found.values())) == sorted(map(sorted, flood_regions(walls)))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(3, 16), st.integers(3, 16), st.floats(0.0, 0.7), st.integers(0, 2**32 - 1))
+def test_regions_of_random_grids(height, width, density, seed):
+    assert_regions_right(np.random.default_rng(seed).random((height, width)) < density)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(CLASSIC), st.integers(1, 9), st.integers(1, 9), st.floats(0.0, 1.0),
+       st.floats(0.0, 0.3), st.integers(0, 10_000))
+def test_regions_of_lattice_mazes_with_walls_put_back_and_doors(algo, rows, cols, share, closed, seed):
+    """Braided lattice mazes cut into pieces by closing passages at random, with doors opened
+    on all four sides: the cell-run union with its passages and doors against a flood fill."""
+    rng = np.random.default_rng(seed)
+    walls = braid(build(algo, 2 * cols + 1, 2 * rows + 1, seed), share, make_rng(seed)).walls.copy()
+    passage = np.zeros_like(walls)
+    passage[1::2, 2:-1:2] = passage[2:-1:2, 1::2] = True
+    walls |= passage & (rng.random(walls.shape) < closed)
+    height, width = walls.shape
+    walls[0, 2 * int(rng.integers(cols)) + 1] = walls[height - 1, 2 * int(rng.integers(cols)) + 1] = False
+    walls[2 * int(rng.integers(rows)) + 1, 0] = walls[2 * int(rng.integers(rows)) + 1, width - 1] = False
+    assert_regions_right(walls)

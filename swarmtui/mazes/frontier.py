@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from swarmtui.mazes.grid import Cell
+from swarmtui.mazes.lattice import cell_path_fields, cells_next_to, is_lattice, passages
 
 
 def _grow(front: np.ndarray, free: np.ndarray, owner: np.ndarray, steps: np.ndarray,
@@ -103,7 +104,7 @@ def frontier_path(walls: np.ndarray, start: Cell, goal: Cell) -> list[Cell] | No
     if start == goal:
         return [start]
     height, width = walls.shape
-    if _is_lattice(walls):
+    if is_lattice(walls):
         path = _lattice_path(walls, start, goal)
         if path is not None:
             return path if path else None
@@ -119,32 +120,14 @@ def frontier_path(walls: np.ndarray, start: Cell, goal: Cell) -> list[Cell] | No
     return [(place // stride - 1, place % stride - 1) for place in places]
 
 
-def _is_lattice(walls: np.ndarray) -> bool:
-    height, width = walls.shape
-    return bool(height % 2 and width % 2 and height > 3 and width > 3
-                and walls[0::2, 0::2].all() and not walls[1::2, 1::2].any())
-
-
 def _lattice_path(walls: np.ndarray, start: Cell, goal: Cell) -> list[Cell] | None:
     """``frontier_path`` over the cells of a lattice maze: the path, ``[]`` when there is none,
     or None when the start and goal share a cell next to both (the field search takes those)."""
     height, width = walls.shape
     rows, cols = (height - 1) // 2, (width - 1) // 2
     stride = cols + 2
-
-    def cells_at(field: Cell) -> list[int]:
-        """The padded cell indices a field leads into: itself if a cell, else its open cells."""
-        row, col = field
-        if row % 2 and col % 2:
-            return [((row - 1) // 2 + 1) * stride + (col - 1) // 2 + 1]
-        out = []
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            r, c = row + dr, col + dc
-            if 0 <= r < height and 0 <= c < width and r % 2 and c % 2:
-                out.append(((r - 1) // 2 + 1) * stride + (c - 1) // 2 + 1)
-        return out
-
-    sources, targets = cells_at(start), cells_at(goal)
+    sources = [(r + 1) * stride + c + 1 for r, c in cells_next_to(walls, start)]
+    targets = [(r + 1) * stride + c + 1 for r, c in cells_next_to(walls, goal)]
     if set(sources) & set(targets):
         return None
     if not sources or not targets:
@@ -152,7 +135,7 @@ def _lattice_path(walls: np.ndarray, start: Cell, goal: Cell) -> list[Cell] | No
     free = np.zeros((rows + 2, stride), dtype=bool)
     free[1:-1, 1:-1] = True
     gates = []
-    for passage in (walls[0:-2:2, 1::2], walls[1::2, 2::2], walls[2::2, 1::2], walls[1::2, 0:-2:2]):  # N E S W
+    for passage in passages(walls):  # N E S W
         gate = np.zeros((rows + 2, stride), dtype=bool)
         np.logical_not(passage, out=gate[1:-1, 1:-1])
         gates.append(gate.ravel())
@@ -161,14 +144,5 @@ def _lattice_path(walls: np.ndarray, start: Cell, goal: Cell) -> list[Cell] | No
     cells = meet(free.ravel(), steps, np.array(sources), np.array(targets), gates)
     if cells is None:
         return []
-    fields = [] if start[0] % 2 and start[1] % 2 else [start]
-    previous = None
-    for cell in cells:
-        row, col = 2 * (cell // stride - 1) + 1, 2 * (cell % stride - 1) + 1
-        if previous is not None:
-            fields.append(((previous[0] + row) // 2, (previous[1] + col) // 2))
-        fields.append((row, col))
-        previous = (row, col)
-    if not (goal[0] % 2 and goal[1] % 2):
-        fields.append(goal)
-    return fields
+    row, col = np.divmod(np.array(cells), stride)
+    return cell_path_fields(row - 1, col - 1, start, goal)

@@ -25,6 +25,49 @@ def lattice_shape(width: int, height: int) -> tuple[int, int]:
     return width - (1 - width % 2), height - (1 - height % 2)
 
 
+def is_lattice(walls: np.ndarray) -> bool:
+    """Odd sides, every lattice corner a wall and every lattice cell open (the classic builders',
+    braided or not): then every other open field is a passage between two cells or a door."""
+    height, width = walls.shape
+    return bool(height % 2 and width % 2 and walls[0::2, 0::2].all() and not walls[1::2, 1::2].any())
+
+
+def cells_next_to(walls: np.ndarray, field: tuple[int, int]) -> list[tuple[int, int]]:
+    """The lattice cells ``(r, c)`` an open field of a lattice maze leads into: itself if it is a
+    cell, else the cells beside it (two for a passage, one for a door)."""
+    row, col = field
+    if row % 2 and col % 2:
+        return [((row - 1) // 2, (col - 1) // 2)]
+    height, width = walls.shape
+    return [((r - 1) // 2, (c - 1) // 2) for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+            if 0 <= r < height and 0 <= c < width and r % 2 and c % 2]
+
+
+def passages(walls: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The wall fields north, east, south and west of every cell (views, ``rows x cols`` each);
+    the outer ones are the border (a door where open)."""
+    return walls[0:-2:2, 1::2], walls[1::2, 2::2], walls[2::2, 1::2], walls[1::2, 0:-2:2]
+
+
+def cell_path_fields(rows: np.ndarray, cols: np.ndarray, start: tuple[int, int],
+                     goal: tuple[int, int]) -> list[tuple[int, int]]:
+    """The fields of a path through the lattice cells ``(rows[i], cols[i])`` (each next to the
+    one before): the cells and the passages between them, with ``start`` before and ``goal``
+    after when they are not cells themselves (a door or a passage next to the first or last)."""
+    row = np.empty(2 * rows.size - 1, dtype=np.int64)
+    col = np.empty(2 * rows.size - 1, dtype=np.int64)
+    row[0::2] = 2 * rows + 1
+    col[0::2] = 2 * cols + 1
+    row[1::2] = rows[:-1] + rows[1:] + 1  # the passage halfway between two cells
+    col[1::2] = cols[:-1] + cols[1:] + 1
+    fields = list(zip(row.tolist(), col.tolist(), strict=True))
+    if not (start[0] % 2 and start[1] % 2):
+        fields.insert(0, start)
+    if not (goal[0] % 2 and goal[1] % 2):
+        fields.append(goal)
+    return fields
+
+
 def cell_edges(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
     """All neighbouring cell pairs ``(u, v)`` (flat cell indices): the east edges, then the south."""
     index = np.arange(rows * cols, dtype=np.int64).reshape(rows, cols)

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from swarmtui.mazes.grid import Maze
+from swarmtui.mazes.lattice import is_lattice
 from swarmtui.mazes.solve import open_edges, regions, shortest_path
 
 
@@ -78,12 +79,6 @@ def open_neighbours(walls: np.ndarray) -> np.ndarray:
     """For each field, how many of its four neighbours are open."""
     free = np.pad(~walls, 1, constant_values=False).astype(np.int8)
     return free[:-2, 1:-1] + free[2:, 1:-1] + free[1:-1, :-2] + free[1:-1, 2:]
-
-
-def is_lattice(walls: np.ndarray) -> bool:
-    """Odd sides, every lattice corner a wall and every lattice cell open (the classic builders')."""
-    height, width = walls.shape
-    return bool(height % 2 and width % 2 and walls[0::2, 0::2].all() and not walls[1::2, 1::2].any())
 
 
 def texture(walls: np.ndarray) -> tuple[float, float, float]:

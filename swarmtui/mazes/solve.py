@@ -20,6 +20,7 @@ import numpy as np
 
 from swarmtui.mazes.frontier import frontier_path
 from swarmtui.mazes.grid import Cell
+from swarmtui.mazes.lattice import cell_path_fields, cells_next_to, is_lattice, passages
 
 
 def open_edges(walls: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -39,10 +40,12 @@ def regions(walls: np.ndarray) -> np.ndarray:
 
     Each row's runs of open fields are one node (labelled with a cumulative sum), so the
     union works on the vertical contacts between runs only: in a maze that is two to five
-    times fewer nodes and edges than field by field. Then hook-and-jump rounds: every run
-    points at the smallest label across a contact, and pointer jumping makes every run point
-    at its region's root.
+    times fewer nodes and edges than field by field (see ``_union``). On a lattice maze the
+    runs are runs of cells joined by open passages (a quarter of the fields), and each passage
+    and door takes the label of the cell beside it.
     """
+    if is_lattice(walls):
+        return _lattice_regions(walls)
     height, width = walls.shape
     free = ~walls
     starts = free.copy()
@@ -50,8 +53,39 @@ def regions(walls: np.ndarray) -> np.ndarray:
     run = np.cumsum(starts.ravel(), dtype=np.int32)  # int32 throughout: half the memory traffic
     run -= 1
     down = (free[:-1] & free[1:]).ravel()
-    u, v = run[:-width][down], run[width:][down]
-    label = np.arange(int(starts.sum()), dtype=np.int32)
+    label = _union(run[:-width][down], run[width:][down], int(run[-1]) + 1)
+    out = np.full(height * width, -1, dtype=np.int64)
+    open_ = free.ravel()
+    out[open_] = label[run[open_]]
+    return out
+
+
+def _lattice_regions(walls: np.ndarray) -> np.ndarray:
+    """``regions`` of a lattice maze, by runs of cells."""
+    height, width = walls.shape
+    north, east, south, west = passages(walls)
+    rows, cols = east.shape
+    starts = np.ones((rows, cols), dtype=bool)
+    starts[:, 1:] = west[:, 1:]  # a wall to the west starts a run
+    run = np.cumsum(starts.ravel(), dtype=np.int32)
+    run -= 1
+    down = ~south[:-1].ravel()
+    label = _union(run[:-cols][down], run[cols:][down], int(run[-1]) + 1)
+    cell = label.take(run).reshape(rows, cols).astype(np.int64)
+    out = np.full((height, width), -1, dtype=np.int64)
+    out[1::2, 1::2] = cell
+    for fields, shut, beside in ((out[0:-2:2, 1::2], north, cell), (out[1::2, 2::2], east, cell),
+                                 (out[-1:, 1::2], south[-1:], cell[-1:])):
+        np.copyto(fields, beside, where=~shut)  # each open passage or door: its cell's label
+    np.copyto(out[1::2, 0:1], cell[:, :1], where=~west[:, :1])
+    return out.ravel()
+
+
+def _union(u: np.ndarray, v: np.ndarray, count: int) -> np.ndarray:
+    """The root label of each of ``count`` nodes joined by the edges ``(u[i], v[i])``: hook-and-jump
+    rounds, every root pointing at the smallest root across an edge, then pointer jumping until
+    every node points at its region's root."""
+    label = np.arange(count, dtype=np.int32)
     while u.size:
         lu, lv = label[u], label[v]
         differ = lu != lv
@@ -66,10 +100,7 @@ def regions(walls: np.ndarray) -> np.ndarray:
             if np.array_equal(jumped, label):
                 break
             label = jumped
-    out = np.full(height * width, -1, dtype=np.int64)
-    open_ = free.ravel()
-    out[open_] = label[run[open_]]
-    return out
+    return label
 
 
 def shortest_path(walls: np.ndarray, start: Cell, goal: Cell) -> list[Cell] | None:
@@ -119,7 +150,16 @@ def tree_path(walls: np.ndarray, start: Cell, goal: Cell, spacing: int = RULER_S
     each reaches the next walker's start (O(edges) work in about ``spacing * ln(edges)``
     rounds), then the short list of segments is ranked by pointer jumping. A region with a
     loop shows itself: its tour is one face's boundary, which takes some edge one way only.
+    On a lattice maze the tour runs over the cells (a quarter of the fields: every passage is
+    an edge between two cells); elsewhere over the fields, straight corridor fields on the odd
+    squares of the chessboard counted as edges of length 2 (never two side by side).
     """
+    if walls[start] or walls[goal]:
+        return None
+    if start == goal:
+        return [start]
+    if is_lattice(walls):
+        return _lattice_tree_path(walls, start, goal, spacing)
     height, width = walls.shape
     stride = width + 2
     free = np.zeros((height + 2, stride), dtype=bool)
@@ -132,42 +172,99 @@ def tree_path(walls: np.ndarray, start: Cell, goal: Cell, spacing: int = RULER_S
     mask = masks.ravel()
     first = (start[0] + 1) * stride + start[1] + 1
     last = (goal[0] + 1) * stride + goal[1] + 1
-    if first == last:
-        return [start]
     if not mask[first] or not mask[last]:
         return None
     # straight corridor fields on the odd squares of the chessboard (a lattice maze's passages)
     # become edges of length 2 between their two neighbours: never two side by side, so the
-    # tour runs over half the edges of a lattice maze (the doors and the ends stay fields)
+    # tour runs over half the edges (the doors and the ends stay fields)
     straight = (mask == 0b0101) | (mask == 0b1010)
     straight.reshape(height + 2, stride)[::2, 0::2] = False
     straight.reshape(height + 2, stride)[1::2, 1::2] = False
     straight[first] = straight[last] = False
     nodes = np.where(straight, np.uint8(0), mask)
+    del free, masks
+    found = _tour_path(nodes, stride, first, last, spacing, straight)
+    if found is None:
+        return None
+    ends, length = found
+    fields = np.empty(2 * ends.size + 1, dtype=np.int32)  # each edge's middle field (if any) and end
+    fields[0] = first
+    fields[2::2] = ends
+    fields[1::2] = (np.concatenate([[first], ends[:-1]]) + ends) // 2
+    keep = np.ones(fields.size, dtype=bool)
+    keep[1::2] = length == 2
+    row, col = np.divmod(fields[keep], stride)
+    return list(zip((row - 1).tolist(), (col - 1).tolist(), strict=True))
+
+
+def _lattice_tree_path(walls: np.ndarray, start: Cell, goal: Cell, spacing: int) -> list[Cell] | None:
+    """``tree_path`` on a lattice maze: the tour over the cells, from a cell the start leads into to
+    one the goal leads into; a passage or a door at either end is added (or, for a passage whose
+    other cell the path goes through, the cell on its far side dropped)."""
+    height, width = walls.shape
+    rows, cols = (height - 1) // 2, (width - 1) // 2
+    stride = cols + 2
+    masks = np.zeros((rows + 2, stride), dtype=np.uint8)
+    core = masks[1:-1, 1:-1]
+    for d, passage in enumerate(passages(walls)):
+        core |= (~passage).view(np.uint8) << d
+    core[0] &= np.uint8(0b1110)  # the doors lead off the cells
+    core[:, -1] &= np.uint8(0b1101)
+    core[-1] &= np.uint8(0b1011)
+    core[:, 0] &= np.uint8(0b0111)
+    nodes = masks.ravel()
+    sources = [(r + 1) * stride + c + 1 for r, c in cells_next_to(walls, start)]
+    targets = [(r + 1) * stride + c + 1 for r, c in cells_next_to(walls, goal)]
+    first, last = sources[0], targets[0]
+    if first == last:
+        cells = np.array([first])
+    elif not nodes[first] or not nodes[last]:
+        return None
+    else:
+        found = _tour_path(nodes, stride, first, last, spacing)
+        if found is None:
+            return None
+        cells = np.concatenate([[first], found[0]])
+    # a passage at an end: start from (end at) the one of its two cells the path reaches first
+    if len(sources) == 2 and len(cells) > 1 and cells[1] == sources[1]:
+        cells = cells[1:]
+    if len(targets) == 2 and len(cells) > 1 and cells[-2] == targets[1]:
+        cells = cells[:-1]
+    row, col = np.divmod(cells, stride)
+    return cell_path_fields(row - 1, col - 1, start, goal)
+
+
+def _tour_path(nodes: np.ndarray, stride: int, first: int, last: int, spacing: int,
+               straight: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+    """The tree path from place ``first`` to ``last`` (each with an open side in ``nodes``, the
+    4-bit open-direction masks of the places, a blocked ring around them): the places the path
+    steps onto, in order (``first`` not included), and each step's length (2 where it crosses a
+    ``straight`` place); None when ``last`` is in another region; ``LoopsError`` on a loop."""
     degree = _POPCOUNT.take(nodes)
     base = np.cumsum(degree, dtype=np.int32)
     edges = int(base[-1])
     if edges >= 2 * int(np.count_nonzero(nodes)):
         raise LoopsError("more edges than fields")  # (edges counts both ways: a forest has fewer)
-    base -= degree  # the directed edges out of field x are base[x], base[x] + 1, ... in N E S W order
+    base -= degree  # the directed edges out of place x are base[x], base[x] + 1, ... in N E S W order
+    del degree
     succ = np.empty(edges, dtype=np.int32)
     back = np.empty(edges, dtype=np.int32)
     head = np.empty(edges, dtype=np.int32)
-    length = np.empty(edges, dtype=np.int32)
+    length = None if straight is None else np.empty(edges, dtype=np.int32)
     for d, step in enumerate((-stride, 1, stride, -1)):
         x = np.flatnonzero(nodes & np.uint8(1 << d)).astype(np.int32)
         ids = base.take(x)
         ids += _RANK[d].take(nodes.take(x))
         y = x + np.int32(step)
-        over = straight.take(y)
-        y[over] += np.int32(step)
+        if straight is not None and length is not None:
+            over = straight.take(y)
+            y[over] += np.int32(step)
+            length[ids] = over + np.int32(1)
         at_y = nodes.take(y)
         base_y = base.take(y)
         succ[ids] = base_y + _TURN[(d + 2) % 4].take(at_y)
         back[ids] = base_y + _RANK[(d + 2) % 4].take(at_y)
         head[ids] = y
-        length[ids] = over + np.int32(1)
-    del degree, free, masks, straight
     position = _tour_positions(succ, length, int(base[first]), spacing)
     reached = position >= 0
     position_back = position.take(back)
@@ -179,20 +276,12 @@ def tree_path(walls: np.ndarray, start: Cell, goal: Cell, spacing: int = RULER_S
     cut = int(into_goal[into_goal >= 0].min())
     path = np.flatnonzero(reached & (position <= cut) & (position_back > cut))
     path = path[np.argsort(position[path])]
-    ends = head[path]
-    fields = np.empty(2 * path.size + 1, dtype=np.int32)  # each edge's middle field (if any) and end
-    fields[0] = first
-    fields[2::2] = ends
-    fields[1::2] = (np.concatenate([[first], ends[:-1]]) + ends) // 2
-    keep = np.ones(fields.size, dtype=bool)
-    keep[1::2] = length[path] == 2
-    row, col = np.divmod(fields[keep], stride)
-    return list(zip((row - 1).tolist(), (col - 1).tolist(), strict=True))
+    return head[path], (np.ones(path.size, dtype=np.int32) if length is None else length[path])
 
 
-def _tour_positions(succ: np.ndarray, length: np.ndarray, first: int, spacing: int) -> np.ndarray:
+def _tour_positions(succ: np.ndarray, length: np.ndarray | None, first: int, spacing: int) -> np.ndarray:
     """Each directed edge's position in the tour that starts with edge ``first`` (-1 off it),
-    counted in fields (edge i is ``length[i]`` fields long)."""
+    counted in fields (edge i is ``length[i]`` fields long; one each without ``length``)."""
     edges = succ.size
     is_start = np.random.default_rng(0).integers(spacing, size=edges, dtype=np.uint8) == 0
     is_start[first] = True
@@ -204,17 +293,26 @@ def _tour_positions(succ: np.ndarray, length: np.ndarray, first: int, spacing: i
     span = np.empty(count, dtype=np.int32)
     at, walker = starts, np.arange(count, dtype=np.int32)
     walked = np.zeros(count, dtype=np.int32)
+    steps = 0
     while at.size:  # every walker steps until it reaches another walker's start
         walker_of[at] = walker
-        offset[at] = walked
-        walked += length.take(at)
+        steps += 1
+        if length is None:  # (every edge one long: a walker's offset is the round's number)
+            offset[at] = steps - 1
+        else:
+            offset[at] = walked
+            walked += length.take(at)
         following_edge = succ.take(at)
         arrived = is_start.take(following_edge)
         done = walker[arrived]
         following[done] = following_edge[arrived]
-        span[done] = walked[arrived]
         going = ~arrived
-        at, walker, walked = following_edge[going], walker[going], walked[going]
+        if length is None:
+            span[done] = steps
+            at, walker = following_edge[going], walker[going]
+        else:
+            span[done] = walked[arrived]
+            at, walker, walked = following_edge[going], walker[going], walked[going]
     nxt = np.searchsorted(starts, following).astype(np.int32)
     head = int(np.searchsorted(starts, first))
     end = count
