@@ -80,16 +80,19 @@ def test_holes_one_hive_and_ant_moves_agree_with_plain_searches(game_type):
     assert all(seen.values()), seen  # the positions did exercise holes, pockets and the rim
 
 
-def test_hole_count_survives_play_undo_and_copy():
+@pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])
+def test_hole_and_tall_stack_counts_survive_play_undo_and_copy(game_type):
     rng = np.random.default_rng(8)
-    board = Board()
+    board = Board(game_type=game_type)
     counts = []
-    while board.outcome is None and board.ply < 140:
-        counts.append(board._holes)
-        assert board.copy()._holes == board._holes
+    while board.outcome is None and board.ply < 160:
+        counts.append((board._holes, board._tall))
+        assert board._tall == sum(len(st) > 1 for st in board._stacks.values())
+        assert (board.copy()._holes, board.copy()._tall) == counts[-1]
         moves = board.legal_moves()
         board.play(moves[int(rng.integers(len(moves)))])
+    assert max(tall for _, tall in counts) > 0  # beetles did climb
     while board.history:
         board.undo()
-        assert board._holes == counts.pop()
+        assert (board._holes, board._tall) == counts.pop()
     assert board._holes == 1 and not board._stacks  # the empty board's convention

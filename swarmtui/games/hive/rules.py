@@ -74,7 +74,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import filterfalse
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
@@ -174,6 +173,9 @@ _LIFT = tuple((D[i], ~(1 << ((i + 3) % 6))) for i in range(6))  # neighbour offs
 _LAND = tuple((D[i], 1 << ((i + 3) % 6)) for i in range(6))  # neighbour offset, mask bit set
 _KEEP = tuple(63 & ~(1 << ((i + 3) % 6)) for i in range(6))  # neighbour i's mask without the centre cell
 STEPS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in SLIDE[m]) for m in range(64))  # as cell offsets
+# A ground beetle's moves when no stack is two high (no gate can close over it): its slides,
+# then a climb onto each occupied neighbour (the order _beetle_steps gives them).
+BEETLE_GROUND: tuple[tuple[int, ...], ...] = tuple(STEPS[m] + NEIGHBOURS[m] for m in range(64))
 
 # -- pieces as small integers ---------------------------------------------------------------
 QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT, MOSQUITO, LADYBUG, PILLBUG = range(8)
@@ -354,6 +356,7 @@ class Board:
         self._legal: list[Move] | None = None
         self._cut: set[int] | None = None  # articulation points of this position, once needed
         self._holes = 1  # enclosed empty regions of the hive (HOLES_MADE; 1 on the empty board)
+        self._tall = 0  # stacks two or more high
         self._rim: tuple[set[int] | None, set[int]] | None = None  # _rim_cells, once needed
         self._seen: dict[tuple, int] = {}
         self._keys: list[tuple] = []
@@ -504,8 +507,13 @@ class Board:
                     if self._throws(colour, stunned, moves):
                         moves = list(dict.fromkeys(moves))  # a throw may repeat a walk or another throw
                 else:
+                    pos, dests, movements = self._pos, self._dests, MOVEMENTS
                     for code in self._codes[colour]:
-                        self._movements(code, moves)
+                        cell = pos[code]
+                        if cell is not None:
+                            found = dests(code)
+                            if found:
+                                moves += map(movements[code][cell].__getitem__, found)
             if not moves:
                 moves.append(PASS)
         self._legal = moves
@@ -623,9 +631,13 @@ class Board:
         return [k for k in self._kinds if placed[k] < count[k] and not (k == QUEEN and turn == 0)]
 
     def _placement_cells(self, colour: int) -> list[int]:
+        """The empty cells where ``colour`` may place a piece."""
+        return list(self._placement_set(colour))
+
+    def _placement_set(self, colour: int) -> set[int]:
         stacks = self._stacks
         if not stacks:
-            return [0]
+            return {0}
         own: set[int] = set()
         enemy: set[int] = set()
         around = AROUND
@@ -635,8 +647,11 @@ class Board:
             else:
                 enemy.update(around[cell])
         if not any(self._placed[colour]):
-            return list(filterfalse(stacks.__contains__, enemy))  # the second player's first piece
-        return list(filterfalse(enemy.__contains__, filterfalse(stacks.__contains__, own)))
+            enemy.difference_update(stacks)
+            return enemy  # the second player's first piece
+        own -= enemy
+        own.difference_update(stacks)
+        return own
 
     def _placements(self, colour: int, only: int | None) -> list[Move]:
         base = colour * PIECES_PER_SIDE
@@ -680,6 +695,8 @@ class Board:
         if kind == QUEEN or kind == PILLBUG:
             return [cell + step for step in STEPS[self._nmask.get(cell, 0)]]
         if kind == BEETLE:
+            if not self._tall:
+                return [cell + step for step in BEETLE_GROUND[self._nmask.get(cell, 0)]]
             return [cell + step for step in STEPS[self._nmask.get(cell, 0)]] + self._beetle_steps(cell, 1)
         if kind == LADYBUG:
             return self._ladybug_dests(cell)
@@ -698,11 +715,13 @@ class Board:
             return len(self.legal_moves())
         colour = self._ply & 1
         kinds = len(self._placeable_kinds(colour))
-        count = kinds * len(self._placement_cells(colour)) if kinds else 0
-        if self._pos[colour * PIECES_PER_SIDE] is not None:
+        count = kinds * len(self._placement_set(colour)) if kinds else 0
+        pos = self._pos
+        if pos[colour * PIECES_PER_SIDE] is not None:
             dests = self._dests
             for code in self._codes[colour]:
-                count += len(dests(code))
+                if pos[code] is not None:
+                    count += len(dests(code))
         return count or 1  # nothing else legal: the pass
 
     def _is_cut(self, cell: int) -> bool:
@@ -899,13 +918,11 @@ class Board:
     def _jumps(self, cell: int) -> list[int]:
         stacks = self._stacks
         out = []
-        for d in D:
-            n = cell + d
-            if n in stacks:
+        for d in NEIGHBOURS[self._nmask.get(cell, 0)]:  # over each occupied neighbour
+            n = cell + d + d
+            while n in stacks:
                 n += d
-                while n in stacks:
-                    n += d
-                out.append(n)
+            out.append(n)
         return out
 
     def _lift(self, cell: int) -> None:
@@ -965,21 +982,20 @@ class Board:
         the pockets and gates, where lifting a piece may open or close a pocket."""
         nmask = self._nmask
         reach = nmask.keys() - self._stacks.keys()
-        pockets: set[int] = set()
-        shadow: set[int] = set()
-        for x in reach:
-            mask = nmask[x]
-            if GATES[mask]:
-                shadow.add(x)
-                if x in pockets:
-                    continue  # in a pocket found through another gate (nested) or the same one
-                for i in GATE_DIRS[mask]:
-                    y = x + D[i]
-                    if y not in pockets:
-                        pocket = self._pocket(x, y)
-                        if pocket is None:
-                            return None, shadow
-                        pockets |= pocket
+        shadow = {x for x in reach if GATES[nmask[x]]}
+        if not shadow:
+            return reach, shadow
+        pockets = {x for x in shadow if ARCS[nmask[x]] == 1 and GATES[nmask[x]]}  # one-cell pockets: five neighbours
+        for x in list(shadow):
+            if x in pockets:
+                continue  # in a pocket found through another gate (nested) or the same one
+            for i in GATE_DIRS[nmask[x]]:
+                y = x + D[i]
+                if y not in pockets:
+                    pocket = self._pocket(x, y)
+                    if pocket is None:
+                        return None, shadow
+                    pockets |= pocket
         if pockets:
             reach -= pockets
             shadow |= pockets
@@ -1054,9 +1070,9 @@ class Board:
             if rim is None:
                 rim = self._rim = self._rim_cells()
             reach, shadow = rim
-            if reach is not None and shadow.isdisjoint(AROUND[cell]):
-                return reach.difference([n for n, keep in zip(AROUND[cell], _KEEP, strict=True)
-                                         if not nmask.get(n, 0) & keep])  # cells only the ant touched
+            if reach is not None and (not shadow or shadow.isdisjoint(AROUND[cell])):
+                return reach.difference([cell + D[i] for i in BITS[63 ^ mask]
+                                         if not nmask[cell + D[i]] & _KEEP[i]])  # cells only the ant touched
         self._lift(cell)
         get, steps = self._nmask.get, STEPS
         seen = {cell}
@@ -1140,6 +1156,8 @@ class Board:
             else:
                 st.append(code)
                 self._hash ^= ZOBRIST[(cell << 10) | (len(st) << 6) | code]
+                if len(st) == 2:
+                    self._tall += 1
             self._pos[code] = cell
         self._ply += 1
         self._hash ^= ZOBRIST_BLACK_TO_MOVE
@@ -1166,6 +1184,8 @@ class Board:
             del self._stacks[cell]
             self._lift(cell)
             self._holes -= HOLES_MADE[self._nmask.get(cell, 0)]
+        elif len(st) == 1:
+            self._tall -= 1
 
     def _put(self, cell: int, code: int) -> None:
         """Put piece ``code`` on top of ``cell``."""
@@ -1178,6 +1198,8 @@ class Board:
         else:
             st.append(code)
             self._hash ^= ZOBRIST[(cell << 10) | (len(st) << 6) | code]
+            if len(st) == 2:
+                self._tall += 1
         self._pos[code] = cell
 
     def undo(self) -> Move:
@@ -1203,6 +1225,8 @@ class Board:
                 del self._stacks[cell]  # type: ignore[arg-type]
                 self._lift(cell)  # type: ignore[arg-type]
                 self._holes -= HOLES_MADE[self._nmask.get(cell, 0)]  # type: ignore[arg-type]
+            elif len(st) == 1:
+                self._tall -= 1
             if move[1] is None:
                 self._placed[COLOUR_OF[code]][KIND[code]] -= 1
                 self._pos[code] = None
@@ -1364,6 +1388,7 @@ class Board:
             raise ValueError(f"ply {ply} has {SEATS[ply & 1]} to move, not {SEATS[colour]}")
         board._ply = ply
         board._holes = board._holes_from_scratch()
+        board._tall = sum(len(st) > 1 for st in board._stacks.values())
         board._hash = board.zobrist_from_scratch()  # pieces and side only: _stun0 is still -1 here
         if last_moved is not None:
             if PIECE_CODES[last_moved] not in seen:
@@ -1406,6 +1431,7 @@ class Board:
         board._legal = self._legal
         board._cut = self._cut
         board._holes = self._holes
+        board._tall = self._tall
         board._rim = None
         board._seen = dict(self._seen)
         board._keys = list(self._keys)
