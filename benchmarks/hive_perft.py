@@ -105,14 +105,18 @@ def interleaved(engines: list[Any], job: Callable[[Any], Callable[[], Any]], rep
 
 
 def midgame_games(count: int, seed: int) -> list[list[tuple]]:
-    """Move lists reaching plies 40-60 of unfinished seeded random games (current engine)."""
+    """Move lists reaching plies 40-60 of unfinished seeded random games (current engine).
+
+    Each move is drawn from the legal moves sorted by their text, so the positions do not
+    depend on the order in which an engine lists its moves (it changes between versions).
+    """
     rng = np.random.default_rng(seed)
     out = []
     while len(out) < count:
         board = current_rules.Board()
         target = int(rng.integers(40, 61))
         while board.outcome is None and board.ply < target:
-            moves = board.legal_moves()
+            moves = sorted(board.legal_moves(), key=repr)
             board.play(moves[int(rng.integers(len(moves)))])
         if board.outcome is None:
             out.append([tuple(m) for m in board.history])

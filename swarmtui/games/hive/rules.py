@@ -978,15 +978,16 @@ class Board:
 
     def _rim_cells(self) -> tuple[set[int] | None, set[int]]:
         """For a hive without holes: the empty cells touching the hive outside every pocket
-        (None if a pocket is too big to follow: the caller floods instead), and the cells of
-        the pockets and gates, where lifting a piece may open or close a pocket."""
+        (None if a pocket is too big to follow: the caller floods instead), and the pockets'
+        cells. A gate's pocket holds one of its two cells, and the pieces that close a
+        pocket or flank its gate all touch a pocket cell."""
         nmask = self._nmask
         reach = nmask.keys() - self._stacks.keys()
-        shadow = {x for x in reach if GATES[nmask[x]]}
-        if not shadow:
-            return reach, shadow
-        pockets = {x for x in shadow if ARCS[nmask[x]] == 1 and GATES[nmask[x]]}  # one-cell pockets: five neighbours
-        for x in list(shadow):
+        gated = [x for x in reach if GATES[nmask[x]]]
+        if not gated:
+            return reach, set()
+        pockets = {x for x in gated if ARCS[nmask[x]] == 1}  # one-cell pockets: five neighbours
+        for x in gated:
             if x in pockets:
                 continue  # in a pocket found through another gate (nested) or the same one
             for i in GATE_DIRS[nmask[x]]:
@@ -994,12 +995,10 @@ class Board:
                 if y not in pockets:
                     pocket = self._pocket(x, y)
                     if pocket is None:
-                        return None, shadow
+                        return None, pockets
                     pockets |= pocket
-        if pockets:
-            reach -= pockets
-            shadow |= pockets
-        return reach, shadow
+        reach -= pockets
+        return reach, pockets
 
     def _pocket(self, x: int, y: int) -> set[int] | None:
         """The empty cells on the closed side of the gate between empty cells ``x`` and ``y``.
@@ -1060,8 +1059,11 @@ class Board:
         slide except at a gate (two empty cells whose two flanking cells are both occupied);
         every gate is the only way into the pocket it closes. So the ant reaches every empty
         cell touching the hive outside the pockets (``_rim``), less the cells only the ant
-        touched, unless lifting it changes a gate or a pocket (it touches one, or leaves a
-        gate where it stood): then, as in a hive with holes, one flood fill.
+        touched. An ant touching a one-cell pocket (an empty cell with five occupied
+        neighbours) flanks its gate (the pocket's one empty neighbour touches the ant too, as
+        the ant's empty neighbours are one run of two or more), so lifting it opens that
+        pocket and no other. An ant touching a larger pocket, or leaving a gate where it
+        stood, is flooded, as in a hive with holes.
         """
         nmask = self._nmask
         mask = nmask.get(cell, 0)
@@ -1069,10 +1071,16 @@ class Board:
             rim = self._rim
             if rim is None:
                 rim = self._rim = self._rim_cells()
-            reach, shadow = rim
-            if reach is not None and (not shadow or shadow.isdisjoint(AROUND[cell])):
-                return reach.difference([cell + D[i] for i in BITS[63 ^ mask]
-                                         if not nmask[cell + D[i]] & _KEEP[i]])  # cells only the ant touched
+            reach, pockets = rim
+            if reach is not None:
+                if not pockets or pockets.isdisjoint(AROUND[cell]):
+                    return reach.difference([cell + D[i] for i in BITS[63 ^ mask]
+                                             if not nmask[cell + D[i]] & _KEEP[i]])  # cells only the ant touched
+                opened = [n for n in AROUND[cell] if n in pockets]
+                if all(len(BITS[nmask[n]]) == 5 for n in opened):  # one-cell pockets whose gate the ant flanks
+                    dests = reach.difference([cell + D[i] for i in BITS[63 ^ mask] if not nmask[cell + D[i]] & _KEEP[i]])
+                    dests.update(opened)
+                    return dests
         self._lift(cell)
         get, steps = self._nmask.get, STEPS
         seen = {cell}
@@ -1139,37 +1147,43 @@ class Board:
     def _apply(self, move: Move) -> None:
         """Make ``move`` without checking it (perft and search use this after legal_moves)."""
         piece = move[0]
+        stacks, nmask, pos = self._stacks, self._nmask, self._pos
+        zobrist = self._hash ^ ZOBRIST_BLACK_TO_MOVE
         if piece is not None:
             code = PIECE_CODES[piece]
             dest = move[2]
             if move[1] is None:
                 self._placed[COLOUR_OF[code]][KIND[code]] += 1
-            else:
-                self._take(self._pos[code])  # type: ignore[arg-type]  # a moving piece is in play (hot path)
+            else:  # _take, inlined (hot path)
+                cell = pos[code]
+                st = stacks[cell]  # type: ignore[index]  # a moving piece is in play
+                zobrist ^= ZOBRIST[(cell << 10) | (len(st) << 6) | st.pop()]  # type: ignore[operator]
+                if not st:
+                    del stacks[cell]  # type: ignore[arg-type]
+                    self._lift(cell)  # type: ignore[arg-type]
+                    self._holes -= HOLES_MADE[nmask.get(cell, 0)]  # type: ignore[arg-type]
+                elif len(st) == 1:
+                    self._tall -= 1
             cell = dest[0] * W + dest[1]  # type: ignore[index]  # only a pass has no dest
-            st = self._stacks.get(cell)  # _put, inlined (hot path)
-            if st is None:
-                self._stacks[cell] = [code]
+            onto = stacks.get(cell)  # _put, inlined (hot path)
+            if onto is None:
+                stacks[cell] = [code]
                 self._land(cell)
-                self._holes += HOLES_MADE[self._nmask.get(cell, 0)]
-                self._hash ^= ZOBRIST[(cell << 10) | 64 | code]
+                self._holes += HOLES_MADE[nmask.get(cell, 0)]
+                zobrist ^= ZOBRIST[(cell << 10) | 64 | code]
             else:
-                st.append(code)
-                self._hash ^= ZOBRIST[(cell << 10) | (len(st) << 6) | code]
-                if len(st) == 2:
+                onto.append(code)
+                zobrist ^= ZOBRIST[(cell << 10) | (len(onto) << 6) | code]
+                if len(onto) == 2:
                     self._tall += 1
-            self._pos[code] = cell
+            pos[code] = cell
+        self._hash = zobrist
         self._ply += 1
-        self._hash ^= ZOBRIST_BLACK_TO_MOVE
         self.history.append(move)
-        self._legal = None
-        self._cut = None
-        self._rim = None
-        self._drawn = None
+        self._legal = self._cut = self._rim = self._drawn = None
         if self.repetition or self.move_cap is not None:
             self._outcome = self._judge()
         else:  # the official rules: only a surrounded queen ends the game
-            nmask, pos = self._nmask, self._pos
             wq, bq = pos[0], pos[PIECES_PER_SIDE]
             if (wq is not None and nmask.get(wq) == FULL) or (bq is not None and nmask.get(bq) == FULL):
                 self._outcome = self._judge_surround()
@@ -1216,28 +1230,40 @@ class Board:
             else:
                 del self._seen[key]
         piece = move[0]
+        zobrist = self._hash ^ ZOBRIST_BLACK_TO_MOVE
         if piece is not None:
             code = PIECE_CODES[piece]
-            cell = self._pos[code]  # _take, inlined (hot path): the piece just played is on top
-            st = self._stacks[cell]  # type: ignore[index]
-            self._hash ^= ZOBRIST[(cell << 10) | (len(st) << 6) | st.pop()]  # type: ignore[operator]
+            stacks, nmask, pos = self._stacks, self._nmask, self._pos
+            cell = pos[code]  # _take, inlined (hot path): the piece just played is on top
+            st = stacks[cell]  # type: ignore[index]
+            zobrist ^= ZOBRIST[(cell << 10) | (len(st) << 6) | st.pop()]  # type: ignore[operator]
             if not st:
-                del self._stacks[cell]  # type: ignore[arg-type]
+                del stacks[cell]  # type: ignore[arg-type]
                 self._lift(cell)  # type: ignore[arg-type]
-                self._holes -= HOLES_MADE[self._nmask.get(cell, 0)]  # type: ignore[arg-type]
+                self._holes -= HOLES_MADE[nmask.get(cell, 0)]  # type: ignore[arg-type]
             elif len(st) == 1:
                 self._tall -= 1
-            if move[1] is None:
+            origin = move[1]
+            if origin is None:
                 self._placed[COLOUR_OF[code]][KIND[code]] -= 1
-                self._pos[code] = None
-            else:
-                self._put(move[1][0] * W + move[1][1], code)
+                pos[code] = None
+            else:  # _put, inlined
+                cell = origin[0] * W + origin[1]
+                onto = stacks.get(cell)
+                if onto is None:
+                    stacks[cell] = [code]
+                    self._land(cell)
+                    self._holes += HOLES_MADE[nmask.get(cell, 0)]
+                    zobrist ^= ZOBRIST[(cell << 10) | 64 | code]
+                else:
+                    onto.append(code)
+                    zobrist ^= ZOBRIST[(cell << 10) | (len(onto) << 6) | code]
+                    if len(onto) == 2:
+                        self._tall += 1
+                pos[code] = cell
+        self._hash = zobrist
         self._ply -= 1
-        self._hash ^= ZOBRIST_BLACK_TO_MOVE
-        self._legal = None
-        self._cut = None
-        self._rim = None
-        self._drawn = None
+        self._legal = self._cut = self._rim = self._drawn = None
         self._outcome = None  # no move is ever played from a finished position
         return move
 
