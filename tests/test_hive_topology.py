@@ -81,13 +81,15 @@ def test_holes_one_hive_and_ant_moves_agree_with_plain_searches(game_type):
 
 
 @pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])
-def test_hole_and_tall_stack_counts_survive_play_undo_and_copy(game_type):
+def test_hole_tall_stack_and_hand_counts_survive_play_undo_and_copy(game_type):
     rng = np.random.default_rng(8)
     board = Board(game_type=game_type)
     counts = []
     while board.outcome is None and board.ply < 160:
         counts.append((board._holes, board._tall))
         assert board._tall == sum(len(st) > 1 for st in board._stacks.values())
+        assert board._hand_kinds == [len({p.bug for p in board.in_hand(c)}) for c in "wb"]
+        assert board.count_moves() == len(board.legal_moves())
         assert (board.copy()._holes, board.copy()._tall) == counts[-1]
         moves = board.legal_moves()
         board.play(moves[int(rng.integers(len(moves)))])

@@ -350,6 +350,7 @@ class Board:
         self._nmask: dict[int, int] = {}  # cell -> bit i set if neighbour i is occupied
         self._pos: list[int | None] = [None] * len(ALL_PIECES)
         self._placed = [[0] * 8, [0] * 8]  # pieces placed per colour and bug kind
+        self._hand_kinds = [len(self._kinds)] * 2  # bug kinds per colour with a piece still in hand
         self._ply = 0
         self.history: list[Move] = []
         self._outcome: Outcome | None = None
@@ -714,7 +715,11 @@ class Board:
         if self._pillbug:
             return len(self.legal_moves())
         colour = self._ply & 1
-        kinds = len(self._placeable_kinds(colour))
+        turn = self._ply >> 1  # the kinds _placeable_kinds lists, counted
+        if turn == 3 and not self._placed[colour][QUEEN]:
+            kinds = 1
+        else:
+            kinds = self._hand_kinds[colour] - (turn == 0 and not self._placed[colour][QUEEN])  # no Queen on turn 1
         count = kinds * len(self._placement_set(colour)) if kinds else 0
         pos = self._pos
         if pos[colour * PIECES_PER_SIDE] is not None:
@@ -1153,7 +1158,10 @@ class Board:
             code = PIECE_CODES[piece]
             dest = move[2]
             if move[1] is None:
-                self._placed[COLOUR_OF[code]][KIND[code]] += 1
+                placed, kind = self._placed[COLOUR_OF[code]], KIND[code]
+                placed[kind] += 1
+                if placed[kind] == self._count[kind]:
+                    self._hand_kinds[COLOUR_OF[code]] -= 1
             else:  # _take, inlined (hot path)
                 cell = pos[code]
                 st = stacks[cell]  # type: ignore[index]  # a moving piece is in play
@@ -1245,7 +1253,10 @@ class Board:
                 self._tall -= 1
             origin = move[1]
             if origin is None:
-                self._placed[COLOUR_OF[code]][KIND[code]] -= 1
+                placed, kind = self._placed[COLOUR_OF[code]], KIND[code]
+                if placed[kind] == self._count[kind]:
+                    self._hand_kinds[COLOUR_OF[code]] += 1
+                placed[kind] -= 1
                 pos[code] = None
             else:  # _put, inlined
                 cell = origin[0] * W + origin[1]
@@ -1414,6 +1425,7 @@ class Board:
             raise ValueError(f"ply {ply} has {SEATS[ply & 1]} to move, not {SEATS[colour]}")
         board._ply = ply
         board._holes = board._holes_from_scratch()
+        board._hand_kinds = [sum(board._placed[side][k] < board._count[k] for k in board._kinds) for side in (0, 1)]
         board._tall = sum(len(st) > 1 for st in board._stacks.values())
         board._hash = board.zobrist_from_scratch()  # pieces and side only: _stun0 is still -1 here
         if last_moved is not None:
@@ -1451,6 +1463,7 @@ class Board:
         board._nmask = dict(self._nmask)
         board._pos = list(self._pos)
         board._placed = [list(p) for p in self._placed]
+        board._hand_kinds = list(self._hand_kinds)
         board._ply = self._ply
         board.history = list(self.history)
         board._outcome = self._outcome
