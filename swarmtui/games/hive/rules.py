@@ -165,7 +165,7 @@ GATE_DIRS: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(6) if not m >> i & 1 and m >> ((i - 1) % 6) & 1 and m >> ((i + 1) % 6) & 1)
     for m in range(64))
 GATES: tuple[int, ...] = tuple(len(g) for g in GATE_DIRS)
-POCKET_LIMIT = 48  # empty cells searched a side of a gate before the ant floods instead
+POCKET_LIMIT = 12  # empty cells searched a side of a gate before the ants flood instead
 ARC_STARTS: tuple[tuple[int, ...], ...] = tuple(
     () if m == FULL else tuple(i for i in range(6) if m >> i & 1 and not m >> ((i - 1) % 6) & 1) for m in range(64))
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in BITS[m]) for m in range(64))  # occupied ones
@@ -824,8 +824,10 @@ class Board:
         of the source (without the beetle) and the target; steps between two ground cells are
         left to the sliding rule.
         """
-        stacks = self._stacks
-        heights = [len(stacks[cell + d]) if cell + d in stacks else 0 for d in D]
+        get = self._stacks.get
+        e, se, sw, w, nw, ne = AROUND[cell]
+        heights = (len(get(e, ())), len(get(se, ())), len(get(sw, ())), len(get(w, ())), len(get(nw, ())),
+                   len(get(ne, ())))
         below = height - 1
         out = []
         for i in range(6):
@@ -1009,36 +1011,29 @@ class Board:
         """The empty cells on the closed side of the gate between empty cells ``x`` and ``y``.
 
         The gate's flanking pieces are joined through the hive, and that chain with the gate
-        closes a ring: the cells on one side meet the others only across the gate. Both
-        sides are searched in turn (empty neighbours, not across the gate) until one runs out;
-        None past ``POCKET_LIMIT`` cells a side (or if the sides meet, which a hive without
-        holes never lets happen).
+        closes a ring: the cells on one side meet the others only across the gate, and one
+        side is finite. Each side is searched (empty neighbours, not across the gate), the
+        more enclosed end first, until one runs out within ``POCKET_LIMIT`` cells; None if
+        neither does.
         """
         nmask = self._nmask
-        sides = ([x], [y])
-        seen = ({x, y}, {x, y})  # the gate's other end is never crossed into
-        done = [0, 0]
-        while True:
-            for side in (0, 1):
-                todo = sides[side]
-                k = done[side]
-                if k == len(todo):
-                    found = seen[side]
-                    found.discard(y if side == 0 else x)
-                    return found
-                done[side] = k + 1
-                c = todo[k]
-                mine = seen[side]
-                for step in NEIGHBOURS[63 & ~nmask.get(c, 0)]:  # the empty neighbours
+        if len(BITS[nmask[y]]) > len(BITS[nmask[x]]):
+            x, y = y, x
+        for start, other in ((x, y), (y, x)):
+            seen = {start, other}  # the gate's other end is never crossed into
+            todo = [start]
+            for c in todo:  # grows while it is walked
+                for step in NEIGHBOURS[63 ^ nmask.get(c, 0)]:  # the empty neighbours
                     n = c + step
-                    if n not in mine:
-                        if n in seen[1 - side]:
-                            return None
-                        mine.add(n)
+                    if n not in seen:
+                        seen.add(n)
                         todo.append(n)
                 if len(todo) > POCKET_LIMIT:
-                    if len(sides[1 - side]) > POCKET_LIMIT:
-                        return None
+                    break
+            else:
+                seen.discard(other)
+                return seen
+        return None
 
     def _spider_dests(self, cell: int) -> set[int]:
         self._lift(cell)
