@@ -75,7 +75,7 @@ def _midgame(eng: UhpEngine) -> None:
 
 
 @pytest.mark.parametrize(("agent", "params"), [("random", {}), ("pso", {}), ("pso-plus", {}), ("mcts", {}),
-                                               ("mcts", {"Trees": "2", "Workers": "1"})])
+                                               ("mcts", {"Trees": "2", "Workers": "1"}), ("alphabeta", {})])
 def test_bestmove_time_is_met_within_five_percent_and_50_ms(agent, params):
     """The limit holds on a quiet machine; on a busy one a turn may lose the CPU to others for a
     while, so the bound must hold in one of three tries (a real overshoot fails all three)."""
@@ -92,8 +92,10 @@ def test_bestmove_time_is_met_within_five_percent_and_50_ms(agent, params):
         if seconds <= 1.0 * 1.05 + 0.05:
             break
     assert min(tries) <= 1.0 * 1.05 + 0.05, tries
-    if agent == "mcts":
-        assert max(tries) >= 0.5, tries  # it thinks for the time it was given, not its default iterations
+    if agent in ("mcts", "alphabeta"):
+        # it thinks for the time it was given, not its default iterations or level (alphabeta's
+        # default, easy, answers a one-ply search in milliseconds)
+        assert max(tries) >= 0.5, tries
 
 
 def test_mcts_depth_scales_its_iterations_and_is_reproducible():
