@@ -92,7 +92,9 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|---|")
     for other, (w, d, lo) in tally.items():
         n = w + d + lo
-        low, high = wilson(2 * w + d, 2 * n)  # half points: a draw is one success in two trials
+        # The score (wins + draws/2) over n games: one trial a game. (Counting half points as 2n
+        # trials, as this script did before, narrows the interval as if each game were two.)
+        low, high = wilson(w + d / 2, n)
         print(f"| {other} | {w} | {d} | {lo} | {100 * (w + d / 2) / n:.0f}% | {100 * low:.0f}-{100 * high:.0f}% |")
     if not think:
         return

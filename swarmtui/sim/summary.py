@@ -39,8 +39,9 @@ class BatchSummary:
         return asdict(self)
 
 
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (default 95%); (0, 1) for no trials."""
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (default 95%); (0, 1) for no trials.
+    ``successes`` may hold halves: a game's score with draws as half a win."""
     if trials <= 0:
         return 0.0, 1.0
     p = successes / trials
