@@ -28,6 +28,7 @@ from typing import Any
 from swarmtui.core.rng import make_rng
 from swarmtui.mazes import BUILDERS, build
 from swarmtui.mazes.braid import braid
+from swarmtui.mazes.frontier import frontier_path
 from swarmtui.mazes.metrics import measure
 from swarmtui.mazes.solve import LoopsError, regions, shortest_path, shortest_path_visits, tree_path
 
@@ -158,6 +159,14 @@ def regions_and_bfs(repeats: int) -> None:
         length = "-" if found is None else len(found)
         print(f"  {name:<22} regions {label:5.2f} s {_verdict(label):<6}  shortest path {path:5.2f} s "
               f"{_verdict(path):<6} ({how}, {length} fields; plain queue BFS {queue:5.2f} s, x{queue / path:.1f})")
+    print("  the bidirectional frontier alone on the perfect mazes (why trees take the tour: one round per")
+    print("  two cells of distance, each round a fixed cost whatever the frontier's size):")
+    for name in ("kruskal", "backtracker"):
+        maze = mazes[name]
+        found = frontier_path(maze.walls, maze.entrance, maze.exit)
+        rounds = 0 if found is None else (len(found) + 3) // 4  # cells on the path / 2: each side's rounds
+        seconds = timed(partial(frontier_path, maze.walls, maze.entrance, maze.exit), 1)
+        print(f"    {name:<12} {seconds:5.2f} s, {rounds} rounds: {1e6 * seconds / max(rounds, 1):4.0f} us a round")
     print(f"  all metrics (kruskal) {timed(partial(measure, kruskal), 1):5.2f} s")
 
 

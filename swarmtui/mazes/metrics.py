@@ -27,7 +27,7 @@ import numpy as np
 
 from swarmtui.mazes.grid import Maze
 from swarmtui.mazes.lattice import is_lattice
-from swarmtui.mazes.solve import open_edges, regions, shortest_path
+from swarmtui.mazes.solve import regions, shortest_path
 
 
 @dataclass(frozen=True)
@@ -107,10 +107,10 @@ def measure(maze: Maze, path: list | None = None) -> MazeMetrics:
     walls = maze.walls
     free = ~walls
     nodes = int(free.sum())
-    u, _ = open_edges(walls)
+    edges = int(np.count_nonzero(free[:, :-1] & free[:, 1:]) + np.count_nonzero(free[:-1] & free[1:]))
     label = regions(walls)
-    region_count = int(np.unique(label[label >= 0]).size)
-    loops = int(u.size - nodes + region_count)
+    region_count = int(np.count_nonzero(np.bincount(label[label >= 0]))) if nodes else 0
+    loops = edges - nodes + region_count
     ends = (open_neighbours(walls) == 1) & free
     ends[maze.entrance] = ends[maze.exit] = False
     if path is None:

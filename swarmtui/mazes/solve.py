@@ -280,7 +280,7 @@ def _tour_path(nodes: np.ndarray, stride: int, first: int, last: int, spacing: i
 
 
 def _tour_positions(succ: np.ndarray, length: np.ndarray | None, first: int, spacing: int) -> np.ndarray:
-    """Each directed edge's position in the tour that starts with edge ``first`` (-1 off it),
+    """Each directed edge's position in the tour that starts with edge ``first`` (negative off it),
     counted in fields (edge i is ``length[i]`` fields long; one each without ``length``)."""
     edges = succ.size
     is_start = np.random.default_rng(0).integers(spacing, size=edges, dtype=np.uint8) == 0
@@ -288,7 +288,7 @@ def _tour_positions(succ: np.ndarray, length: np.ndarray | None, first: int, spa
     starts = np.flatnonzero(is_start).astype(np.int32)
     count = starts.size
     walker_of = np.full(edges, -1, dtype=np.int32)
-    offset = np.empty(edges, dtype=np.int32)
+    offset = np.zeros(edges, dtype=np.int32)
     following = np.empty(count, dtype=np.int32)
     span = np.empty(count, dtype=np.int32)
     at, walker = starts, np.arange(count, dtype=np.int32)
@@ -323,9 +323,11 @@ def _tour_positions(succ: np.ndarray, length: np.ndarray | None, first: int, spa
         rest = rest + rest.take(nxt)
         nxt = nxt.take(nxt)
     on_tour = nxt[:count] == end  # (segments of other regions' tours never reach the end)
-    begin = np.where(on_tour, rest[head] - rest[:count], -(1 << 30))
-    position = np.where(walker_of >= 0, begin.take(walker_of) + offset, -1)
-    position[position < 0] = -1
+    # off the tour (another region's segment, or no walker's: walker_of -1 takes the last
+    # entry) far below zero, offsets (below 2^23 at the largest size) keep it negative
+    begin = np.append(np.where(on_tour, rest[head] - rest[:count], -(1 << 30)), np.int32(-(1 << 30)))
+    position = begin.take(walker_of)
+    position += offset
     return position
 
 
