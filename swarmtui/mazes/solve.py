@@ -251,20 +251,25 @@ def _tour_path(nodes: np.ndarray, stride: int, first: int, last: int, spacing: i
     back = np.empty(edges, dtype=np.int32)
     head = np.empty(edges, dtype=np.int32)
     length = None if straight is None else np.empty(edges, dtype=np.int32)
-    for d, step in enumerate((-stride, 1, stride, -1)):
+    for d, step in ((1, 1), (2, stride)):  # each edge east or south, and its way back (west, north)
+        r = (d + 2) % 4
         x = np.flatnonzero(nodes & np.uint8(1 << d)).astype(np.int32)
-        ids = base.take(x)
-        ids += _RANK[d].take(nodes.take(x))
         y = x + np.int32(step)
         if straight is not None and length is not None:
             over = straight.take(y)
             y[over] += np.int32(step)
-            length[ids] = over + np.int32(1)
-        at_y = nodes.take(y)
-        base_y = base.take(y)
-        succ[ids] = base_y + _TURN[(d + 2) % 4].take(at_y)
-        back[ids] = base_y + _RANK[(d + 2) % 4].take(at_y)
-        head[ids] = y
+        at_x, at_y = nodes.take(x), nodes.take(y)
+        base_x, base_y = base.take(x), base.take(y)
+        there = base_x + _RANK[d].take(at_x)
+        back_again = base_y + _RANK[r].take(at_y)
+        succ[there] = base_y + _TURN[r].take(at_y)
+        succ[back_again] = base_x + _TURN[d].take(at_x)
+        back[there] = back_again
+        back[back_again] = there
+        head[there] = y
+        head[back_again] = x
+        if straight is not None and length is not None:
+            length[there] = length[back_again] = over + np.int32(1)
     position = _tour_positions(succ, length, int(base[first]), spacing)
     reached = position >= 0
     position_back = position.take(back)
