@@ -249,7 +249,6 @@ def _tour_path(nodes: np.ndarray, stride: int, first: int, last: int, spacing: i
     del degree
     succ = np.empty(edges, dtype=np.int32)
     back = np.empty(edges, dtype=np.int32)
-    head = np.empty(edges, dtype=np.int32)
     length = None if straight is None else np.empty(edges, dtype=np.int32)
     for d, step in ((1, 1), (2, stride)):  # each edge east or south, and its way back (west, north)
         r = (d + 2) % 4
@@ -266,8 +265,6 @@ def _tour_path(nodes: np.ndarray, stride: int, first: int, last: int, spacing: i
         succ[back_again] = base_x + _TURN[d].take(at_x)
         back[there] = back_again
         back[back_again] = there
-        head[there] = y
-        head[back_again] = x
         if straight is not None and length is not None:
             length[there] = length[back_again] = over + np.int32(1)
     position = _tour_positions(succ, length, int(base[first]), spacing)
@@ -281,7 +278,9 @@ def _tour_path(nodes: np.ndarray, stride: int, first: int, last: int, spacing: i
     cut = int(into_goal[into_goal >= 0].min())
     path = np.flatnonzero(reached & (position <= cut) & (position_back > cut))
     path = path[np.argsort(position[path])]
-    return head[path], (np.ones(path.size, dtype=np.int32) if length is None else length[path])
+    # each step's end is where its way back starts: the last place whose edges begin at or before it
+    ends = (np.searchsorted(base, back.take(path), side="right") - 1).astype(np.int32)
+    return ends, (np.ones(path.size, dtype=np.int32) if length is None else length[path])
 
 
 def _tour_positions(succ: np.ndarray, length: np.ndarray | None, first: int, spacing: int) -> np.ndarray:
