@@ -268,15 +268,16 @@ def _tour_path(nodes: np.ndarray, stride: int, first: int, last: int, spacing: i
         if straight is not None and length is not None:
             length[there] = length[back_again] = over + np.int32(1)
     position = _tour_positions(succ, length, int(base[first]), spacing)
-    reached = position >= 0
     position_back = position.take(back)
-    if (reached & (position_back < 0)).any():
+    # an edge on the tour whose way back is not (their signs differ): a loop; in a tree the
+    # tour takes every edge both ways
+    if (np.bitwise_xor(position, position_back) < 0).any():
         raise LoopsError("the start's region has a loop")
     into_goal = position.take(back[base[last] + np.arange(_POPCOUNT[nodes[last]], dtype=np.int32)])
     if into_goal.max() < 0:
         return None  # the goal is in another region
     cut = int(into_goal[into_goal >= 0].min())
-    path = np.flatnonzero(reached & (position <= cut) & (position_back > cut))
+    path = np.flatnonzero((position <= cut) & (position_back > cut))  # (back on the tour: so is the edge)
     path = path[np.argsort(position[path])]
     # each step's end is where its way back starts: the last place whose edges begin at or before it
     ends = (np.searchsorted(base, back.take(path), side="right") - 1).astype(np.int32)
