@@ -23,18 +23,6 @@ from swarmtui.mazes.grid import Cell
 from swarmtui.mazes.lattice import cell_path_fields, cells_next_to, is_lattice, passages
 
 
-def open_edges(walls: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Flat index pairs ``(u, v)`` of horizontally and vertically adjacent open fields."""
-    height, width = walls.shape
-    free = ~walls
-    index = np.arange(height * width, dtype=np.int64).reshape(height, width)
-    east = free[:, :-1] & free[:, 1:]
-    south = free[:-1, :] & free[1:, :]
-    u = np.concatenate([index[:, :-1][east], index[:-1, :][south]])
-    v = np.concatenate([index[:, 1:][east], index[1:, :][south]])
-    return u, v
-
-
 def regions(walls: np.ndarray) -> np.ndarray:
     """Region label of every field (flat; walls get -1); open fields that connect share a label.
 
