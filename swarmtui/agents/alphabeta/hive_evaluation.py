@@ -216,8 +216,6 @@ class HiveEvaluation:
         """The static score for the side to move (module docstring)."""
         w = self.weights
         stacks, nmask, pos = state._stacks, state._nmask, state._pos
-        cut = state._cut  # the articulation points (One Hive): one Tarjan pass shared with the rules,
-        # made only when some piece could be one (its neighbours form two or more arcs)
         colour_of, slider, mobile_value, is_ant = self.colour, self.slider, self.mobile_value, self.is_ant
         queens = self.queens
         qcell = (pos[queens[0]], pos[queens[1]])
@@ -242,11 +240,8 @@ class HiveEvaluation:
                 mask = nmask.get(cell, 0)
                 if slider[code] and not STEPS[mask]:
                     continue
-                if ARCS[mask] > 1:
-                    if cut is None:
-                        cut = state._cut = state._cut_cells()
-                    if cell in cut:
-                        continue
+                if ARCS[mask] > 1 and state._is_cut(cell):
+                    continue  # One Hive, as the rules judge it (from the hole count; Tarjan only with holes)
             mobile[code] = True
             score[side] += mobile_value[code] * at_queen if cell in near1[side] else mobile_value[code]
             if is_ant[code]:
