@@ -178,6 +178,7 @@ def main() -> None:
         else:
             engines = [baseline, CURRENT]
     print("engines: " + ", ".join(e.name for e in engines) + f"; CPU seconds, smallest of {args.repeats}")
+    figures: dict[str, float] = {}
 
     for d in range(1, args.depth + 1):
         best = interleaved(engines, lambda e, d=d: lambda: e.perft.perft(e.rules.Board(), d), args.repeats)
@@ -188,6 +189,10 @@ def main() -> None:
         times = [seconds for seconds, _ in best]
         cells = "  ".join(f"{e.name}: {s:7.3f} s" for e, s in zip(engines, times, strict=True))
         print(f"perft({d}) = {nodes:>12,}  {check:3}  {cells}{ratio_text(times)}")
+        if d == 6:
+            figures["perft6"] = times[-1]
+            if len(times) == 2:
+                figures["perft6 ratio"] = times[0] / times[1]
 
     games = midgame_games(args.positions, args.seed)
     boards = {e.name: [replay(e, g) for g in games] for e in engines}
@@ -207,6 +212,8 @@ def main() -> None:
     cells = "  ".join(f"{e.name}: {cycles / s:8,.0f}/s" for e, s in zip(engines, times, strict=True))
     print(f"mid-game legal_moves+play+undo ({args.positions} positions, ~{average:.0f} moves, {same}): "
           f"{cells}{ratio_text(times)}")
+    if len(times) == 2:
+        figures["mid-game ratio"] = times[0] / times[1]
 
     roots = {name: b[: args.mcts_positions] for name, b in boards.items()}
     variants = [(e, {}) for e in engines]
@@ -220,6 +227,30 @@ def main() -> None:
     times = [best[0][0], best[-1][0]] if len(variants) > 1 else []
     versus = "the baseline" if len(engines) > 1 else "full-list playouts"
     print(f"MCTS per iteration (depth 13, {n} iterations): {cells}{ratio_text(times)} (against {versus})")
+    if len(engines) == 2:
+        figures["mcts ratio"] = times[0] / times[1]
+    print_targets(figures, engines[0].name if len(engines) == 2 else None)
+
+
+def print_targets(figures: dict[str, float], baseline: str | None) -> None:
+    """Issue 20's three speed targets against this run's figures."""
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "NOT met"
+
+    print("issue 20 targets (this run; CPU seconds are inflated on a loaded machine, ratios are not):")
+    if "perft6" in figures:
+        seconds = figures["perft6"]
+        against = f", {figures['perft6 ratio']:.2f}x {baseline}" if "perft6 ratio" in figures else ""
+        print(f"  perft(6) from the start <= 3 s: {seconds:.2f} CPU s{against}: {verdict(seconds <= 3.0)}")
+    else:
+        print("  perft(6) from the start <= 3 s: not measured (--depth 6)")
+    if baseline is None:
+        print("  ratio targets: no baseline engine in this run")
+        return
+    ratio = figures["mid-game ratio"]
+    print(f"  mid-game legal_moves+play+undo >= 2x {baseline}: {ratio:.2f}x: {verdict(ratio >= 2.0)}")
+    ratio = figures["mcts ratio"]
+    print(f"  MCTS iteration >= 2x {baseline}: {ratio:.2f}x: {verdict(ratio >= 2.0)}")
 
 
 if __name__ == "__main__":
