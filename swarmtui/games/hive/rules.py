@@ -652,18 +652,22 @@ class Board:
         stacks = self._stacks
         if not stacks:
             return {0}
+        if not any(self._placed[colour]):  # the second player's first piece: beside the others
+            beside: set[int] = set()
+            for cell in stacks:
+                beside.update(AROUND[cell])
+            beside.difference_update(stacks)
+            return beside
         own: set[int] = set()
-        enemy: set[int] = set()
+        enemy = []
         around = AROUND
         for cell, st in stacks.items():
             if COLOUR_OF[st[-1]] == colour:
                 own.update(around[cell])
             else:
-                enemy.update(around[cell])
-        if not any(self._placed[colour]):
-            enemy.difference_update(stacks)
-            return enemy  # the second player's first piece
-        own -= enemy
+                enemy.append(cell)
+        for cell in enemy:
+            own.difference_update(around[cell])
         own.difference_update(stacks)
         return own
 
