@@ -173,6 +173,7 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in BITS[m]) for
 _LIFT = tuple((D[i], ~(1 << ((i + 3) % 6))) for i in range(6))  # neighbour offset, mask bits kept
 _LAND = tuple((D[i], 1 << ((i + 3) % 6)) for i in range(6))  # neighbour offset, mask bit set
 _KEEP = tuple(63 & ~(1 << ((i + 3) % 6)) for i in range(6))  # neighbour i's mask without the centre cell
+_OPEN = tuple(tuple((D[i], _KEEP[i]) for i in range(6) if not m >> i & 1) for m in range(64))  # empty neighbours
 STEPS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in SLIDE[m]) for m in range(64))  # as cell offsets
 # A ground beetle's moves when no stack is two high (no gate can close over it): its slides,
 # then a climb onto each occupied neighbour (the order _beetle_steps gives them).
@@ -1123,8 +1124,10 @@ class Board:
         touched. An ant touching a one-cell pocket (an empty cell with five occupied
         neighbours) flanks its gate (the pocket's one empty neighbour touches the ant too, as
         the ant's empty neighbours are one run of two or more), so lifting it opens that
-        pocket and no other. An ant touching a larger pocket, or leaving a gate where it
-        stood, is flooded, as in a hive with holes.
+        pocket and no other; beside larger pockets only those are searched
+        (:meth:`_ant_dests_beside_pockets`). An ant leaving a gate where it stood, or in a
+        hive with holes, is flooded. The set returned may be the position's own rim set:
+        callers read it and never change it.
         """
         nmask = self._nmask
         mask = nmask.get(cell, 0)
@@ -1134,11 +1137,10 @@ class Board:
                 rim = self._rim = self._rim_cells()
             reach, pockets = rim
             if reach is not None:
+                alone = [cell + d for d, keep in _OPEN[mask] if not nmask[cell + d] & keep]  # only the ant touched
                 if not pockets or pockets.isdisjoint(AROUND[cell]):
-                    return reach.difference([cell + D[i] for i in BITS[63 ^ mask]
-                                             if not nmask[cell + D[i]] & _KEEP[i]])  # cells only the ant touched
+                    return reach.difference(alone) if alone else reach
                 opened = [n for n in AROUND[cell] if n in pockets]
-                alone = [cell + D[i] for i in BITS[63 ^ mask] if not nmask[cell + D[i]] & _KEEP[i]]
                 if all(len(BITS[nmask[n]]) == 5 for n in opened):  # one-cell pockets whose gate the ant flanks
                     dests = reach.difference(alone)
                     dests.update(opened)
