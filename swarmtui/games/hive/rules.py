@@ -11,8 +11,9 @@ which refine McGuile's summary (section 3.2) where it is incomplete:
   on their fourth"). Identical bugs enter in number order. No piece moves before its owner's
   Queen is placed.
 * One Hive: a ground piece whose cell is an articulation point of the hive graph cannot move
-  (one linear Tarjan pass per position instead of McGuile's search per candidate move,
-  section 3.3.2); the piece under a beetle is pinned.
+  (instead of McGuile's search per candidate move, section 3.3.2: in a hive without holes,
+  counted by ``play``/``undo``, a cell is one exactly when its neighbours form two or more
+  arcs; with holes, one linear Tarjan pass per position); the piece under a beetle is pinned.
 * Freedom to Move: a ground step from cell x to neighbour n is a slide, allowed when exactly
   one of the two cells beside both x and n is occupied (both: a gate; neither: the piece
   would lose touch with the hive). Beetles moving on or off the hive pass a gate only if one
@@ -62,6 +63,8 @@ spread over the table (set and dict look-ups about twice as fast). Moves are int
 neighbour-mask updates are unrolled over a memoised neighbour table (``AROUND``), ``play`` of a
 move not taken from the cached list checks only its own piece's moves, and
 :meth:`Board.random_move` draws a uniform legal move without listing them all (MCTS playouts).
+Ants take the empty cells round the hive outside the pockets behind gates, found once per
+position (``Board._ant_dests``), instead of a flood fill each.
 ``benchmarks/hive_perft.py`` measures each against the engine before these changes.
 
 Every position carries a 64-bit Zobrist hash (``Board.zobrist``), updated incrementally by
@@ -673,6 +676,8 @@ class Board:
         return own
 
     def _placements(self, colour: int, only: int | None) -> list[Move]:
+        if not self._hand_kinds[colour]:
+            return []  # every piece is in play
         base = colour * PIECES_PER_SIDE
         codes = [base + KIND_START[k] + self._placed[colour][k] for k in self._placeable_kinds(colour)]
         if only is not None:
