@@ -773,7 +773,8 @@ class Board:
         """Would lifting the piece on ``cell`` split the hive? One breadth-first search over the
         hive without ``cell``, from one arc of its neighbours until it has met every other arc
         (a piece on a ring usually closes it within a few cells): cheaper than a Tarjan pass
-        when only one or two pieces are asked about (``random_move``)."""
+        when only one or two pieces are asked about (``random_move``). Without holes the
+        neighbour mask answers, as in :meth:`_is_cut`."""
         nmask = self._nmask
         mask = nmask.get(cell, 0)
         starts = ARC_STARTS[mask]
