@@ -11,8 +11,8 @@ intervals apart; overlapping intervals mean this many games cannot tell the vari
 
 Every variant of ``aco-bco-colony`` constructs the same number of ant moves per turn (ants ×
 horizon × iterations), whatever is switched off, so the rows compare the swarm's parts at an
-equal evaluation budget; the last row is that budget spent on the same heuristic roll-out
-without pheromone, recruitment or trail memory.
+equal evaluation budget; the last rows are that budget spent on the same heuristic roll-out
+without pheromone, recruitment, trail memory or plan memory.
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ import time
 
 from swarmtui.sim.halma_experiment import SCENARIOS, run_independent, setup_for
 from swarmtui.sim.summary import wilson
+
+NO_SWARM = (("pheromone", "false"), ("recruitment", "false"), ("trail_memory", "false"), ("plan_memory", "false"))
+"""The colony's four swarm parts switched off: its heuristic roll-out alone."""
 
 VARIANTS: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {
     "aco-bco-plus": [
@@ -40,10 +43,9 @@ VARIANTS: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {
         ("no pheromone (pheromone=false: τ = τ0, heuristic only)", (("pheromone", "false"),)),
         ("no recruitment (recruitment=false: independent ants)", (("recruitment", "false"),)),
         ("no trail memory (trail_memory=false: τ reset every turn)", (("trail_memory", "false"),)),
-        ("no swarm: the same roll-out, same budget (all three off)",
-         (("pheromone", "false"), ("recruitment", "false"), ("trail_memory", "false"))),
-        ("no swarm, greedier roll-out (all three off, beta=2.7 as Table IV)",
-         (("pheromone", "false"), ("recruitment", "false"), ("trail_memory", "false"), ("beta", "2.7"))),
+        ("no plan memory (plan_memory=false: no elitist ant across turns)", (("plan_memory", "false"),)),
+        ("no swarm: the same roll-out, same budget (all four off)", NO_SWARM),
+        ("no swarm, greedier roll-out (all four off, beta=2.7 as Table IV)", NO_SWARM + (("beta", "2.7"),)),
     ],
     "aco-bco": [
         ("everything on (the paper's swarm)", ()),

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from swarmtui.agents import make_agent
-from swarmtui.agents.aco_bco_colony.foraging import Plan, _backward_pass
+from swarmtui.agents.aco_bco_colony.foraging import Plan, _backward_pass, forage, value
 from swarmtui.agents.aco_bco_colony.terrain import eta
 from swarmtui.agents.aco_bco_colony.params import ColonyParams
 from swarmtui.agents.aco_bco_colony.terrain import Terrain
@@ -92,9 +92,12 @@ def test_same_seed_same_game():
     assert [d.move for d in first] == [d.move for d in again]
 
 
-@pytest.mark.parametrize("switch", ["", "pheromone", "recruitment", "trail_memory", "all"])
+SWITCHES = ["pheromone", "recruitment", "trail_memory", "plan_memory"]
+
+
+@pytest.mark.parametrize("switch", ["", *SWITCHES, "all"])
 def test_every_ablation_spends_the_same_budget(switch):
-    off = ["pheromone", "recruitment", "trail_memory"] if switch == "all" else [switch] if switch else []
+    off = SWITCHES if switch == "all" else [switch] if switch else []
     decisions, agent = play(SMALL + [(name, "false") for name in off], 3)
     for decision in decisions:
         trace = decision.trace
@@ -113,9 +116,49 @@ def test_trail_memory_carries_the_field_into_the_next_turn():
         agent = make_agent("aco-bco-colony", "halma", "1", make_rng(2), SMALL + [("trail_memory", memory)])
         board.play(agent.decide(board).move)
         fresh = make_agent("aco-bco-colony", "halma", "1", copy.deepcopy(agent.rng), SMALL)
-        fresh.turns = agent.turns
+        fresh.turns, fresh.elite = agent.turns, agent.elite
         mine, theirs = agent.decide(board), fresh.decide(board)
         assert (mine.trace == theirs.trace) == (memory == "false")
+
+
+def test_the_first_ant_rewalks_last_turns_best_plan():
+    board = Board(1)
+    agent = make_agent("aco-bco-colony", "halma", "1", make_rng(6), SMALL)
+    decision = agent.decide(board)
+    assert len(agent.elite) == 3  # horizon 4: the best plan without its first move, which was played
+    board.play(decision.move)
+    terrain = Terrain(board)
+    params = ColonyParams(ants=8, iterations=1, horizon=4, recruitment=False)
+    result = forage(terrain, Trails(params.tau0), params, make_rng(0), agent.elite)
+    assert tuple(result.iterations[0].plans[0].moves[:3]) == agent.elite
+    assert result.steps == 8 * 4
+    wrong = ((agent.elite[0][1], agent.elite[0][0]),) + agent.elite[1:]  # not a move here: the ant forages
+    again = forage(Terrain(board), Trails(params.tau0), params, make_rng(0), wrong)
+    assert again.iterations[0].plans[0].moves[0] != wrong[0] and again.steps == 8 * 4
+    forgets = make_agent("aco-bco-colony", "halma", "1", make_rng(6), SMALL + [("plan_memory", "false")])
+    forgets.decide(Board(1))
+    assert forgets.elite == ()
+
+
+def test_a_plan_that_fills_the_goal_stops_and_outranks_the_rest():
+    board = Board(1)
+    terrain = Terrain(board)
+    terrain.rows_left = 9  # pretend the goal is nine rows away
+    params = ColonyParams(finish=1.0)
+    done = Plan(terrain.start, [(0, 1), (1, 2)], [5, 4])
+    longer = Plan(terrain.start, [(0, 1), (1, 2), (2, 3)], [5, 0, 4])
+    short = Plan(terrain.start, [(0, 1)], [8])
+    assert value(done, terrain, params) > value(longer, terrain, params) > value(short, terrain, params)
+    assert value(short, terrain, params) <= 8 + params.ladder * 1  # the ladder never counts more than the rows left
+    stop = forage(Terrain(board), Trails(params.tau0), ColonyParams(ants=4, iterations=1, horizon=6), make_rng(0))
+    assert stop.steps == 4 * 6
+    near = Terrain(board)
+    near.rows_left = 1  # one row to go: every ant stops after its first forward move
+    result = forage(near, Trails(params.tau0), ColonyParams(ants=4, iterations=1, horizon=6), make_rng(0))
+    plans = result.iterations[0].plans
+    for plan in plans:  # an ant stops on the move that gains the row, never later
+        assert sum(plan.gains[:-1]) == 0 and (plan.gains[-1] >= 1 or len(plan.moves) == 6)
+    assert result.steps == sum(len(p.moves) for p in plans) < 4 * 6
 
 
 def test_the_trace_round_trips_and_names_the_played_move():
@@ -139,7 +182,7 @@ def test_a_small_colony_crosses_alone():
 
 
 def test_bad_parameters_are_refused():
-    for name, value in (("q0", "1.5"), ("ants", "0"), ("tau0", "0"), ("delta", "2")):
+    for name, text in (("q0", "1.5"), ("ants", "0"), ("tau0", "0"), ("delta", "2"), ("finish", "-1")):
         with pytest.raises(ParamError):
-            make_agent("aco-bco-colony", "halma", "1", make_rng(0), [(name, value)])
+            make_agent("aco-bco-colony", "halma", "1", make_rng(0), [(name, text)])
 

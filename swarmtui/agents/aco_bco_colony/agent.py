@@ -3,7 +3,8 @@
 Every turn (``foraging``): ants build multi-move plans on pheromone trails over (from, to)
 moves, bees recruit to the partial plans of the best quality between stages, the best plan of
 the turn is reinforced, and its first move is played. The trails are the colony's memory from
-turn to turn (``trails``: eq. 6, 7, 8 of Kuehner & Stock, section III-A).
+turn to turn (``trails``: eq. 6, 7, 8 of Kuehner & Stock, section III-A), and so is the rest of
+the best plan, which the next turn's first ant re-walks (``forage``'s ``elite``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class ColonyAgent:
         self.params = params
         self.trails = Trails(params.tau0)
         self.turns = 0
+        self.elite: tuple[tuple[int, int], ...] = ()
+        """The rest of the last turn's best plan, re-walked by the next turn's first ant."""
 
     def decide(self, board: Board) -> Decision:
         if board.outcome is not None:
@@ -46,8 +49,9 @@ class ColonyAgent:
             self.trails.evaporate(params.delta)
         self.turns += 1
         terrain = Terrain(board, params.heading, params.beta)
-        result = forage(terrain, self.trails, params, self.rng)
+        result = forage(terrain, self.trails, params, self.rng, self.elite)
         move = self._move(board, result)
+        self.elite = tuple(result.best.moves[1:]) if params.plan_memory else ()
         return Decision(move, colony_trace(self.seat, params, result, self.trails))
 
     def _move(self, board: Board, result: Forage) -> Move:

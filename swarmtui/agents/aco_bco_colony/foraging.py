@@ -19,13 +19,17 @@ Kuehner & Stock):
 After each iteration the best plan so far this turn gets the global update (eq. 7) with
 Δτ = τ0 · (1 + Q), Q its value. The move played is the first of the best plan found. The trails
 stay for the next turn (``Trails.evaporate``, eq. 6), so a ladder the colony planned last turn is
-still marked when the next rung is due.
+still marked when the next rung is due; and the rest of the turn's best plan stays too (the
+elitist ant of Dorigo's ant system, kept across turns): next turn the first ant re-walks it, so
+the bees can recruit onto the plan the colony already believes in while the others explore
+around it. A plan that fills the goal stops there and outranks every plan that does not (``value``).
 
 The ablation switches: ``pheromone`` off keeps τ = τ0 (no eq. 7 or 8: the heuristic alone),
 ``recruitment`` off skips the backward pass (independent ants), ``trail_memory`` off resets the
-field every turn. With all three off the colony is the same heuristic roll-out, sampled the same
-number of times (``ants`` × ``horizon`` × ``iterations`` moves constructed per turn, whatever is
-switched off): the evaluation budget is equal by construction.
+field every turn, ``plan_memory`` off forgets the best plan between turns. With all four off the
+colony is the same heuristic roll-out, sampled the same number of times (``ants`` × ``horizon`` ×
+``iterations`` moves constructed per turn, whatever is switched off; fewer only when plans fill
+the goal before their horizon): the evaluation budget is equal by construction.
 """
 
 from __future__ import annotations
@@ -94,27 +98,49 @@ class Forage:
 
 def value(plan: Plan, terrain: Terrain, params: ColonyParams) -> float:
     """Q: rows gained by the plan, plus the ladder it leaves (the largest advance one more move
-    could make), minus λ per row the gap between the army's front and its rearmost piece widened
-    (a straggler left behind costs single steps at the end: aco-bco-plus's cohesion term)."""
+    could make, never more than the rows still to go), minus λ per row the gap between the army's
+    front and its rearmost piece widened (a straggler left behind costs single steps at the end:
+    aco-bco-plus's cohesion term).
+
+    A plan that fills the goal (``Terrain.rows_left`` reaches 0) stops there and is worth more than
+    any plan that does not — it gained every row and its ladder counts as if every row were one
+    rung away — plus ``finish`` per move of the horizon it left unused, so that of two finishing
+    plans the shorter wins: without this, a plan that is done after 8 moves and shuffles for 4
+    more rates the same as one that needs all 12, and the endgame wastes moves."""
+    left = terrain.rows_left - plan.gained
+    if left <= 0:
+        return float(plan.gained) * (1.0 + params.ladder) + params.finish * (params.horizon - len(plan.moves))
     spot = terrain.spot(plan.pos)
     gap = spot.spread - terrain.spot(terrain.start).spread
-    return float(plan.gained) + params.ladder * spot.best_gain - params.lag * gap
+    return float(plan.gained) + params.ladder * min(spot.best_gain, left) - params.lag * gap
 
 
-def forage(terrain: Terrain, trails: Trails, params: ColonyParams, rng: np.random.Generator) -> Forage:
-    """Run the turn's iterations from the terrain's start position (see the module docstring)."""
+def forage(terrain: Terrain, trails: Trails, params: ColonyParams, rng: np.random.Generator,
+           elite: tuple[tuple[int, int], ...] = ()) -> Forage:
+    """Run the turn's iterations from the terrain's start position (see the module docstring).
+
+    ``elite``: the rest of the previous turn's best plan (the elitist ant of Dorigo's ant system,
+    carried across turns). The first ant of the first iteration re-walks it as far as its moves
+    are still the ants' moves here, then forages on by eq. 1 / 2 like every other; the backward
+    passes can recruit the other bees onto it. Its moves count in the budget like any ant's."""
     best: Plan | None = None
     iterations: list[Iteration] = []
     steps = 0
     stages = [params.m] * (params.horizon // params.m)
     if params.horizon % params.m:
         stages.append(params.horizon % params.m)
-    for _ in range(params.iterations):
+    for iteration_number in range(params.iterations):
         plans = [Plan(terrain.start) for _ in range(params.ants)]
+        walker: Plan | None = plans[0] if elite and iteration_number == 0 else None
         dances: list[list[Dance]] = []
         for stage, length in enumerate(stages):
             for plan in plans:
                 for _ in range(length):
+                    if plan is walker:
+                        if _retrace(plan, terrain, elite, params, trails):
+                            steps += 1
+                            continue
+                        walker = None
                     if not _extend(plan, terrain, trails, params, rng):
                         break
                     steps += 1
@@ -137,7 +163,10 @@ def forage(terrain: Terrain, trails: Trails, params: ColonyParams, rng: np.rando
 
 def _extend(plan: Plan, terrain: Terrain, trails: Trails, params: ColonyParams,
             rng: np.random.Generator) -> bool:
-    """One ant move by eq. 1 / eq. 2 (and eq. 8 on it); False when the plan's position has none."""
+    """One ant move by eq. 1 / eq. 2 (and eq. 8 on it); False when the plan's position has none
+    or the plan has filled the goal."""
+    if plan.gained >= terrain.rows_left:
+        return False
     spot = terrain.spot(plan.pos)
     if not spot.moves:
         return False
@@ -158,14 +187,34 @@ def _extend(plan: Plan, terrain: Terrain, trails: Trails, params: ColonyParams,
             if draw < 0:
                 pick = i
                 break
-    s, e, g = spot.moves[pick]
+    _take(plan, spot.moves[pick], trails, params)
+    return True
+
+
+def _take(plan: Plan, move: tuple[int, int, int], trails: Trails, params: ColonyParams) -> None:
+    """The ant on ``plan`` makes ``move`` (start, end, gain); eq. 8 on its feature."""
+    s, e, g = move
     plan.moves.append((s, e))
     plan.gains.append(g)
     plan.gained += g
     plan.pos ^= BIT[s] ^ BIT[e]
     if params.pheromone:
         trails.local_update(s, e, params.rho)
-    return True
+
+
+def _retrace(plan: Plan, terrain: Terrain, elite: tuple[tuple[int, int], ...], params: ColonyParams,
+             trails: Trails) -> bool:
+    """The elitist ant's next move: ``elite``'s move after the ones it has taken, if that is one
+    of the ants' moves where it stands (eq. 8 on it as on any ant's); False when it is not."""
+    done = len(plan.moves)
+    if done >= len(elite) or plan.gained >= terrain.rows_left:
+        return False
+    want = elite[done]
+    for move in terrain.spot(plan.pos).moves:
+        if move[:2] == want:
+            _take(plan, move, trails, params)
+            return True
+    return False
 
 
 def _backward_pass(plans: list[Plan], terrain: Terrain, params: ColonyParams,

@@ -34,10 +34,13 @@ class ColonyParams:
     iterations: int = _p(3, "iterations per turn: construct, dance, update (ours)")
     horizon: int = _p(12, "moves in a plan (ours)")
     ladder: float = _p(2.0, "weight of the largest one-move advance left at a plan's end (its ladders)")
+    finish: float = _p(1.0, "value of each move of the horizon left unused by a plan that fills the goal (ours)")
     lag: float = _p(1.0, "λ: value lost per row the gap between the army's front and rear piece widens")
     heading: bool = _p(True, "ants take only moves that do not lose ground (as aco-bco's heading reading)")
     pheromone: bool = _p(True, "ablation switch: off = τ stays τ0 everywhere (no deposits, eq. 7 and 8 off)")
     recruitment: bool = _p(True, "ablation switch: off = bees never dance, every ant builds its plan alone")
+    plan_memory: bool = _p(True, "ablation switch: off = the next turn's first ant does not re-walk the rest of "
+                                  "this turn's best plan (the elitist ant kept across turns)")
     trail_memory: bool = _p(True, "ablation switch: off = the field is reset to τ0 at the start of every turn")
 
     def __post_init__(self) -> None:
@@ -48,6 +51,7 @@ class ColonyParams:
         check_range("beta", self.beta, 0.0)
         check_range("ladder", self.ladder, 0.0)
         check_range("lag", self.lag, 0.0)
+        check_range("finish", self.finish, 0.0)
         if self.tau0 <= 0:
             raise ParamError(f"tau0 must be positive; got {self.tau0}")
         for name in ("m", "ants", "iterations", "horizon"):

@@ -35,6 +35,11 @@ def eta(gain: int) -> float:
     return 1.0 + gain if gain >= 0 else 1.0 / (1.0 - gain)
 
 
+GOAL_PROGRESS = 60
+"""Σ advance of ten pieces that fill the goal triangle: 8 + 2 × 7 + 3 × 6 + 4 × 5 (``geometry.advance``);
+no other placement reaches it, since every hole outside the goal point has an advance of at most 4."""
+
+
 class Terrain:
     """The seat to move's moves on ``board`` with the other seats' pieces as obstacles."""
 
@@ -46,6 +51,8 @@ class Terrain:
         self.start = sum(BIT[i] for i in self.search.start)
         self.cache: dict[int, Spot] = {}
         self.generations = 0
+        self.rows_left = GOAL_PROGRESS - self.progress(self.start)
+        """Rows still to gain before the seat's pieces fill the goal (0: they do)."""
         """Positions whose moves were generated (cache misses): the turn's real work."""
 
     def spot(self, bits: int) -> Spot:
