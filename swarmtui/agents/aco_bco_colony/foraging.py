@@ -102,10 +102,11 @@ def value(plan: Plan, terrain: Terrain, params: ColonyParams) -> float:
     front and its rearmost piece widened (a straggler left behind costs single steps at the end:
     aco-bco-plus's cohesion term).
 
-    A plan that fills the goal (``Terrain.rows_left`` reaches 0) stops there and is worth more than
-    any plan that does not — it gained every row and its ladder counts as if every row were one
-    rung away — plus ``finish`` per move of the horizon it left unused, so that of two finishing
-    plans the shorter wins: without this, a plan that is done after 8 moves and shuffles for 4
+    A plan that fills the goal (``Terrain.rows_left`` reaches 0) stops there and is rated as if every
+    row it gained were still a rung of its ladder, (1 + ladder) · rows, which puts it above the
+    plans that fall short (their ladder never counts more than the rows they have left), plus
+    ``finish`` per move of the horizon it left unused, so that of two finishing plans the shorter
+    wins: without this, a plan that is done after 8 moves and shuffles for 4
     more rates the same as one that needs all 12, and the endgame wastes moves."""
     left = terrain.rows_left - plan.gained
     if left <= 0:
