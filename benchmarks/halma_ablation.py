@@ -74,9 +74,13 @@ def main() -> None:
     parser.add_argument("--only", type=int, nargs="*", default=None,
                         help="run only these variants (1 = the first row), e.g. to spread them over processes")
     parser.add_argument("--out", default="", help="also append every game, as it ends, to this JSON-lines file")
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="an override for every variant (before the variant's own), e.g. endgame=false")
     args = parser.parse_args()
+    common = tuple(tuple(p.split("=", 1)) for p in args.param)
     scenario = SCENARIOS[0]
-    print(f"{args.agent}, Table V id 1 protocol, {args.games} games per variant, seed {args.seed}")
+    print(f"{args.agent}, Table V id 1 protocol, {args.games} games per variant, seed {args.seed}"
+          + "".join(f", {name}={value}" for name, value in common))
     print("| variant | median [95% CI] | mean | finished within T moves [95% Wilson] | unfinished | seconds |")
     print("|---|---|---|---|---|---|")
     within = args.within
@@ -89,7 +93,8 @@ def main() -> None:
                 with open(args.out, "a", encoding="utf-8") as out:
                     out.write(json.dumps({"variant": label, **game.to_json()}) + "\n")
 
-        games = run_independent(setup_for(scenario, args.agent, extra), args.games, args.seed, args.workers, log)
+        setup = setup_for(scenario, args.agent, common + tuple(extra))
+        games = run_independent(setup, args.games, args.seed, args.workers, log)
         seconds = time.perf_counter() - clock
         moves = [g.moves for g in games if g.moves is not None]
         median = statistics.median(moves)

@@ -159,6 +159,10 @@ def test_a_plan_that_fills_the_goal_stops_and_outranks_the_rest():
     for plan in plans:  # an ant stops on the move that gains the row, never later
         assert sum(plan.gains[:-1]) == 0 and (plan.gains[-1] >= 1 or len(plan.moves) == 6)
     assert result.steps == sum(len(p.moves) for p in plans) < 4 * 6
+    old = ColonyParams(ants=4, iterations=1, horizon=6, endgame=False)  # the reading before: no stop, no cap
+    assert forage(near, Trails(params.tau0), old, make_rng(0)).steps == 4 * 6
+    assert value(short, terrain, old) == 8 + old.ladder * terrain.spot(short.pos).best_gain - old.lag * (
+        terrain.spot(short.pos).spread - terrain.spot(terrain.start).spread)
 
 
 def test_the_trace_round_trips_and_names_the_played_move():

@@ -109,9 +109,11 @@ def value(plan: Plan, terrain: Terrain, params: ColonyParams) -> float:
     wins: without this, a plan that is done after 8 moves and shuffles for 4
     more rates the same as one that needs all 12, and the endgame wastes moves."""
     left = terrain.rows_left - plan.gained
-    if left <= 0:
+    if params.endgame and left <= 0:
         return float(plan.gained) * (1.0 + params.ladder) + params.finish * (params.horizon - len(plan.moves))
     spot = terrain.spot(plan.pos)
+    if not params.endgame:
+        left = spot.best_gain  # the ladder never capped
     gap = spot.spread - terrain.spot(terrain.start).spread
     return float(plan.gained) + params.ladder * min(spot.best_gain, left) - params.lag * gap
 
@@ -166,7 +168,7 @@ def _extend(plan: Plan, terrain: Terrain, trails: Trails, params: ColonyParams,
             rng: np.random.Generator) -> bool:
     """One ant move by eq. 1 / eq. 2 (and eq. 8 on it); False when the plan's position has none
     or the plan has filled the goal."""
-    if plan.gained >= terrain.rows_left:
+    if params.endgame and plan.gained >= terrain.rows_left:
         return False
     spot = terrain.spot(plan.pos)
     if not spot.moves:
@@ -208,7 +210,7 @@ def _retrace(plan: Plan, terrain: Terrain, elite: tuple[tuple[int, int], ...], p
     """The elitist ant's next move: ``elite``'s move after the ones it has taken, if that is one
     of the ants' moves where it stands (eq. 8 on it as on any ant's); False when it is not."""
     done = len(plan.moves)
-    if done >= len(elite) or plan.gained >= terrain.rows_left:
+    if done >= len(elite) or (params.endgame and plan.gained >= terrain.rows_left):
         return False
     want = elite[done]
     for move in terrain.spot(plan.pos).moves:
