@@ -144,17 +144,19 @@ def test_a_plan_that_fills_the_goal_stops_and_outranks_the_rest():
     board = Board(1)
     terrain = Terrain(board)
     terrain.rows_left = 9  # pretend the goal is nine rows away
-    params = ColonyParams(finish=1.0)
+    params = ColonyParams(finish=1.0, endgame=True)
     done = Plan(terrain.start, [(0, 1), (1, 2)], [5, 4])
     longer = Plan(terrain.start, [(0, 1), (1, 2), (2, 3)], [5, 0, 4])
     short = Plan(terrain.start, [(0, 1)], [8])
     assert value(done, terrain, params) > value(longer, terrain, params) > value(short, terrain, params)
     assert value(short, terrain, params) <= 8 + params.ladder * 1  # the ladder never counts more than the rows left
-    stop = forage(Terrain(board), Trails(params.tau0), ColonyParams(ants=4, iterations=1, horizon=6), make_rng(0))
+    stop = forage(Terrain(board), Trails(params.tau0), ColonyParams(ants=4, iterations=1, horizon=6, endgame=True),
+                  make_rng(0))
     assert stop.steps == 4 * 6
     near = Terrain(board)
     near.rows_left = 1  # one row to go: every ant stops after its first forward move
-    result = forage(near, Trails(params.tau0), ColonyParams(ants=4, iterations=1, horizon=6), make_rng(0))
+    result = forage(near, Trails(params.tau0), ColonyParams(ants=4, iterations=1, horizon=6, endgame=True),
+                    make_rng(0))
     plans = result.iterations[0].plans
     for plan in plans:  # an ant stops on the move that gains the row, never later
         assert sum(plan.gains[:-1]) == 0 and (plan.gains[-1] >= 1 or len(plan.moves) == 6)

@@ -22,7 +22,8 @@ stay for the next turn (``Trails.evaporate``, eq. 6), so a ladder the colony pla
 still marked when the next rung is due; and the rest of the turn's best plan stays too (the
 elitist ant of Dorigo's ant system, kept across turns): next turn the first ant re-walks it, so
 the bees can recruit onto the plan the colony already believes in while the others explore
-around it. A plan that fills the goal stops there and outranks every plan that does not (``value``).
+around it. With ``endgame`` on, a plan that fills the goal stops there and is rated above every
+plan that falls short (``value``).
 
 The ablation switches: ``pheromone`` off keeps τ = τ0 (no eq. 7 or 8: the heuristic alone),
 ``recruitment`` off skips the backward pass (independent ants), ``trail_memory`` off resets the
@@ -98,16 +99,17 @@ class Forage:
 
 def value(plan: Plan, terrain: Terrain, params: ColonyParams) -> float:
     """Q: rows gained by the plan, plus the ladder it leaves (the largest advance one more move
-    could make, never more than the rows still to go), minus λ per row the gap between the army's
-    front and its rearmost piece widened (a straggler left behind costs single steps at the end:
-    aco-bco-plus's cohesion term).
+    could make), minus λ per row the gap between the army's front and its rearmost piece widened
+    (a straggler left behind costs single steps at the end: aco-bco-plus's cohesion term).
 
-    A plan that fills the goal (``Terrain.rows_left`` reaches 0) stops there and is rated as if every
-    row it gained were still a rung of its ladder, (1 + ladder) · rows, which puts it above the
-    plans that fall short (their ladder never counts more than the rows they have left), plus
-    ``finish`` per move of the horizon it left unused, so that of two finishing plans the shorter
-    wins: without this, a plan that is done after 8 moves and shuffles for 4
-    more rates the same as one that needs all 12, and the endgame wastes moves."""
+    With ``endgame`` on, the ladder never counts more than the rows still to go, and a plan that
+    fills the goal (``Terrain.rows_left`` reaches 0) stops there and is rated as if every row it
+    gained were still a rung of its ladder, (1 + ladder) · rows, which puts it above the plans that
+    fall short, plus ``finish`` per move of the horizon it left unused, so that of two finishing
+    plans the shorter wins: without it, a plan done after 8 moves that shuffles for 4 more rates the
+    same as one that needs all 12, and the last moves of a game gain 1-2 rows each. It is off by
+    default: it is no part of the swarm and shortens the plain roll-out more than the colony
+    (the ablation in docs/halma.md)."""
     left = terrain.rows_left - plan.gained
     if params.endgame and left <= 0:
         return float(plan.gained) * (1.0 + params.ladder) + params.finish * (params.horizon - len(plan.moves))

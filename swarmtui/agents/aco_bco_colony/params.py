@@ -34,9 +34,10 @@ class ColonyParams:
     iterations: int = _p(3, "iterations per turn: construct, dance, update (ours)")
     horizon: int = _p(12, "moves in a plan (ours)")
     ladder: float = _p(2.0, "weight of the largest one-move advance left at a plan's end (its ladders)")
-    endgame: bool = _p(True, "plans stop when they fill the goal and outrank those that do not; a plan's ladder "
-                             "counts no more than its rows left (off: neither, as before)")
-    finish: float = _p(1.0, "value of each move of the horizon left unused by a plan that fills the goal (ours)")
+    endgame: bool = _p(False, "plans stop when they fill the goal and outrank those that do not, and a plan's "
+                              "ladder counts no more than its rows left (ours; off by default: it helps the "
+                              "roll-out more than the swarm, docs/halma.md)")
+    finish: float = _p(1.0, "with endgame: value of each move of the horizon a plan that fills the goal leaves unused")
     lag: float = _p(1.0, "λ: value lost per row the gap between the army's front and rear piece widens")
     heading: bool = _p(True, "ants take only moves that do not lose ground (as aco-bco's heading reading)")
     pheromone: bool = _p(True, "ablation switch: off = τ stays τ0 everywhere (no deposits, eq. 7 and 8 off)")
