@@ -59,7 +59,7 @@ def table(records: Iterable[dict[str, Any]], opponent: str, labels: list[str], o
         n = w + d + lo
         if not n:
             continue
-        low, high = wilson(2 * w + d, 2 * n)
+        low, high = wilson(w + d / 2, n)  # per game: a draw is half a success (not 2n half-points)
         colours = " / ".join("-".join(map(str, by_colour.get((label, k), [0, 0, 0]))) for k in (0, 1))
         rows.append(f"| {label} | {w} | {d} | {lo} | {100 * (w + d / 2) / n:.1f}% | "
                     f"{100 * low:.1f}-{100 * high:.1f}% | {colours} | {seconds.get(label, 0.0):.3f} | "
