@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from swarmtui.mazes.bitmap import enclose
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, MazeError
 from swarmtui.mazes.swarm import Passages, mouth, queen_verdict
@@ -89,13 +90,7 @@ class AntLoop:
 
     def walls(self) -> np.ndarray:
         """Eq. 11 and Algorithm 3: the bitmap the queen walks (the trip's alleys open)."""
-        walls = self.tau() <= self.threshold
-        walls[[0, -1], :] = True
-        walls[:, [0, -1]] = True
-        walls.ravel()[self.alleys] = False
-        for door in self.doors:
-            walls[door] = False
-        return walls
+        return enclose(self.tau() <= self.threshold, self.alleys, self.doors)
 
     # --- a trip ------------------------------------------------------------------------
 

@@ -72,6 +72,7 @@ from typing import Literal
 import numpy as np
 
 from swarmtui.core.params import ParamError, check_range
+from swarmtui.mazes.bitmap import enclose, threshold
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, MazeError
 from swarmtui.mazes.solve import regions
@@ -183,13 +184,7 @@ class BeeColony:
 
     def walls(self) -> np.ndarray:
         """Eq. 11 and Algorithm 3: the bitmap the queen walks (alleys and doors open)."""
-        walls = np.clip(self.meadow, 0.0, 1.0) >= self.params.kappa
-        walls[[0, -1], :] = True
-        walls[:, [0, -1]] = True
-        walls.ravel()[self.alleys] = False
-        for door in self.doors:
-            walls[door] = False
-        return walls
+        return enclose(threshold(self.meadow, self.params.kappa), self.alleys, self.doors)
 
     def open_fields(self) -> np.ndarray:
         """Flat indices of every open field of ``walls()``."""

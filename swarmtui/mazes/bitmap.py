@@ -29,6 +29,17 @@ def threshold(field: np.ndarray, kappa: float) -> np.ndarray:
     return np.clip(field, 0.0, 1.0) >= kappa
 
 
+def enclose(walls: np.ndarray, alleys: np.ndarray, doors: tuple[Cell, Cell]) -> np.ndarray:
+    """Algorithm 3's frame, in place: the outer ring walled, then the ``alleys`` (flat field
+    indices a swarm keeps open) and the two doors opened; returns ``walls``."""
+    walls[[0, -1], :] = True
+    walls[:, [0, -1]] = True
+    walls.ravel()[alleys] = False
+    for door in doors:
+        walls[door] = False
+    return walls
+
+
 def bitmap(field: np.ndarray, kappa: float, alleys: int, rng: np.random.Generator,
            doors: tuple[Cell, Cell]) -> np.ndarray:
     """Algorithm 3: the wall bitmap of ``field`` with ``alleys`` random walls removed."""
