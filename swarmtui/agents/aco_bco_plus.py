@@ -33,7 +33,7 @@ Every other constant keeps its ``aco-bco`` meaning and default (``AcoBcoParams``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -46,30 +46,26 @@ from swarmtui.agents.aco_bco.trace import PheromoneDelta
 from swarmtui.agents.aco_bco_forward import Rollout, forward_value
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex
-from swarmtui.core.params import ParamError
+from swarmtui.core.params import ParamError, helped
 from swarmtui.games.halma.geometry import STAR, advance
 from swarmtui.games.halma.rules import INDEX, Board
 
 _ORDER = {cell: i for i, cell in enumerate(STAR)}
 
 
-def _p(default, text: str):
-    return field(default=default, metadata={"help": text})
-
-
 @dataclass(frozen=True)
 class PlusParams(AcoBcoParams):
     """``AcoBcoParams`` plus the lookahead's constants; q0 and the memory default differ."""
 
-    q0: float = _p(0.95, "q0: probability that a piece's ant exploits (lookahead) rather than explores")
-    memory: str = _p("none", "best-game memory: none, shipped, or a memory file path (weighted by b)")
-    top_k: int = _p(3, "paths per exploiting ant that its bee rolls forward")
-    m: int = _p(4, "m: moves in a bee's forward pass, the ant's own path included (Table II's BCO: 3)")
-    gamma: float = _p(0.9, "γ: discount per further move of the forward pass (gains sooner are worth more)")
-    kappa: float = _p(3.0, "κ: sharpness of the bees' fitness exp(κ · (value - best))")
-    lag: float = _p(1.0, "λ: weight of the gap between the swarm's front and its rearmost piece (cohesion)")
-    eta: float = _p(0.3, "η: value of a step nearer the nearest empty goal hole (the end-game pull)")
-    w_tau: float = _p(0.2, "weight of the path's pheromone Σ τ / (l · max τ), in [0, 1], in its value")
+    q0: float = helped(0.95, "q0: probability that a piece's ant exploits (lookahead) rather than explores")
+    memory: str = helped("none", "best-game memory: none, shipped, or a memory file path (weighted by b)")
+    top_k: int = helped(3, "paths per exploiting ant that its bee rolls forward")
+    m: int = helped(4, "m: moves in a bee's forward pass, the ant's own path included (Table II's BCO: 3)")
+    gamma: float = helped(0.9, "γ: discount per further move of the forward pass (gains sooner are worth more)")
+    kappa: float = helped(3.0, "κ: sharpness of the bees' fitness exp(κ · (value - best))")
+    lag: float = helped(1.0, "λ: weight of the gap between the swarm's front and its rearmost piece (cohesion)")
+    eta: float = helped(0.3, "η: value of a step nearer the nearest empty goal hole (the end-game pull)")
+    w_tau: float = helped(0.2, "weight of the path's pheromone Σ τ / (l · max τ), in [0, 1], in its value")
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -18,6 +18,12 @@ class ParamError(ValueError):
     """A parameter name or value that does not fit (one clear sentence, for the user)."""
 
 
+def helped(default: Any, text: str) -> Any:
+    """A parameter field with its default and the help text ``--param``, the setup screen and
+    ``describe`` show (``metadata["help"]``)."""
+    return dataclasses.field(default=default, metadata={"help": text})
+
+
 def split_assignment(text: str) -> tuple[str, str]:
     """``"name=value"`` -> ``("name", "value")``."""
     name, sep, value = text.partition("=")

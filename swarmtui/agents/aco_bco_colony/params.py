@@ -10,41 +10,38 @@ trail memory δ between turns (eq. 6), and the three switches the ablation turns
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from swarmtui.core.params import ParamError, check_range
-
-
-def _p(default, text: str):
-    return field(default=default, metadata={"help": text})
+from swarmtui.core.params import ParamError, check_range, helped
 
 
 @dataclass(frozen=True)
 class ColonyParams:
     """Table IV's τ0, q0, β, α, ρ and Table II's m, plus the colony's own constants."""
 
-    tau0: float = _p(5.0, "τ0: pheromone of every (from, to) feature before any deposit (Table IV; eq. 8's target)")
-    q0: float = _p(0.8, "q0: probability that an ant exploits, argmax τ·η^β (eq. 1), rather than draws by eq. 2")
-    beta: float = _p(1.0, "β: weight of the heuristic η = rows gained + 1 against τ (eq. 1, 2; Table IV: 2.7)")
-    alpha: float = _p(0.1, "α: rate of the global update on the best plan's moves, eq. 7")
-    rho: float = _p(0.1, "ρ: rate of the local update on every move an ant takes, eq. 8 (ACS [27]: 0.1)")
-    delta: float = _p(0.7, "δ: share of the deposited pheromone kept from one turn to the next (eq. 6; ours)")
-    m: int = _p(1, "m: moves per BCO stage; the bees' backward pass runs after every stage (Table II: 3)")
-    ants: int = _p(60, "ants (bees) in the colony, each building one plan per iteration (ours)")
-    iterations: int = _p(3, "iterations per turn: construct, dance, update (ours)")
-    horizon: int = _p(12, "moves in a plan (ours)")
-    ladder: float = _p(2.0, "weight of the largest one-move advance left at a plan's end (its ladders)")
-    endgame: bool = _p(False, "plans stop when they fill the goal and outrank those that do not, and a plan's "
+    tau0: float = helped(5.0, "τ0: pheromone of every (from, to) feature before any deposit (Table IV; eq. 8's target)")
+    q0: float = helped(0.8, "q0: probability that an ant exploits, argmax τ·η^β (eq. 1), rather than draws by eq. 2")
+    beta: float = helped(1.0, "β: weight of the heuristic η = rows gained + 1 against τ (eq. 1, 2; Table IV: 2.7)")
+    alpha: float = helped(0.1, "α: rate of the global update on the best plan's moves, eq. 7")
+    rho: float = helped(0.1, "ρ: rate of the local update on every move an ant takes, eq. 8 (ACS [27]: 0.1)")
+    delta: float = helped(0.7, "δ: share of the deposited pheromone kept from one turn to the next (eq. 6; ours)")
+    m: int = helped(1, "m: moves per BCO stage; the bees' backward pass runs after every stage (Table II: 3)")
+    ants: int = helped(60, "ants (bees) in the colony, each building one plan per iteration (ours)")
+    iterations: int = helped(3, "iterations per turn: construct, dance, update (ours)")
+    horizon: int = helped(12, "moves in a plan (ours)")
+    ladder: float = helped(2.0, "weight of the largest one-move advance left at a plan's end (its ladders)")
+    endgame: bool = helped(False, "plans stop when they fill the goal and outrank those that do not, and a plan's "
                               "ladder counts no more than its rows left (ours; off by default: it helps the "
                               "roll-out more than the swarm, docs/halma.md)")
-    finish: float = _p(1.0, "with endgame: value of each move of the horizon a plan that fills the goal leaves unused")
-    lag: float = _p(1.0, "λ: value lost per row the gap between the army's front and rear piece widens")
-    heading: bool = _p(True, "ants take only moves that do not lose ground (as aco-bco's heading reading)")
-    pheromone: bool = _p(True, "ablation switch: off = τ stays τ0 everywhere (no deposits, eq. 7 and 8 off)")
-    recruitment: bool = _p(True, "ablation switch: off = bees never dance, every ant builds its plan alone")
-    plan_memory: bool = _p(True, "ablation switch: off = the next turn's first ant does not re-walk the rest of "
+    finish: float = helped(1.0, "with endgame: value of each move of the horizon a plan that fills the goal "
+                                "leaves unused")
+    lag: float = helped(1.0, "λ: value lost per row the gap between the army's front and rear piece widens")
+    heading: bool = helped(True, "ants take only moves that do not lose ground (as aco-bco's heading reading)")
+    pheromone: bool = helped(True, "ablation switch: off = τ stays τ0 everywhere (no deposits, eq. 7 and 8 off)")
+    recruitment: bool = helped(True, "ablation switch: off = bees never dance, every ant builds its plan alone")
+    plan_memory: bool = helped(True, "ablation switch: off = the next turn's first ant does not re-walk the rest of "
                                   "this turn's best plan (the elitist ant kept across turns)")
-    trail_memory: bool = _p(True, "ablation switch: off = the field is reset to τ0 at the start of every turn")
+    trail_memory: bool = helped(True, "ablation switch: off = the field is reset to τ0 at the start of every turn")
 
     def __post_init__(self) -> None:
         check_range("q0", self.q0, 0.0, 1.0)
