@@ -75,3 +75,14 @@ def test_the_declared_kinds_are_exactly_what_their_modules_define():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "swarmtui.agents.ga.trace"
+
+
+def test_frames_take_the_trace_of_their_kind_and_refuse_another():
+    from swarmtui.tui.panels.frames import Deliberation, trace_of
+
+    search = SearchTrace()
+    turn = Deliberation(seat="white", agent="minimax", trace=search, move="a1")
+    assert trace_of(turn, SearchTrace) is search
+    assert trace_of(search, SearchTrace) is search
+    with pytest.raises(TypeError, match="expected a NoTrace, got SearchTrace"):
+        trace_of(turn, NoTrace)

@@ -35,7 +35,7 @@ from swarmtui.games.halma.notation import format_cell, format_move
 from swarmtui.games.halma.rules import Move
 from swarmtui.tui.overlay import BoardOverlay, Mark, Trail
 from swarmtui.tui.panels.frames import (
-    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack,
+    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack, trace_of,
 )
 
 COLONY = "ants"
@@ -63,16 +63,6 @@ RULES = {
 }
 """What each pheromone rule adds (the trace names the rule; the amounts come from the trace)."""
 
-
-def trace_of(d: Deliberation | Trace) -> Trace:
-    """The trace of a ``Deliberation`` (frame modules also accept the bare trace)."""
-    return d.trace if isinstance(d, Deliberation) else d
-
-
-def _ants(d: Deliberation | Trace) -> AntTrace:
-    trace = trace_of(d)
-    assert isinstance(trace, AntTrace)
-    return trace
 
 
 # -- text helpers shared with the bees --------------------------------------------------------
@@ -108,14 +98,14 @@ def plan_phases(t: AntTrace) -> tuple[str, ...]:
 
 
 def phases(d: Deliberation | Trace) -> tuple[str, ...]:
-    return plan_phases(_ants(d)) + (UPDATE,)
+    return plan_phases(trace_of(d, AntTrace)) + (UPDATE,)
 
 
 def frame(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> Text:
     """Frame ``phase`` of the ants: heading, then the body of that phase."""
     names = phases(d)
     phase = max(0, min(phase, len(names) - 1))
-    return stack(phase_heading(names, phase), body(_ants(d), phase, glyphs))
+    return stack(phase_heading(names, phase), body(trace_of(d, AntTrace), phase, glyphs))
 
 
 def locate(t: AntTrace, phase: int) -> tuple[str, int]:
@@ -243,7 +233,7 @@ def _proposal(ant: AntChoice) -> PathScore | None:
 # -- board overlay ----------------------------------------------------------------------------
 def overlay(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> BoardOverlay:
     """What phase ``phase`` draws on the board (see the module docstring)."""
-    t = _ants(d)
+    t = trace_of(d, AntTrace)
     part, index = locate(t, max(0, min(phase, len(phases(t)) - 1)))
     return OVERLAYS[part](t, index)
 

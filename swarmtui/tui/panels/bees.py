@@ -25,9 +25,9 @@ from swarmtui.agents.aco_bco.trace import BeeChoice, BeeTrace
 from swarmtui.core.trace import Cell, Trace
 from swarmtui.games.halma.notation import format_cell
 from swarmtui.tui.overlay import BoardOverlay, Trail
-from swarmtui.tui.panels.ants import CHOSEN_HOLE, RANKS, SUBJECT, compact, format_path, hexes, mark, trace_of
+from swarmtui.tui.panels.ants import CHOSEN_HOLE, RANKS, SUBJECT, compact, format_path, hexes, mark
 from swarmtui.tui.panels.frames import (
-    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack,
+    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack, trace_of,
 )
 
 PHASES = ("fitness", "roulette", "followers", "recruit")
@@ -38,20 +38,15 @@ DANCES = ("+", "+")
 ABANDONS = ("-", "-")
 
 
-def _bees(d: Deliberation | Trace) -> BeeTrace:
-    trace = trace_of(d)
-    assert isinstance(trace, BeeTrace)
-    return trace
-
 
 def phases(d: Deliberation | Trace) -> tuple[str, ...]:
-    return PHASES if _bees(d).bees else PHASES[-1:]
+    return PHASES if trace_of(d, BeeTrace).bees else PHASES[-1:]
 
 
 def frame(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> Text:
     names = phases(d)
     phase = max(0, min(phase, len(names) - 1))
-    return stack(phase_heading(names, phase), body(_bees(d), phase, glyphs))
+    return stack(phase_heading(names, phase), body(trace_of(d, BeeTrace), phase, glyphs))
 
 
 def body(t: BeeTrace, phase: int, glyphs: str = "unicode") -> Text:
@@ -142,7 +137,7 @@ def recruit_text(t: BeeTrace, glyphs: str = "unicode") -> Text:
 # -- board overlay ----------------------------------------------------------------------------
 def overlay(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> BoardOverlay:
     """What phase ``phase`` draws on the board (see the module docstring)."""
-    t = _bees(d)
+    t = trace_of(d, BeeTrace)
     names = phases(t)
     name = names[max(0, min(phase, len(names) - 1))]
     if name == "recruit":

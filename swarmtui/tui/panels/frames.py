@@ -28,6 +28,18 @@ class Deliberation:
     move: str
 
 
+TraceT = TypeVar("TraceT", bound=Trace)
+
+
+def trace_of(d: Deliberation | Trace, kind: type[TraceT]) -> TraceT:
+    """The trace of type ``kind`` that ``d`` carries (frame modules also accept the bare trace);
+    a trace of another type is a registration error, not a drawing one."""
+    trace = d.trace if isinstance(d, Deliberation) else d
+    if not isinstance(trace, kind):
+        raise TypeError(f"expected a {kind.__name__}, got {type(trace).__name__}")
+    return trace
+
+
 class FrameSet(Protocol):
     """How one trace class is animated: the names of its phases, each phase's frame (a pure
     function of the trace and the phase index) and what that phase draws on the board."""

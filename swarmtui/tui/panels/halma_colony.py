@@ -22,9 +22,9 @@ from swarmtui.core.hexgrid import Hex
 from swarmtui.core.trace import Cell, Trace
 from swarmtui.games.halma.notation import format_cell
 from swarmtui.tui.overlay import BoardOverlay, Trail
-from swarmtui.tui.panels.ants import CHOSEN_HOLE, RANKS, compact, log_heat, mark, trace_of
+from swarmtui.tui.panels.ants import CHOSEN_HOLE, RANKS, compact, log_heat, mark
 from swarmtui.tui.panels.frames import (
-    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack,
+    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack, trace_of,
 )
 
 TRAILS = "trails"
@@ -34,14 +34,9 @@ KEPT = ("+", "+")
 TOOK_UP = ("-", "-")
 
 
-def _colony(d: Deliberation | Trace) -> ColonyTrace:
-    trace = trace_of(d)
-    assert isinstance(trace, ColonyTrace)
-    return trace
-
 
 def phases(d: Deliberation | Trace) -> tuple[str, ...]:
-    t = _colony(d)
+    t = trace_of(d, ColonyTrace)
     names: list[str] = []
     for k, it in enumerate(t.iterations, 1):
         names.append(f"ants: iteration {k} plans")
@@ -64,7 +59,7 @@ def _locate(t: ColonyTrace, phase: int) -> tuple[str, int]:
 
 
 def frame(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> Text:
-    t = _colony(d)
+    t = trace_of(d, ColonyTrace)
     names = phases(t)
     phase = max(0, min(phase, len(names) - 1))
     part, k = _locate(t, phase)
@@ -124,7 +119,7 @@ def trails_text(t: ColonyTrace, k: int = -1) -> Text:
 
 
 def overlay(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> BoardOverlay:
-    t = _colony(d)
+    t = trace_of(d, ColonyTrace)
     phase = max(0, min(phase, len(phases(t)) - 1))
     part, k = _locate(t, phase)
     heat = log_heat({(c[0], c[1]): v for c, v in t.field})

@@ -17,17 +17,11 @@ from swarmtui.agents.aco_bco.trace import SwarmTrace
 from swarmtui.core.trace import Trace
 from swarmtui.tui.overlay import BoardOverlay
 from swarmtui.tui.panels import ants, bees
-from swarmtui.tui.panels.frames import Deliberation, Frames, phase_heading, register_frames, stack
-
-
-def _swarm(d: Deliberation | Trace) -> SwarmTrace:
-    trace = ants.trace_of(d)
-    assert isinstance(trace, SwarmTrace)
-    return trace
+from swarmtui.tui.panels.frames import Deliberation, Frames, phase_heading, register_frames, stack, trace_of
 
 
 def phases(d: Deliberation | Trace) -> tuple[str, ...]:
-    t = _swarm(d)
+    t = trace_of(d, SwarmTrace)
     return ants.plan_phases(t.ants) + tuple(f"bees: {name}" for name in bees.phases(t.bees)) + (ants.UPDATE,)
 
 
@@ -45,13 +39,13 @@ def part(t: SwarmTrace, phase: int) -> tuple[ModuleType, Trace, int]:
 def frame(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> Text:
     names = phases(d)
     phase = max(0, min(phase, len(names) - 1))
-    module, half, own = part(_swarm(d), phase)
+    module, half, own = part(trace_of(d, SwarmTrace), phase)
     return stack(phase_heading(names, phase), module.body(half, own, glyphs))
 
 
 def overlay(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> BoardOverlay:
     phase = max(0, min(phase, len(phases(d)) - 1))
-    module, half, own = part(_swarm(d), phase)
+    module, half, own = part(trace_of(d, SwarmTrace), phase)
     return module.overlay(half, own, glyphs)
 
 

@@ -25,7 +25,7 @@ from swarmtui.agents.pso.trace import ParticleTrace
 from swarmtui.core.trace import Trace
 from swarmtui.tui.overlay import BoardOverlay, Mark, Trail
 from swarmtui.tui.panels.frames import (
-    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack,
+    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack, trace_of,
 )
 
 PHASES = ("insects", "bests", "velocity", "nearest move", "intentions", "vicinity winners", "pick")
@@ -35,20 +35,15 @@ GOAL, PERSONAL, VICINITY, DESIRED, MOVE = "@", "y", "z", "d", "m"
 """Overlay letters: eq. 2.1 names the personal best y and the vicinity best z."""
 
 
-def _trace(d: Deliberation | Trace) -> ParticleTrace:
-    trace = d.trace if isinstance(d, Deliberation) else d
-    assert isinstance(trace, ParticleTrace)
-    return trace
-
 
 def phases(d: Deliberation | Trace) -> tuple[str, ...]:
-    trace = _trace(d)
+    trace = trace_of(d, ParticleTrace)
     return FALLBACK_PHASES if trace.fallback or not trace.particles else PHASES
 
 
 def frame(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> Text:
     """Frame ``phase`` of a swarm turn: a pure function of the trace and the phase."""
-    trace = _trace(d)
+    trace = trace_of(d, ParticleTrace)
     names = phases(d)
     seat = f" ({d.seat})" if isinstance(d, Deliberation) else ""
     if names is FALLBACK_PHASES:
@@ -139,7 +134,7 @@ def _fallback(trace: ParticleTrace, phase: int, seat: str) -> Text:
 
 def overlay(d: Deliberation | Trace, phase: int, glyphs: str = "unicode") -> BoardOverlay | None:
     """What phase ``phase`` draws on the board (see the module docstring's letters)."""
-    trace = _trace(d)
+    trace = trace_of(d, ParticleTrace)
     if phases(d) is FALLBACK_PHASES:
         return None
     name = PHASES[phase]
