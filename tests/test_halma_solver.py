@@ -10,7 +10,7 @@ import pytest
 from swarmtui.agents import make_agent
 from swarmtui.agents.halma_beam import ROTATE, BeamParams, CrossingSearch, plan_crossing
 from swarmtui.agents.halma_crossing import bits_of, holes_of, turned
-from swarmtui.games.halma.geometry import STAR, TRIANGLES, rotate
+from swarmtui.games.halma.geometry import STAR, TRIANGLES, advance, opposite, rotate
 from swarmtui.games.halma.rules import INDEX, Board, HalmaRules
 
 
@@ -102,3 +102,30 @@ def test_cooperative_mode_wins_fast_under_the_fill_rule_and_replays_legally():
     assert board.outcome is not None and board.outcome.winner == "1"
     # the blockers count for seat 1: far fewer than Bell's 30 moves for the whole-goal rule
     assert board.ply <= 15 and board.in_goal("1") < 10
+
+
+def _blocked_goal_position(rules: HalmaRules) -> Board:
+    """Seat 1 to move: six pieces in its goal's tip, two goal holes held by seat 2's pieces that
+    never left home, two free, four own pieces on the row in front of the goal."""
+    board = Board(2)
+    tip = opposite(board.corner("1"))
+    goal = sorted(board.goal("1"), key=lambda c: (-advance(c, tip), c.q))
+    front = sorted((c for c in STAR if advance(c, tip) == 4), key=lambda c: abs(c.q - 2))[:4]
+    far = sorted(board.goal("2"), key=lambda c: -advance(c, board.corner("1")))[:8]
+    return Board.from_pieces(2, {"1": goal[:6] + front, "2": goal[6:8] + far}, rules=rules)
+
+
+def test_beam_completes_a_goal_blocked_by_its_home_player_under_the_fill_rule():
+    board = _blocked_goal_position(HalmaRules())
+    moves, crossing = plan_crossing(board, BeamParams(width=20, depth=8))
+    assert crossing.complete and 1 <= len(moves) <= 4
+    for move in moves:
+        board.play(move)
+        if board.outcome is not None:
+            break
+        board.play(next(m for m in board.legal_moves() if m.start not in board.goal("1")))  # blockers stay
+    assert board.outcome is not None and board.outcome.winner == "1"
+    assert "rest blocked" in board.outcome.reason
+    # strict: ten own pieces are needed, which two blockers make impossible within the plan's reach
+    strict = _blocked_goal_position(HalmaRules(blocked_goal="strict"))
+    assert not plan_crossing(strict, BeamParams(width=20, depth=8))[1].complete

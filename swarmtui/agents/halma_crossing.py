@@ -143,6 +143,12 @@ class CrossingSearch:
         self.start = tuple(sorted(INDEX[c] for c in board.pieces(seat)))
         self.advance = tuple(advance(c, self.goal_corner) for c in STAR)
         self.goal_bits = bits_of(self.goal)
+        # under blocked_goal="fill" the goal's home player's pieces still in it count as filled
+        # (rules.HalmaRules): the crossing is complete once every other goal hole holds our piece
+        blockers = [s for s in board.seats if s != seat and board.corner(s) == self.goal_corner]
+        blocked = (self.goal & frozenset(INDEX[c] for s in blockers for c in board.pieces(s))
+                   if rules.blocked_goal == "fill" else frozenset())
+        self.fill_bits = self.goal_bits & ~bits_of(blocked)
 
     # -- move generation (the Board's rules on a bare occupancy array) --------------------------
     def ends(self, occ: bytearray, start: int) -> list[int]:
@@ -214,7 +220,8 @@ class CrossingSearch:
         adv4 = [scale * a for a in self.advance]
         rot_bit = [BIT[ROTATE[i]] for i in range(HOLES)]
         start = bits_of(self.start)
-        meet = turned(bits_of(self.obstacles)) == bits_of(self.obstacles)
+        meet = turned(bits_of(self.obstacles)) == bits_of(self.obstacles) and self.fill_bits == self.goal_bits
+        fill, goal = self.fill_bits, self.goal_bits
         # nodes: parallel lists, node 0 the start
         parent = [-1]
         move_of = [(-1, -1)]
@@ -273,7 +280,7 @@ class CrossingSearch:
                         children[child] = ((score + offset) << 60) | (tie << 40) | (node << 14) | (s << 7) | e
                         if meet and (un <= 1 or child in turned_nodes):
                             hits.append((child, node, s, e))
-                        elif not meet and child & self.goal_bits == child:
+                        elif not meet and child & fill == fill and child & goal:
                             hits.append((child, node, s, e))
             if not children:
                 break
@@ -376,7 +383,12 @@ class CrossingSearch:
                 return False
             pieces.discard(start)
             pieces.add(end)
-        return pieces <= self.goal
+        return self.complete(bits_of(pieces))
+
+    def complete(self, bits: int) -> bool:
+        """True if the pieces on ``bits`` have filled the goal: all ten in it, or under
+        ``blocked_goal="fill"`` every goal hole not held by the goal's home player."""
+        return bits & self.fill_bits == self.fill_bits and bool(bits & self.goal_bits)
 
 
 @dataclass(frozen=True)
