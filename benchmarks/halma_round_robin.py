@@ -10,6 +10,11 @@ each of the others), the share of games won with 95% Wilson intervals, wall-cloc
 per move, and the pairwise table. The result file (``--out``) can be rated again with
 ``swarmtui sim report --ratings``.
 
+``--rotations balanced`` plays each group once in one rotation, every entrant in every seat
+equally often (11 entrants in threes: 165 games, not 495); ``--within`` and ``--involving``
+(comma-separated labels) play part of the round robin, each game as the whole one plays it, so
+the parts' result files rate together (``swarmtui sim report --ratings a.jsonl b.jsonl``).
+
     nice -n 10 .venv/bin/python benchmarks/halma_round_robin.py --players 2 --out halma-rr2.jsonl
     nice -n 10 .venv/bin/python benchmarks/halma_round_robin.py --players 3 --out halma-rr3.jsonl \\
         --entrants greedy beam aco-bco aco-bco-plus halma-search halma-search:difficulty=hard
@@ -41,12 +46,22 @@ def main() -> None:
     parser.add_argument("--opening", type=int, default=None, help="random opening plies (default: one per seat)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--rotations", choices=("all", "balanced"), default="all",
+                        help="every rotation of each group, or one, balanced over the seats")
+    parser.add_argument("--within", default=None, help="only the groups among these labels (comma-separated)")
+    parser.add_argument("--involving", default=None, help="only the groups with one of these labels")
+    parser.add_argument("--anchor", default=None, help="the entrant rated 0 (default: random, else the first)")
     args = parser.parse_args()
     entrants = args.entrants or default_entrants()
     argv = ["sim", "round-robin", "halma", *entrants, "--players", str(args.players), "-n", str(args.rounds),
             "-w", str(args.workers), "--cap", str(args.cap or 150 * args.players),
             "--opening", str(args.players if args.opening is None else args.opening), "--seed", str(args.seed),
-            "--anchor", "random" if "random" in entrants else entrants[0]]
+            "--anchor", args.anchor or ("random" if "random" in entrants else entrants[0])]
+    if args.rotations != "all":
+        argv += ["--rotations", args.rotations]
+    for name in ("within", "involving"):
+        if getattr(args, name) is not None:
+            argv += [f"--{name}", getattr(args, name)]
     if args.out:
         argv += ["--out", args.out]
     print("swarmtui " + " ".join(argv), flush=True)

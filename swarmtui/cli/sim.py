@@ -185,12 +185,20 @@ def round_robin(
     anchor: str = typer.Option("random", "--anchor", help="The entrant rated 0."),
     players: int | None = typer.Option(None, "--players", min=2, max=6,
                                        help="Players per game (Halma: 2-6; default: the game's usual count)."),
+    rotations: str = typer.Option("all", "--rotations",
+                                  help="all: every group in each seat rotation; balanced: each group once a "
+                                  "round, in one rotation, every entrant in every seat equally often."),
+    within: str | None = typer.Option(None, "--within", help="Play only the groups whose entrants are all "
+                                      "among these (comma-separated labels), as the whole round robin plays them."),
+    involving: str | None = typer.Option(None, "--involving", help="Play only the groups with one of these "
+                                         "entrants (comma-separated labels), as the whole round robin plays them."),
 ) -> None:
     """Every pair (or group) of entrants in every seat order, from the start; then Elo ratings,
     wins with Wilson intervals and the pairwise table (games of 3+ players: winner against the rest)."""
     _playable(game)
     with _errors():
-        _round_robin(game, entrants, rounds, seed, workers, out, cap, opening, anchor, players)
+        _round_robin(game, entrants, rounds, seed, workers, out, cap, opening, anchor, players,
+                     rotations, within, involving)
 
 
 @sim_app.command("preset")
@@ -318,10 +326,11 @@ def _report(files: list[Path] | None, plots: Path | None, plot_format: str) -> N
 
 
 def _round_robin(game: str, texts: list[str], rounds: int, seed: int, workers: int | None, out: Path | None,
-                 cap: int, opening: int, anchor: str, players: int | None = None) -> None:
+                 cap: int, opening: int, anchor: str, players: int | None = None, rotations: str = "all",
+                 within: str | None = None, involving: str | None = None) -> None:
     from swarmtui.games import get_game
     from swarmtui.sim.batch import default_workers
-    from swarmtui.sim.round_robin import parse_entrants, run_round_robin, schedule
+    from swarmtui.sim.round_robin import ROTATIONS, parse_entrants, run_round_robin, schedule, select_groups
 
     spec = get_game(game)
     counts = [n for n in spec.player_counts if n >= 2]
@@ -334,13 +343,23 @@ def _round_robin(game: str, texts: list[str], rounds: int, seed: int, workers: i
         raise CliError(f"a round robin of {seats}-player games needs at least {seats} entrants")
     if anchor not in {e.label for e in entrants}:
         raise CliError(f"the anchor {anchor!r} is not an entrant (add it, or choose one with --anchor)")
+    if rotations not in ROTATIONS:
+        raise CliError(f"--rotations must be {' or '.join(ROTATIONS)} (got {rotations!r})")
     if out is not None and out.exists():
         raise fail(f"{out} already exists and is not overwritten; choose another --out")
-    pairings = schedule(entrants, rounds, seed, seats)
+    pairings = schedule(entrants, rounds, seed, seats, rotations)
+    described: dict[str, object] = {"rotations": rotations} if rotations != "all" else {}
+    chosen = {name: [label.strip() for label in text.split(",") if label.strip()]
+              for name, text in (("within", within), ("involving", involving)) if text is not None}
+    if chosen:
+        pairings = select_groups(pairings, chosen.get("within"), chosen.get("involving"))
+        described |= {"schedule_entrants": [e.label for e in entrants], **chosen}
+        if anchor not in {e.label for p in pairings for e in p.seats}:
+            raise CliError(f"the anchor {anchor!r} plays in none of the selected groups (choose one with --anchor)")
     err = Console(stderr=True)
     records = []
     for record in run_round_robin(game, pairings, seed, workers=workers or default_workers(), max_plies=cap,
-                                  opening_plies=opening, out=out):
+                                  opening_plies=opening, out=out, described=described):
         records.append(record)
         err.print(f"{len(records)}/{len(pairings)} {' vs '.join(record['players'].values())}: {record['result']}",
                   highlight=False)
