@@ -46,6 +46,10 @@ VARIANTS: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {
         ("no plan memory (plan_memory=false: no elitist ant across turns)", (("plan_memory", "false"),)),
         ("no swarm: the same roll-out, same budget (all four off)", NO_SWARM),
         ("no swarm, greedier roll-out (all four off, beta=2.7 as Table IV)", NO_SWARM + (("beta", "2.7"),)),
+        ("no swarm, greedier ants (all four off, q0=0.9)", NO_SWARM + (("q0", "0.9"),)),
+        ("no swarm, shorter plans, same budget (all four off, horizon=8, ants=90)",
+         NO_SWARM + (("horizon", "8"), ("ants", "90"))),
+        ("no swarm, without the endgame reading (all four off, endgame=false)", NO_SWARM + (("endgame", "false"),)),
     ],
     "aco-bco": [
         ("everything on (the paper's swarm)", ()),

@@ -107,9 +107,9 @@ def value(plan: Plan, terrain: Terrain, params: ColonyParams) -> float:
     gained were still a rung of its ladder, (1 + ladder) · rows, which puts it above the plans that
     fall short, plus ``finish`` per move of the horizon it left unused, so that of two finishing
     plans the shorter wins: without it, a plan done after 8 moves that shuffles for 4 more rates the
-    same as one that needs all 12, and the last moves of a game gain 1-2 rows each. It is off by
-    default: it is no part of the swarm and shortens the plain roll-out more than the colony
-    (the ablation in docs/halma.md)."""
+    same as one that needs all 12, and the last moves of a game gain 1-2 rows each. It is on by
+    default; it is no part of the swarm, so the no-swarm roll-out of the ablation keeps it too
+    (it shortens that roll-out more than the colony: docs/halma.md)."""
     left = terrain.rows_left - plan.gained
     if params.endgame and left <= 0:
         return float(plan.gained) * (1.0 + params.ladder) + params.finish * (params.horizon - len(plan.moves))

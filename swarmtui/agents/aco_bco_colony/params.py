@@ -30,9 +30,9 @@ class ColonyParams:
     iterations: int = helped(3, "iterations per turn: construct, dance, update (ours)")
     horizon: int = helped(12, "moves in a plan (ours)")
     ladder: float = helped(2.0, "weight of the largest one-move advance left at a plan's end (its ladders)")
-    endgame: bool = helped(False, "plans stop when they fill the goal and outrank those that do not, and a plan's "
-                              "ladder counts no more than its rows left (ours; off by default: it helps the "
-                              "roll-out more than the swarm, docs/halma.md)")
+    endgame: bool = helped(True, "plans stop when they fill the goal and outrank those that do not, and a plan's "
+                             "ladder counts no more than its rows left (ours; no swarm part: the no-swarm roll-out "
+                             "keeps it too, docs/halma.md)")
     finish: float = helped(1.0, "with endgame: value of each move of the horizon a plan that fills the goal "
                                 "leaves unused")
     lag: float = helped(1.0, "λ: value lost per row the gap between the army's front and rear piece widens")
