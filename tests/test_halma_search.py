@@ -81,9 +81,11 @@ def test_node_budget_and_same_seed_same_move(search):
 
 
 def test_prefers_the_long_ladder():
+    # by the search's own evaluation (the solver's plan, which may open with a step, switched off)
     # the best first move from the start of a two-player game is a hop chain, not a step
     board = Board(2)
-    agent = make_agent("halma-search", "halma", "1", np.random.default_rng(0), [("difficulty", "hard")])
+    agent = make_agent("halma-search", "halma", "1", np.random.default_rng(0),
+                       [("difficulty", "hard"), ("plan", "false")])
     decision = agent.decide(board)
     assert decision.move.is_jump
 
@@ -124,3 +126,53 @@ def test_ablation_switches_keep_the_value_and_cost_nodes(players):
     assert len({value for value, _ in found.values()}) == 1
     assert found["true", "true"][1] < found["true", "false"][1]
     assert found["true", "true"][1] < found["false", "false"][1]
+
+
+# An end game of a three-player race (ply 84 of a game `beam` won against `max`): seat 1's last
+# pieces are scattered, the other seats' pieces stand in the middle. Replayed as a solitaire
+# among those fixed pieces, the crossing solver needs 13 moves.
+SCATTERED_END = ("./11/11./.1../......1.1...2/....1......./3.......2../...3....../333....../.......22./"
+                 "333.......2/33.......22./.........2.22/...1/.../.1/. 3 1 0")
+
+
+def _moves_to_finish(plan: str) -> int:
+    board = Board.from_text(SCATTERED_END)
+    agent = make_agent("halma-search", "halma", "1", np.random.default_rng(0),
+                       [("difficulty", "hard"), ("nodes", "500"), ("plan", plan)])
+    for played in range(1, 41):
+        move = agent.decide(board).move
+        board.play(move)
+        if board.outcome is not None:
+            assert board.outcome.winner == "1"
+            return played
+        # the others stand still: seat 1 moves again among the same obstacles
+        board = Board.from_pieces(3, {s: board.pieces(s) for s in board.seats}, to_move="1", max_moves=None)
+    return 41
+
+
+def test_the_solver_plan_brings_the_last_pieces_in_sooner():
+    # the search's distance evaluation wastes moves on the last pieces; the solver's plan does not
+    with_plan, without = _moves_to_finish("true"), _moves_to_finish("false")
+    assert with_plan <= 15 < without  # the solver: 13 moves; 25 without the plan
+
+
+def test_the_solver_plan_is_marked_and_vetoed_beyond_the_margin():
+    board = Board.from_text(SCATTERED_END)
+
+    def decide(*overrides):
+        agent = make_agent("halma-search", "halma", "1", np.random.default_rng(0),
+                           [("difficulty", "hard"), ("nodes", "500"), *overrides])
+        return agent.decide(board)
+
+    followed = decide()
+    marked = [c for c in followed.trace.candidates if c.note]
+    assert len(marked) == 1 and "solver plan 13 moves" in followed.trace.algorithm
+    assert followed.trace.chosen == marked[0].move  # within the margin: the plan's move is played
+    best = max(c.value for c in followed.trace.candidates)
+    assert marked[0].value >= best - 3.0
+    strict = decide(("plan_margin", "0"))  # no margin: the plan's move only if the search rates it best
+    assert strict.trace.candidates[0].value == max(c.value for c in strict.trace.candidates)
+    chosen = next(c for c in strict.trace.candidates if c.move == strict.trace.chosen)
+    assert chosen.value == max(c.value for c in strict.trace.candidates)
+    off = decide(("plan", "false"))
+    assert not any(c.note for c in off.trace.candidates) and "solver plan" not in off.trace.algorithm

@@ -36,13 +36,26 @@ any machine, loaded or not: same seed, same game); ``time_limit`` or a
 same budget: ``table=false`` (no transposition table) and ``ordering=false`` (the same moves
 searched in the generator's order; ``benchmarks/halma_search_ablation.py`` plays them).
 
+**The crossing solver's plan** (``hard`` and ``max``, or any explicit ``Limit``; ``plan=false``
+switches it off). The distance evaluation counts steps, not moves: in the end game it brings the
+last pieces in with more moves than needed, while ``beam``'s crossing solver
+(``halma_crossing.CrossingSearch``, the other seats' pieces fixed, ``plan_width`` 30 and
+``plan_depth`` 30 as ``beam`` replans) knows a sequence that fills the goal. Before searching,
+the player asks the solver for its own crossing and puts the plan's first move among the root
+moves (its alpha-beta window widened by ``plan_margin`` so its value is exact down there); after
+the search it plays the plan's move unless the search rates another move more than
+``plan_margin`` (3) steps better: the search decides only where blocking or being blocked, or a
+hop it alone sees, is worth more than the plan. The solver costs about as much as one ``beam``
+move (a tenth of a second of CPU), independent of the node budget, so games stay the same on
+any machine.
+
 =========  =======  =====  ==============================================================
 level      nodes    plies  play
 =========  =======  =====  ==============================================================
 easy       -        1      any move within ``tolerance`` (2 steps) of the best one-ply move
 medium     300      2      two plies: its move and the best reply
-hard       2,000    none   iterative deepening, 4 plies completed in mid-game
-max        8,000    none   iterative deepening, 6 plies (two players), 5 (three)
+hard       2,000    none   iterative deepening, 4 plies completed in mid-game; the solver's plan
+max        8,000    none   iterative deepening, 6 plies (two players), 5 (three); the solver's plan
 =========  =======  =====  ==============================================================
 
 ``easy`` is the default for a new game: a casual player can beat it. An explicit ``Limit``
@@ -57,6 +70,7 @@ from typing import Literal
 
 import numpy as np
 
+from swarmtui.agents.halma_crossing import CrossingParams, CrossingSearch
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import distance
 from swarmtui.core.limits import Limit
@@ -72,18 +86,20 @@ Difficulty = Literal["easy", "medium", "hard", "max"]
 
 @dataclass(frozen=True)
 class Level:
-    """A difficulty's default budget: search nodes (None: no node limit), plies, tolerance in steps."""
+    """A difficulty's default budget: search nodes (None: no node limit), plies, tolerance in
+    steps, and whether the crossing solver's plan is offered (``plan``, the module docstring)."""
 
     nodes: int | None
     depth: int | None
     tolerance: float
+    plan: bool = False
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(None, 1, 2.0),
     "medium": Level(300, 2, 0.0),
-    "hard": Level(2_000, None, 0.0),
-    "max": Level(8_000, None, 0.0),
+    "hard": Level(2_000, None, 0.0, plan=True),
+    "max": Level(8_000, None, 0.0, plan=True),
 }
 """difficulty -> its budget (the table in the module docstring)."""
 
@@ -115,6 +131,12 @@ class HalmaSearchParams:
         "help": "ablation switch: off = no transposition table (no cut-offs or hint moves from earlier visits)"})
     ordering: bool = field(default=True, metadata={
         "help": "ablation switch: off = the same moves searched in the generator's order (no hint or gain order)"})
+    plan: bool = field(default=True, metadata={
+        "help": "ablation switch (hard, max): off = no crossing-solver plan offered at the root"})
+    plan_margin: float = field(default=3.0, metadata={
+        "help": "play the solver plan's move when the search rates it within this many steps of the best"})
+    plan_width: int = field(default=30, metadata={"help": "the crossing solver's beam width (as beam's replans)"})
+    plan_depth: int = field(default=30, metadata={"help": "the crossing solver's plan length (as beam's replans)"})
 
     def __post_init__(self) -> None:
         if self.difficulty not in LEVELS:
@@ -129,6 +151,9 @@ class HalmaSearchParams:
             check_range("tolerance", self.tolerance, 0, 1000)
         check_range("breadth", self.breadth, 1, 1000)
         check_range("reply_breadth", self.reply_breadth, 1, 1000)
+        check_range("plan_margin", self.plan_margin, 0, 1000)
+        check_range("plan_width", self.plan_width, 1, 100_000)
+        check_range("plan_depth", self.plan_depth, 1, 200)
         if self.search not in ("brs", "paranoid"):
             raise ParamError(f"search must be brs or paranoid, not {self.search!r}")
 
@@ -321,15 +346,18 @@ class _Search:
             return mover % len(self.seats) + 1
         return 0 if mover == self.root else self.root
 
-    def root_scores(self, order: list[Move], depth: int, tolerance: float) -> dict[Move, float]:
-        """Each root move's value at ``depth`` (bounds for the moves that fail low, as alpha-beta proves them)."""
+    def root_scores(self, order: list[Move], depth: int, tolerance: float, planned: Move | None = None,
+                    margin: float = 0.0) -> dict[Move, float]:
+        """Each root move's value at ``depth`` (bounds for the moves that fail low, as alpha-beta
+        proves them; the ``planned`` move's value exact down to ``margin`` below the best so far)."""
         scores: dict[Move, float] = {}
         alpha = -float("inf")
         for move in order:
             self.tick()
             self.play(self.root, move)
+            slack = max(tolerance, margin) if move is planned else tolerance
             try:
-                v = self.value(depth - 1, alpha - tolerance - 1e-9, float("inf"), self.next_side(self.root))
+                v = self.value(depth - 1, alpha - slack - 1e-9, float("inf"), self.next_side(self.root))
             finally:
                 self.undo()
             scores[move] = v
@@ -346,6 +374,7 @@ class HalmaSearchAgent:
         self.rng = rng
         self.params = params
         self.nodes = 0
+        self.plan_length: int | None = None
 
     def budget(self) -> tuple[int | None, float | None, int | None, float]:
         """``(nodes, seconds, depth, tolerance)`` from the difficulty and the overriding parameters."""
@@ -374,16 +403,25 @@ class HalmaSearchAgent:
             raise ValueError("no legal move to choose from")
         if nodes is None and seconds is None and depth is None:
             depth = 4
+        planned, self.plan_length = None, None
+        if self.params.plan and tolerance == 0 and (LEVELS[self.params.difficulty].plan or limit is not None):
+            planned, self.plan_length = self.planned(board, moves)
         search = _Search(board, self.params, nodes, clock + seconds if seconds is not None else None, limit, {})
         order = [m for _, m in search.candidates(search.root, max(self.params.breadth, 1), None)]
         if tolerance > 0:  # easy: every forward move is a candidate
             order = [m for _, m in search.candidates(search.root, len(moves), None)]
+        if planned is not None:  # searched among the candidates (the same object: root_scores widens its window)
+            same = [m for m in order if m == planned]
+            if same:
+                planned = same[0]
+            else:
+                order.append(planned)
         scores: dict[Move, float] = {}
         reached = 0
         limit_depth = depth if depth is not None else 64
         try:
             for d in range(1, limit_depth + 1):
-                current = search.root_scores(order, d, tolerance)
+                current = search.root_scores(order, d, tolerance, planned, self.params.plan_margin)
                 scores, reached = current, d
                 if self.params.ordering:  # the next iteration searches the best moves first
                     order = sorted(order, key=lambda m: -current[m])
@@ -396,17 +434,42 @@ class HalmaSearchAgent:
         self.nodes = search.nodes
         best = max(scores.values())
         near = [m for m in order if m in scores and scores[m] >= best - tolerance]
+        if planned is not None and planned in scores and scores[planned] >= best - self.params.plan_margin:
+            near = [planned]  # the solver's plan, unless the search sees it lose more than the margin
         chosen = near[int(self.rng.integers(len(near)))] if len(near) > 1 else near[0]
-        return Decision(chosen, self._trace(state, scores, near, chosen, reached, time.perf_counter() - clock))
+        return Decision(chosen, self._trace(state, scores, near, chosen, reached, time.perf_counter() - clock,
+                                            planned if planned in scores else None))
+
+    def planned(self, state: Board, moves: list[Move]) -> tuple[Move | None, int | None]:
+        """The crossing solver's first move for the side to move, the other seats' pieces fixed
+        (``halma_crossing.CrossingSearch``, as ``beam`` plans), and the plan's length when it
+        fills the goal (None: a partial plan, or none)."""
+        p = self.params
+        crossing = CrossingSearch(state, CrossingParams(width=p.plan_width, max_width=p.plan_width,
+                                                         depth=p.plan_depth)).solve()
+        if not crossing.moves:
+            return None, None
+        start, end = crossing.moves[0]
+        for move in moves:
+            found = move._found
+            if found is not None and found[0] == start and found[1] == end:
+                return move, len(crossing.moves) if crossing.complete else None
+        return None, None
 
     def _trace(self, state: Board, scores: dict[Move, float], near: list[Move], chosen: Move, depth: int,
-               seconds: float) -> SearchTrace:
+               seconds: float, planned: Move | None = None) -> SearchTrace:
         ranked = sorted(scores, key=lambda m: -scores[m])[:8]
+        if planned is not None and planned not in ranked:
+            ranked.append(planned)
         kind = "best-reply" if state.players > 2 and self.params.search == "brs" else (
             "paranoid" if state.players > 2 else "alpha-beta")
+        plan = "" if planned is None else (
+            f", solver plan {self.plan_length} moves" if self.plan_length is not None else ", solver plan partial")
         return SearchTrace(
-            algorithm=f"{kind} search ({self.params.difficulty})",
-            candidates=tuple(CandidateMove(state.format_move(m), float(scores[m])) for m in ranked),
+            algorithm=f"{kind} search ({self.params.difficulty}{plan})",
+            candidates=tuple(CandidateMove(state.format_move(m), float(scores[m]),
+                                           note="the crossing solver's plan" if m is planned else "")
+                             for m in ranked),
             best=tuple(state.format_move(m) for m in near), chosen=state.format_move(chosen),
             nodes=self.nodes, depth=depth, seconds=round(seconds, 3),
         )
