@@ -176,3 +176,14 @@ def test_the_solver_plan_is_marked_and_vetoed_beyond_the_margin():
     assert chosen.value == max(c.value for c in strict.trace.candidates)
     off = decide(("plan", "false"))
     assert not any(c.note for c in off.trace.candidates) and "solver plan" not in off.trace.algorithm
+
+
+def test_the_plan_belongs_to_hard_max_and_explicit_limits_only():
+    # medium's budget with only a stop event (as the TUI's worker passes) stays plan-free, as in sim
+    import threading
+
+    board = Board.from_text(SCATTERED_END)
+    agent = make_agent("halma-search", "halma", "1", np.random.default_rng(0), [("difficulty", "medium")])
+    assert "solver plan" not in agent.decide(board).trace.algorithm
+    assert "solver plan" not in agent.decide_within(board, Limit(stop=threading.Event())).trace.algorithm
+    assert "solver plan" in agent.decide_within(board, Limit(depth=2)).trace.algorithm

@@ -36,7 +36,7 @@ any machine, loaded or not: same seed, same game); ``time_limit`` or a
 same budget: ``table=false`` (no transposition table) and ``ordering=false`` (the same moves
 searched in the generator's order; ``benchmarks/halma_search_ablation.py`` plays them).
 
-**The crossing solver's plan** (``hard`` and ``max``, or any explicit ``Limit``; ``plan=false``
+**The crossing solver's plan** (``hard``, ``max`` and an explicit time or depth ``Limit``; ``plan=false``
 switches it off). The distance evaluation counts steps, not moves: in the end game it brings the
 last pieces in with more moves than needed, while ``beam``'s crossing solver
 (``halma_crossing.CrossingSearch``, the other seats' pieces fixed, ``plan_width`` 30 and
@@ -392,10 +392,11 @@ class HalmaSearchAgent:
         if limit.time is None and limit.depth is None:
             nodes, seconds, depth, tolerance = self.budget()
             return self._decide(state, nodes, seconds, depth, tolerance, limit)
-        return self._decide(state, None, limit.time, limit.depth, 0.0, limit)
+        return self._decide(state, None, limit.time, limit.depth, 0.0, limit, full=True)
 
     def _decide(self, state: Board, nodes: int | None, seconds: float | None, depth: int | None, tolerance: float,
-                limit: Limit | None) -> Decision:
+                limit: Limit | None, full: bool = False) -> Decision:
+        """One move within the budget; ``full``: an explicit time or depth limit, at full strength (the plan on)."""
         clock = time.perf_counter()
         board = state.copy()
         moves = board.legal_moves()  # settles whose turn it is
@@ -404,7 +405,7 @@ class HalmaSearchAgent:
         if nodes is None and seconds is None and depth is None:
             depth = 4
         planned, self.plan_length = None, None
-        if self.params.plan and tolerance == 0 and (LEVELS[self.params.difficulty].plan or limit is not None):
+        if self.params.plan and tolerance == 0 and (LEVELS[self.params.difficulty].plan or full):
             planned, self.plan_length = self.planned(board, moves)
         search = _Search(board, self.params, nodes, clock + seconds if seconds is not None else None, limit, {})
         order = [m for _, m in search.candidates(search.root, max(self.params.breadth, 1), None)]
