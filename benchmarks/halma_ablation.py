@@ -50,6 +50,8 @@ VARIANTS: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {
         ("no swarm, shorter plans, same budget (all four off, horizon=8, ants=90)",
          NO_SWARM + (("horizon", "8"), ("ants", "90"))),
         ("no swarm, without the endgame reading (all four off, endgame=false)", NO_SWARM + (("endgame", "false"),)),
+        ("no swarm, shorter plans still, same budget (all four off, horizon=6, ants=120)",
+         NO_SWARM + (("horizon", "6"), ("ants", "120"))),
     ],
     "aco-bco": [
         ("everything on (the paper's swarm)", ()),
