@@ -129,3 +129,17 @@ def test_beam_completes_a_goal_blocked_by_its_home_player_under_the_fill_rule():
     # strict: ten own pieces are needed, which two blockers make impossible within the plan's reach
     strict = _blocked_goal_position(HalmaRules(blocked_goal="strict"))
     assert not plan_crossing(strict, BeamParams(width=20, depth=8))[1].complete
+
+
+def test_alone_from_a_scattered_position_the_solver_still_finishes_the_crossing():
+    """Mid-game alone (e.g. after a person's first moves): the start is no longer the home
+    triangle, so meeting a turned position proves nothing; the plain search must finish."""
+    board = Board(1)
+    greedy = make_agent("greedy", "halma", "1", np.random.default_rng(0), [])
+    for _ in range(8):
+        board.play(greedy.decide(board).move)
+    moves, crossing = plan_crossing(board, BeamParams(width=30, max_width=30))
+    assert crossing.complete and len(moves) <= 40
+    for move in moves:
+        board.play(move)
+    assert board.outcome is not None and board.outcome.winner == "1"

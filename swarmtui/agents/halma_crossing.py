@@ -220,7 +220,10 @@ class CrossingSearch:
         adv4 = [scale * a for a in self.advance]
         rot_bit = [BIT[ROTATE[i]] for i in range(HOLES)]
         start = bits_of(self.start)
-        meet = turned(bits_of(self.obstacles)) == bits_of(self.obstacles) and self.fill_bits == self.goal_bits
+        # meeting a turned position means reaching the goal only when the start is the goal turned
+        # (the home triangle) and the goal is free and the obstacles are symmetric
+        meet = (turned(start) == self.goal_bits == self.fill_bits
+                and turned(bits_of(self.obstacles)) == bits_of(self.obstacles))
         fill, goal = self.fill_bits, self.goal_bits
         # nodes: parallel lists, node 0 the start
         parent = [-1]
