@@ -52,6 +52,10 @@ VARIANTS: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {
         ("no swarm, without the endgame reading (all four off, endgame=false)", NO_SWARM + (("endgame", "false"),)),
         ("no swarm, shorter plans still, same budget (all four off, horizon=6, ants=120)",
          NO_SWARM + (("horizon", "6"), ("ants", "120"))),
+        ("no swarm, shorter plans still, same budget (all four off, horizon=4, ants=180)",
+         NO_SWARM + (("horizon", "4"), ("ants", "180"))),
+        ("no swarm, shorter plans still, same budget (all four off, horizon=3, ants=240)",
+         NO_SWARM + (("horizon", "3"), ("ants", "240"))),
     ],
     "aco-bco": [
         ("everything on (the paper's swarm)", ()),
