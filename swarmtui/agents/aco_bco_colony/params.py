@@ -4,8 +4,9 @@ the constant, our own (documented) where the colony goes beyond it.
 From the paper: τ0, q0 and β of the state-transition rule (eq. 1, 2), ρ of the local update
 (eq. 8), α of the global update (eq. 7), and Table II's BCO stage length m. Beyond it: the
 population and iterations per turn, the plan horizon, the ladder weight of a plan's value, the
-trail memory δ between turns (eq. 6), and the three switches the ablation turns off one by one
-(``pheromone``, ``recruitment``, ``trail_memory``).
+trail memory δ between turns (eq. 6), and the four switches the ablation turns off one by one
+(``pheromone``, ``recruitment``, ``trail_memory``, ``plan_memory``) and the endgame reading (``endgame``,
+no swarm part: the no-swarm roll-out keeps it).
 """
 
 from __future__ import annotations
