@@ -450,10 +450,9 @@ class HalmaSearchAgent:
                                                          depth=p.plan_depth)).solve()
         if not crossing.moves:
             return None, None
-        start, end = crossing.moves[0]
+        start, end = STAR[crossing.moves[0][0]], STAR[crossing.moves[0][1]]
         for move in moves:
-            found = move._found
-            if found is not None and found[0] == start and found[1] == end:
+            if move.start == start and move.end == end:
                 return move, len(crossing.moves) if crossing.complete else None
         return None, None
 
