@@ -81,9 +81,9 @@ def main() -> None:
             "| CPU s a move full / variant |",
             "|---|---:|---:|---:|---:|---|---|"]
     chosen = set(args.only) if args.only else None
-    for number, (name, switches) in enumerate(VARIANTS, 1):
-        if chosen is not None and str(number) not in chosen:
-            continue
+
+    def head_to_head(name: str, switches: str) -> None:
+        """One row: the full player against itself with ``switches``, both seat orders."""
         variant = f"{full}:{switches}"
         records = play([full, variant], 2, args.rounds, args.seed, args.workers, 300, args.opening)
         won, lost = tally(records, full), tally(records, variant)
@@ -91,6 +91,10 @@ def main() -> None:
         rows.append(f"| {name} | {len(records)} | {won} | {lost} | {len(records) - won - lost} | "
                     f"{interval(won, len(records))} | {cpu[full]:.3f} / {cpu[variant]:.3f} |")
         print(rows[-1], flush=True)
+
+    for number, (name, switches) in enumerate(VARIANTS, 1):
+        if chosen is None or str(number) in chosen:
+            head_to_head(name, switches)
     if chosen is None or "7" in chosen:
         paranoid = f"{full}:search=paranoid"
         records = play([full, paranoid, "greedy"], 3, args.rounds, args.seed, args.workers, 450, 3)
@@ -101,13 +105,7 @@ def main() -> None:
                     f"(paranoid: {interval(lost, len(records))}) | {cpu[full]:.3f} / {cpu[paranoid]:.3f} |")
         print(rows[-1], flush=True)
     if chosen is None or "8" in chosen:
-        variant = f"{full}:plan=false"
-        records = play([full, variant], 2, args.rounds, args.seed, args.workers, 300, args.opening)
-        won, lost = tally(records, full), tally(records, variant)
-        cpu = seconds_per_move(records, args.opening, clock="think_cpu")
-        rows.append(f"| no solver plan (plan=false) | {len(records)} | {won} | {lost} | {len(records) - won - lost} | "
-                    f"{interval(won, len(records))} | {cpu[full]:.3f} / {cpu[variant]:.3f} |")
-        print(rows[-1], flush=True)
+        head_to_head("no solver plan (plan=false)", "plan=false")
     if chosen is None or "9" in chosen:
         variant = f"{full}:plan=false"
         with_plan = play([full, "beam", args.third], 3, args.rounds, args.seed, args.workers, 450, 3)
