@@ -117,7 +117,7 @@ def _blocked_goal_position(rules: HalmaRules) -> Board:
 
 def test_beam_completes_a_goal_blocked_by_its_home_player_under_the_fill_rule():
     board = _blocked_goal_position(HalmaRules())
-    moves, crossing = plan_crossing(board, BeamParams(width=20, depth=8))
+    moves, crossing = plan_crossing(board, BeamParams(width=20, max_width=20, depth=8))
     assert crossing.complete and 1 <= len(moves) <= 4
     for move in moves:
         board.play(move)
@@ -128,7 +128,7 @@ def test_beam_completes_a_goal_blocked_by_its_home_player_under_the_fill_rule():
     assert "rest blocked" in board.outcome.reason
     # strict: ten own pieces are needed, which two blockers make impossible within the plan's reach
     strict = _blocked_goal_position(HalmaRules(blocked_goal="strict"))
-    assert not plan_crossing(strict, BeamParams(width=20, depth=8))[1].complete
+    assert not plan_crossing(strict, BeamParams(width=20, max_width=20, depth=8))[1].complete
 
 
 def test_alone_from_a_scattered_position_the_solver_still_finishes_the_crossing():
