@@ -110,14 +110,17 @@ def value(plan: Plan, terrain: Terrain, params: ColonyParams) -> float:
     same as one that needs all 12, and the last moves of a game gain 1-2 rows each. It is on by
     default; it is no part of the swarm, so the no-swarm roll-out of the ablation keeps it too
     (it shortens that roll-out more than the colony: docs/halma.md)."""
-    left = terrain.rows_left - plan.gained
-    if params.endgame and left <= 0:
+    if _filled(plan, terrain, params):
         return float(plan.gained) * (1.0 + params.ladder) + params.finish * (params.horizon - len(plan.moves))
     spot = terrain.spot(plan.pos)
-    if not params.endgame:
-        left = spot.best_gain  # the ladder never capped
+    rungs = min(spot.best_gain, terrain.rows_left - plan.gained) if params.endgame else spot.best_gain
     gap = spot.spread - terrain.spot(terrain.start).spread
-    return float(plan.gained) + params.ladder * min(spot.best_gain, left) - params.lag * gap
+    return float(plan.gained) + params.ladder * rungs - params.lag * gap
+
+
+def _filled(plan: Plan, terrain: Terrain, params: ColonyParams) -> bool:
+    """With the endgame reading: the plan has filled the goal, so it stops (``value``)."""
+    return params.endgame and plan.gained >= terrain.rows_left
 
 
 def forage(terrain: Terrain, trails: Trails, params: ColonyParams, rng: np.random.Generator,
@@ -170,7 +173,7 @@ def _extend(plan: Plan, terrain: Terrain, trails: Trails, params: ColonyParams,
             rng: np.random.Generator) -> bool:
     """One ant move by eq. 1 / eq. 2 (and eq. 8 on it); False when the plan's position has none
     or the plan has filled the goal."""
-    if params.endgame and plan.gained >= terrain.rows_left:
+    if _filled(plan, terrain, params):
         return False
     spot = terrain.spot(plan.pos)
     if not spot.moves:
@@ -212,7 +215,7 @@ def _retrace(plan: Plan, terrain: Terrain, elite: tuple[tuple[int, int], ...], p
     """The elitist ant's next move: ``elite``'s move after the ones it has taken, if that is one
     of the ants' moves where it stands (eq. 8 on it as on any ant's); False when it is not."""
     done = len(plan.moves)
-    if done >= len(elite) or (params.endgame and plan.gained >= terrain.rows_left):
+    if done >= len(elite) or _filled(plan, terrain, params):
         return False
     want = elite[done]
     for move in terrain.spot(plan.pos).moves:

@@ -51,9 +51,9 @@ class Terrain:
         self.start = sum(BIT[i] for i in self.search.start)
         self.cache: dict[int, Spot] = {}
         self.generations = 0
+        """Positions whose moves were generated (cache misses): the turn's real work."""
         self.rows_left = GOAL_PROGRESS - self.progress(self.start)
         """Rows still to gain before the seat's pieces fill the goal (0: they do)."""
-        """Positions whose moves were generated (cache misses): the turn's real work."""
 
     def spot(self, bits: int) -> Spot:
         """The moves an ant may take from ``bits`` (with ``heading`` only moves that lose no ground,
