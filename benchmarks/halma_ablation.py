@@ -26,8 +26,11 @@ import time
 from swarmtui.sim.halma_experiment import SCENARIOS, run_independent, setup_for
 from swarmtui.sim.summary import wilson
 
-NO_SWARM = (("pheromone", "false"), ("recruitment", "false"), ("trail_memory", "false"), ("plan_memory", "false"))
-"""The colony's four swarm parts switched off: its heuristic roll-out alone."""
+NO_SWARM = (("pheromone", "false"), ("spread_out", "false"), ("recruitment", "false"), ("trail_memory", "false"),
+            ("plan_memory", "false"))
+"""The colony's five swarm parts switched off: its heuristic roll-out alone."""
+ALONE_BUT_SPREAD = tuple(p for p in NO_SWARM if p[0] != "spread_out")
+"""Every swarm part off but the ants' spreading out over a shared position's moves."""
 
 VARIANTS: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {
     "aco-bco-plus": [
@@ -39,23 +42,28 @@ VARIANTS: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {
         ("no forward pass (m=1)", (("m", "1"),)),
     ],
     "aco-bco-colony": [
-        ("everything on", ()),
-        ("no pheromone (pheromone=false: τ = τ0, heuristic only)", (("pheromone", "false"),)),
+        ("everything on (the defaults: pheromone off)", ()),
+        ("with pheromone (pheromone=true: eq. 7 and 8 on (from, to) moves, alpha=0.1 as Table IV)",
+         (("pheromone", "true"),)),
+        ("no spreading out (spread_out=false: ants on one position may repeat each other's move)",
+         (("spread_out", "false"),)),
         ("no recruitment (recruitment=false: independent ants)", (("recruitment", "false"),)),
-        ("no trail memory (trail_memory=false: τ reset every turn)", (("trail_memory", "false"),)),
         ("no plan memory (plan_memory=false: no elitist ant across turns)", (("plan_memory", "false"),)),
-        ("no swarm: the same roll-out, same budget (all four off)", NO_SWARM),
-        ("no swarm, greedier roll-out (all four off, beta=2.7 as Table IV)", NO_SWARM + (("beta", "2.7"),)),
-        ("no swarm, greedier ants (all four off, q0=0.9)", NO_SWARM + (("q0", "0.9"),)),
-        ("no swarm, shorter plans, same budget (all four off, horizon=8, ants=90)",
+        ("no swarm: the same roll-out, same budget (all five off)", NO_SWARM),
+        ("no swarm, greedier roll-out (all five off, beta=2.7 as Table IV)", NO_SWARM + (("beta", "2.7"),)),
+        ("no swarm, greedier ants (all five off, q0=0.9)", NO_SWARM + (("q0", "0.9"),)),
+        ("no swarm, shorter plans, same budget (all five off, horizon=8, ants=90)",
          NO_SWARM + (("horizon", "8"), ("ants", "90"))),
-        ("no swarm, without the endgame reading (all four off, endgame=false)", NO_SWARM + (("endgame", "false"),)),
-        ("no swarm, shorter plans still, same budget (all four off, horizon=6, ants=120)",
+        ("no swarm, without the endgame reading (all five off, endgame=false)", NO_SWARM + (("endgame", "false"),)),
+        ("no swarm, shorter plans still, same budget (all five off, horizon=6, ants=120)",
          NO_SWARM + (("horizon", "6"), ("ants", "120"))),
-        ("no swarm, shorter plans still, same budget (all four off, horizon=4, ants=180)",
+        ("no swarm, shorter plans still, same budget (all five off, horizon=4, ants=180)",
          NO_SWARM + (("horizon", "4"), ("ants", "180"))),
-        ("no swarm, shorter plans still, same budget (all four off, horizon=3, ants=240)",
+        ("no swarm, shorter plans still, same budget (all five off, horizon=3, ants=240)",
          NO_SWARM + (("horizon", "3"), ("ants", "240"))),
+        ("spreading out alone: the other four parts off, same budget", ALONE_BUT_SPREAD),
+        ("spreading out alone, shorter plans (the other four off, horizon=6, ants=120)",
+         ALONE_BUT_SPREAD + (("horizon", "6"), ("ants", "120"))),
     ],
     "aco-bco": [
         ("everything on (the paper's swarm)", ()),

@@ -22,7 +22,7 @@ from swarmtui.core.rng import make_rng
 from swarmtui.core.trace import trace_from_json
 from swarmtui.games.halma.rules import INDEX, Board
 
-SMALL = [("ants", "8"), ("iterations", "2"), ("horizon", "4")]
+SMALL = [("ants", "8"), ("iterations", "2"), ("horizon", "4"), ("pheromone", "true")]
 
 
 def test_terrain_moves_are_exactly_the_boards():
@@ -92,7 +92,7 @@ def test_same_seed_same_game():
     assert [d.move for d in first] == [d.move for d in again]
 
 
-SWITCHES = ["pheromone", "recruitment", "trail_memory", "plan_memory"]
+SWITCHES = ["pheromone", "spread_out", "recruitment", "trail_memory", "plan_memory"]
 
 
 @pytest.mark.parametrize("switch", ["", *SWITCHES, "all"])
@@ -108,6 +108,24 @@ def test_every_ablation_spends_the_same_budget(switch):
         assert (not trace.trails) == ("pheromone" in off)
     if "pheromone" in off:
         assert not agent.trails.tau
+
+
+def first_moves(spread_out: str, ants: int) -> list[tuple[int, int]]:
+    """The first move of each ant's plan in the first iteration of a colony's first turn."""
+    terrain = Terrain(Board(1))
+    params = ColonyParams(ants=ants, iterations=1, horizon=1, spread_out=spread_out == "true")
+    result = forage(terrain, Trails(params.tau0), params, make_rng(4))
+    return [plan.moves[0] for plan in result.iterations[0].plans]
+
+
+def test_ants_on_one_position_spread_out_over_its_moves():
+    count = len(Terrain(Board(1)).moves(Terrain(Board(1)).start)[0])
+    spread = first_moves("true", count)
+    assert len(set(spread)) == count  # every move of the start taken once
+    more = first_moves("true", count + 3)
+    assert len(set(more)) == count  # then free again: no ant is left without a move
+    crowded = first_moves("false", count)
+    assert len(set(crowded)) < count  # q0 = 0.8: most ants take the same argmax move
 
 
 def test_trail_memory_carries_the_field_into_the_next_turn():

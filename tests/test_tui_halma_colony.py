@@ -17,7 +17,7 @@ from swarmtui.tui.panels.frames import frames_for, render_frame
 def turn(*overrides: tuple[str, str], moves: int = 3) -> ColonyTrace:
     board = Board(1)
     agent = make_agent("aco-bco-colony", "halma", "1", make_rng(4),
-                       [("ants", "10"), ("iterations", "2"), ("horizon", "4"), *overrides])
+                       [("ants", "10"), ("iterations", "2"), ("horizon", "4"), ("pheromone", "true"), *overrides])
     for _ in range(moves):
         decision = agent.decide(board)
         board.play(decision.move)
@@ -53,6 +53,12 @@ def test_dances_frame_has_one_line_per_backward_pass() -> None:
         assert f"{d.stage:>4} {d.dancers:>5} {d.abandoned:>7}" in text
     glyphs = {m.glyph for m in halma_colony.overlay(t, 1).marks}
     assert glyphs <= {"+", "-"} and glyphs
+
+
+def test_trails_frame_without_pheromone_says_so() -> None:
+    t = turn(("pheromone", "false"))
+    text = halma_colony.frame(t, len(halma_colony.phases(t)) - 1).plain
+    assert "no pheromone laid" in text and "eq. 7 deposits" not in text and not t.trails
 
 
 def test_trails_frame_names_the_played_move_and_the_strongest_trails() -> None:

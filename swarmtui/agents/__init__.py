@@ -79,9 +79,11 @@ CATALOGUE: tuple[AgentEntry, ...] = (
     AgentEntry("aco-bco-plus", "swarmtui.agents.aco_bco_plus", "Look-ahead planner (ants, bees)", ("halma",),
                "a four-move greedy roll-out picks the move; the ant trails and bee roulette it keeps add nothing "
                "measurable (ablation in docs/halma.md)"),
-    AgentEntry("aco-bco-colony", "swarmtui.agents.aco_bco_colony", "Ant and bee colony (plans on trails)", ("halma",),
-               "ants build multi-move plans on pheromone over moves, bees recruit to the best partial plans, trails "
-               "persist between turns (ablation in docs/halma.md)"),
+    AgentEntry("aco-bco-colony", "swarmtui.agents.aco_bco_colony", "Ant and bee colony (bees recruit to plans)",
+               ("halma",),
+               "ants build multi-move plans, spreading out over the moves of a position they share, bees recruit to "
+               "the best partial plans, the best plan persists between turns; pheromone on moves is a switch, off by "
+               "default (ablation in docs/halma.md)"),
     AgentEntry("halma-search", "swarmtui.agents.halma_search", "Search (best-reply alpha-beta)", ("halma",),
                "races for its goal and blocks: 2-6 players, easy to max"),
     AgentEntry("alphabeta", "swarmtui.agents.alphabeta", "Alpha-beta", ("hive", "noughts"),

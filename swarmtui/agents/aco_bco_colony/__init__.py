@@ -1,8 +1,10 @@
-"""``aco-bco-colony``: the Halma swarm whose ants, bees and trails carry its strength.
+"""``aco-bco-colony``: the Halma swarm whose ants and bees carry its strength.
 
-Ants build multi-move plans on pheromone over moves, bees recruit to the best partial plans
-(the BCO forward and backward passes), and the trails persist from turn to turn; the ablation in
-docs/halma.md switches each part off against the same roll-out at the same evaluation budget.
+Ants build multi-move plans, spreading out over the moves of a position they share, bees recruit
+to the best partial plans (the BCO forward and backward passes), and the best plan persists from
+turn to turn; pheromone on moves (eq. 6-8) is a switch, off by default because it costs moves
+once the ants spread out. The ablation in docs/halma.md switches each part off against the same
+roll-out at the same evaluation budget.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ def __getattr__(name: str) -> Any:
     from swarmtui.core.agent import AgentSpec
 
     spec = AgentSpec(
-        "aco-bco-colony", "Ant and bee colony (plans on trails)", ("halma",), _factory, ColonyParams,
-        description="ants build multi-move plans on pheromone over moves, bees recruit to the best partial "
-                    "plans, trails persist between turns (ablation in docs/halma.md)",
+        "aco-bco-colony", "Ant and bee colony (bees recruit to plans)", ("halma",), _factory, ColonyParams,
+        description="ants build multi-move plans, spreading out over the moves of a position they share, bees "
+                    "recruit to the best partial plans, the best plan persists between turns; pheromone on moves "
+                    "is a switch, off by default (ablation in docs/halma.md)",
     )
     globals().update(SPEC=spec, ColonyAgent=ColonyAgent, ColonyParams=ColonyParams)
     return globals()[name]

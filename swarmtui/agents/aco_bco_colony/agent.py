@@ -1,10 +1,12 @@
 """The ``aco-bco-colony`` Halma player: a colony of ants and bees whose search *is* the swarm.
 
-Every turn (``foraging``): ants build multi-move plans on pheromone trails over (from, to)
-moves, bees recruit to the partial plans of the best quality between stages, the best plan of
-the turn is reinforced, and its first move is played. The trails are the colony's memory from
-turn to turn (``trails``: eq. 6, 7, 8 of Kuehner & Stock, section III-A), and so is the rest of
-the best plan, which the next turn's first ant re-walks (``forage``'s ``elite``).
+Every turn (``foraging``): ants build multi-move plans, spreading out over the moves of a
+position they share, bees recruit to the partial plans of the best quality between stages, and
+the first move of the turn's best plan is played. The rest of that plan is the colony's memory
+from turn to turn: the next turn's first ant re-walks it (``forage``'s ``elite``). With
+``pheromone`` on, the best plan is also reinforced on trails over (from, to) moves that persist
+from turn to turn (``trails``: eq. 6, 7, 8 of Kuehner & Stock, section III-A); it is off by
+default, since with the ants spread out the trails cost moves (docs/halma.md).
 """
 
 from __future__ import annotations

@@ -7,7 +7,14 @@ Kuehner & Stock):
 - **forward pass (ants).** Each move is chosen by the ACS state-transition rule among the
   moves of the plan's current position: with probability q0 the move of largest τ(a, b) · η^β
   (eq. 1), otherwise one drawn with probability proportional to it (eq. 2); η = 1 + rows the
-  move gains towards the goal. Every move taken gets the local update (eq. 8, ``trails``).
+  move gains towards the goal. With ``pheromone`` on, every move taken gets the local update (eq. 8, ``trails``).
+  Ants that stand on the same position at the start of a stage — all of them at the first
+  stage, a dancer and its recruits after each backward pass — spread out over its moves
+  (``spread_out``): each ant marks the move it takes there, and the next ant there chooses by
+  eq. 1 / 2 among the unmarked moves while any is left. This is what eq. 8 is for in ACS ("ants
+  that follow each other spread out"), but eq. 8 pulls τ towards τ0 and so cannot tell apart
+  moves still at τ0, which are nearly all of them here: with q0 = 0.8 most recruits of a dancer
+  would otherwise take the same argmax move and build copies of one plan.
 - **backward pass (bees).** After every stage but the last, each bee rates its partial plan
   (rows gained so far plus the ladder it leaves: the largest advance one move could make from
   where it stands) and computes its roulette share f_i / Σ f (eq. 14, on fitness shifted to be
@@ -16,18 +23,21 @@ Kuehner & Stock):
   to the quality the dance advertises — and goes on foraging from there with its own choices.
   So the forward passes explore alternatives to the partial plans the ants found best.
 
-After each iteration the best plan so far this turn gets the global update (eq. 7) with
-Δτ = τ0 · (1 + Q), Q its value. The move played is the first of the best plan found. The trails
-stay for the next turn (``Trails.evaporate``, eq. 6), so a ladder the colony planned last turn is
-still marked when the next rung is due; and the rest of the turn's best plan stays too (the
-elitist ant of Dorigo's ant system, kept across turns): next turn the first ant re-walks it, so
+The move played is the first of the best plan found. With ``pheromone`` on (off by default),
+after each iteration the best plan so far this turn gets the global update (eq. 7) with
+Δτ = τ0 · (1 + Q), Q its value, and the trails stay for the next turn (``Trails.evaporate``,
+eq. 6), so a ladder the colony planned last turn is still marked when the next rung is due; but
+once ants spread out, the trails pull them back onto the last best plan's moves and the colony
+needs 2 moves more (docs/halma.md), so the default leaves τ = τ0. The rest of the turn's best
+plan stays (the elitist ant of Dorigo's ant system, kept across turns): next turn the first ant re-walks it, so
 the bees can recruit onto the plan the colony already believes in while the others explore
 around it. With ``endgame`` on, a plan that fills the goal stops there and is rated above every
 plan that falls short (``value``).
 
-The ablation switches: ``pheromone`` off keeps τ = τ0 (no eq. 7 or 8: the heuristic alone),
-``recruitment`` off skips the backward pass (independent ants), ``trail_memory`` off resets the
-field every turn, ``plan_memory`` off forgets the best plan between turns. With all four off the
+The ablation switches: ``pheromone`` off (the default) keeps τ = τ0 (no eq. 7 or 8: the heuristic alone),
+``spread_out`` off lets ants on one position repeat each other's move, ``recruitment`` off skips
+the backward pass (independent ants), ``trail_memory`` off resets the field every turn,
+``plan_memory`` off forgets the best plan between turns. With all five off the
 colony is the same heuristic roll-out, sampled the same number of times (``ants`` × ``horizon`` ×
 ``iterations`` moves constructed per turn, whatever is switched off; fewer only when plans fill
 the goal before their horizon): the evaluation budget is equal by construction.
@@ -142,14 +152,15 @@ def forage(terrain: Terrain, trails: Trails, params: ColonyParams, rng: np.rando
         walker: Plan | None = plans[0] if elite and iteration_number == 0 else None
         dances: list[list[Dance]] = []
         for stage, length in enumerate(stages):
+            taken: dict[int, set[int]] | None = {} if params.spread_out else None
             for plan in plans:
-                for _ in range(length):
+                for step in range(length):
                     if plan is walker:
                         if _retrace(plan, terrain, elite, params, trails):
                             steps += 1
                             continue
                         walker = None
-                    if not _extend(plan, terrain, trails, params, rng):
+                    if not _extend(plan, terrain, trails, params, rng, taken if step == 0 else None):
                         break
                     steps += 1
             if params.recruitment and stage < len(stages) - 1:
@@ -170,9 +181,13 @@ def forage(terrain: Terrain, trails: Trails, params: ColonyParams, rng: np.rando
 
 
 def _extend(plan: Plan, terrain: Terrain, trails: Trails, params: ColonyParams,
-            rng: np.random.Generator) -> bool:
+            rng: np.random.Generator, taken: dict[int, set[int]] | None = None) -> bool:
     """One ant move by eq. 1 / eq. 2 (and eq. 8 on it); False when the plan's position has none
-    or the plan has filled the goal."""
+    or the plan has filled the goal.
+
+    ``taken``: the stage's marks, position → indices of the moves other ants took there at the
+    start of this stage (``spread_out``). A marked move weighs nothing while any move there is
+    unmarked, and the move this ant takes is marked in turn."""
     if _filled(plan, terrain, params):
         return False
     spot = terrain.spot(plan.pos)
@@ -183,6 +198,9 @@ def _extend(plan: Plan, terrain: Terrain, trails: Trails, params: ColonyParams,
         weights = [tau(k, tau0) * h for k, h in zip(spot.keys, spot.weights, strict=True)]
     else:
         weights = list(spot.weights)  # τ = τ0 everywhere: a common factor
+    marked = None if taken is None else taken.setdefault(plan.pos, set())
+    if marked and len(marked) < len(weights):
+        weights = [0.0 if i in marked else w for i, w in enumerate(weights)]
     if rng.random() < params.q0:
         top = max(weights)
         ties = [i for i, w in enumerate(weights) if w >= top * (1.0 - 1e-12)]
@@ -195,6 +213,8 @@ def _extend(plan: Plan, terrain: Terrain, trails: Trails, params: ColonyParams,
             if draw < 0:
                 pick = i
                 break
+    if marked is not None:
+        marked.add(pick)
     _take(plan, spot.moves[pick], trails, params)
     return True
 

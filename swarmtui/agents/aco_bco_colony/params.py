@@ -4,9 +4,9 @@ the constant, our own (documented) where the colony goes beyond it.
 From the paper: τ0, q0 and β of the state-transition rule (eq. 1, 2), ρ of the local update
 (eq. 8), α of the global update (eq. 7), and Table II's BCO stage length m. Beyond it: the
 population and iterations per turn, the plan horizon, the ladder weight of a plan's value, the
-trail memory δ between turns (eq. 6), and the four switches the ablation turns off one by one
-(``pheromone``, ``recruitment``, ``trail_memory``, ``plan_memory``) and the endgame reading (``endgame``,
-no swarm part: the no-swarm roll-out keeps it).
+trail memory δ between turns (eq. 6), and the five switches the ablation turns off one by one
+(``pheromone``, ``spread_out``, ``recruitment``, ``trail_memory``, ``plan_memory``) and the endgame
+reading (``endgame``, no swarm part: the no-swarm roll-out keeps it).
 """
 
 from __future__ import annotations
@@ -38,7 +38,12 @@ class ColonyParams:
                                 "leaves unused")
     lag: float = helped(1.0, "λ: value lost per row the gap between the army's front and rear piece widens")
     heading: bool = helped(True, "ants take only moves that do not lose ground (as aco-bco's heading reading)")
-    pheromone: bool = helped(True, "ablation switch: off = τ stays τ0 everywhere (no deposits, eq. 7 and 8 off)")
+    pheromone: bool = helped(False, "on = eq. 7 and 8 lay pheromone on (from, to) moves; off (the default, and an "
+                                    "ablation switch) = τ stays τ0 everywhere: with spread_out on, the trails pull "
+                                    "ants back onto the last best plan and cost 2 moves (docs/halma.md)")
+    spread_out: bool = helped(True, "ablation switch: off = ants that stand on one position at the start of a "
+                                    "stage may repeat each other's move there (on: each takes a move no other ant "
+                                    "took there, while one is left)")
     recruitment: bool = helped(True, "ablation switch: off = bees never dance, every ant builds its plan alone")
     plan_memory: bool = helped(True, "ablation switch: off = the next turn's first ant does not re-walk the rest of "
                                   "this turn's best plan (the elitist ant kept across turns)")

@@ -108,8 +108,11 @@ def trails_text(t: ColonyTrace, k: int = -1) -> Text:
         out.append(f"\n{plan_line(t.best, t.horizon)}", CHOSEN)
     else:
         out.append(t.note or "no plan", HEADING)
-    deposits = ", ".join(compact(it.deposit) for it in t.iterations)
-    out.append(f"\neq. 7 deposits Δτ per iteration: {deposits or '-'}")
+    if any(it.deposit for it in t.iterations) or t.trails:
+        deposits = ", ".join(compact(it.deposit) for it in t.iterations)
+        out.append(f"\neq. 7 deposits Δτ per iteration: {deposits or '-'}")
+    else:
+        out.append("\nno pheromone laid (pheromone=false): the ants chose by η alone", MUTED)
     out.append(f"\n{t.steps} ant moves built, {t.generations} positions generated", MUTED)
     if t.trails:
         out.append("\nstrongest trails (kept into the next turn, eq. 6):", HEADING)
