@@ -7,11 +7,13 @@ Kuehner & Stock):
 - **forward pass (ants).** Each move is chosen by the ACS state-transition rule among the
   moves of the plan's current position: with probability q0 the move of largest τ(a, b) · η^β
   (eq. 1), otherwise one drawn with probability proportional to it (eq. 2); η = 1 + rows the
-  move gains towards the goal. With ``pheromone`` on, every move taken gets the local update (eq. 8, ``trails``).
+  move gains towards the goal. With ``pheromone`` on, every move taken gets the local update
+  (eq. 8, ``trails``).
   Ants that stand on the same position at the start of a stage — all of them at the first
   stage, a dancer and its recruits after each backward pass — spread out over its moves
   (``spread_out``): each ant marks the move it takes there, and the next ant there chooses by
-  eq. 1 / 2 among the unmarked moves while any is left. This is what eq. 8 is for in ACS ("ants
+  eq. 1 / 2 among the unmarked moves while any is left (the elitist ant re-walking last turn's
+  plan neither marks nor heeds marks). This is what eq. 8 is for in ACS ("ants
   that follow each other spread out"), but eq. 8 pulls τ towards τ0 and so cannot tell apart
   moves still at τ0, which are nearly all of them here: with q0 = 0.8 most recruits of a dancer
   would otherwise take the same argmax move and build copies of one plan.
@@ -24,23 +26,23 @@ Kuehner & Stock):
   So the forward passes explore alternatives to the partial plans the ants found best.
 
 The move played is the first of the best plan found. With ``pheromone`` on (off by default),
-after each iteration the best plan so far this turn gets the global update (eq. 7) with
-Δτ = τ0 · (1 + Q), Q its value, and the trails stay for the next turn (``Trails.evaporate``,
-eq. 6), so a ladder the colony planned last turn is still marked when the next rung is due; but
-once ants spread out, the trails pull them back onto the last best plan's moves and the colony
-needs 2 moves more (docs/halma.md), so the default leaves τ = τ0. The rest of the turn's best
-plan stays (the elitist ant of Dorigo's ant system, kept across turns): next turn the first ant re-walks it, so
-the bees can recruit onto the plan the colony already believes in while the others explore
-around it. With ``endgame`` on, a plan that fills the goal stops there and is rated above every
-plan that falls short (``value``).
+after each iteration the best plan so far this turn gets the global update (eq. 7) with Δτ = τ0
+· (1 + Q), Q its value, and the trails stay for the next turn (``Trails.evaporate``, eq. 6), so
+a ladder the colony planned last turn is still marked when the next rung is due; but once ants
+spread out, the trails pull them back onto the last best plan's moves and the colony needs 2
+moves more (docs/halma.md), so the default leaves τ = τ0. The rest of the turn's best plan stays
+(the elitist ant of Dorigo's ant system, kept across turns): next turn the first ant re-walks
+it, so the bees can recruit onto the plan the colony already believes in while the others
+explore around it. With ``endgame`` on, a plan that fills the goal stops there and is rated
+above every plan that falls short (``value``).
 
-The ablation switches: ``pheromone`` off (the default) keeps τ = τ0 (no eq. 7 or 8: the heuristic alone),
-``spread_out`` off lets ants on one position repeat each other's move, ``recruitment`` off skips
-the backward pass (independent ants), ``trail_memory`` off resets the field every turn,
-``plan_memory`` off forgets the best plan between turns. With all five off the
-colony is the same heuristic roll-out, sampled the same number of times (``ants`` × ``horizon`` ×
-``iterations`` moves constructed per turn, whatever is switched off; fewer only when plans fill
-the goal before their horizon): the evaluation budget is equal by construction.
+The ablation switches: ``pheromone`` off (the default) keeps τ = τ0 (no eq. 7 or 8: the
+heuristic alone), ``spread_out`` off lets ants on one position repeat each other's move,
+``recruitment`` off skips the backward pass (independent ants), ``trail_memory`` off resets the
+field every turn, ``plan_memory`` off forgets the best plan between turns. With all five off the
+colony is the same heuristic roll-out, sampled the same number of times (``ants`` × ``horizon``
+× ``iterations`` moves constructed per turn, whatever is switched off; fewer only when plans
+fill the goal before their horizon): the evaluation budget is equal by construction.
 """
 
 from __future__ import annotations
