@@ -234,6 +234,26 @@ def test_blocked_goal_strict_rule_plays_on():
     assert board.outcome is None and board.to_move == "2"
 
 
+def test_a_blocker_coming_home_into_the_last_hole_fills_the_goal_it_blocks():
+    """Under "fill" the goal's player wins when the home player's piece fills the last hole: no
+    move of its own could ever enter the full goal, so without this the game stalled to the cap."""
+    goal = sorted(TRIANGLES[0], key=lambda c: (c.r, c.q))
+    last = goal[-1]  # a front-row hole of seat 1's goal (seat 2's home)
+    spare = sorted(TRIANGLES[3])[0]
+    for blocked_goal, winner in (("fill", "1"), ("strict", None)):
+        board = Board.from_pieces(2, {"1": [c for c in goal if c != last] + [spare],
+                                      "2": [last + Hex(0, 1)] + sorted(TRIANGLES[3])[1:4]},
+                                  rules=HalmaRules(blocked_goal=blocked_goal))
+        board.play(next(m for m in board.moves_from(spare) if len(m.path) == 2))  # seat 1 steps elsewhere
+        assert board.outcome is None
+        board.play(Move(last + Hex(0, 1), last))  # seat 2's piece comes home into the last hole
+        assert (board.outcome.winner if board.outcome else None) == winner
+        if winner:
+            assert "blocked" in board.outcome.reason
+            board.undo()
+            assert board.outcome is None and board.to_move == "2"
+
+
 def test_win_with_all_ten_in_the_goal_and_undo():
     goal = sorted(TRIANGLES[0], key=lambda c: (c.r, c.q))
     front = goal[-1]

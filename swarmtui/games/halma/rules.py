@@ -213,6 +213,10 @@ class Board:
         )
         # per seat number k (index 0 unused): byte masks over the holes for the generator
         self._goal_mask = [bytes(121)] + [bytes(i in g for i in range(len(STAR))) for g in self._goal]
+        # per seat number k: the seat whose goal is k's home (0 if none plays there), whose goal a
+        # piece of k coming home can fill under blocked_goal="fill"
+        self._opposite_seat = [0] + [next((j + 1 for j, g in enumerate(self._goal) if g == home), 0)
+                                     for home in self._home]
         self._no_stop = [bytes(121)] + [
             bytes(rules.neutral != "free" and i in n for i in range(len(STAR))) for n in self._neutral]
         self._no_enter = [bytes(121)] + [
@@ -543,6 +547,11 @@ class Board:
         if ((entered and self._goal_complete(k))  # only a piece entering its goal can complete it
                 or (self.max_moves is not None and self._ply0 + len(self._played) >= self.max_moves)):
             self._outcome = self._outcome_after(k)
+            return
+        other = self._opposite_seat[k]
+        if other and self._goal_mask[other][end] and not self._goal_mask[other][start] and self._goal_complete(other):
+            # a blocker coming home filled the last hole of the goal it blocks: that goal's player wins
+            self._outcome = self._outcome_after(other)
             return
         self._turn = k % self.players
         self._unsettled = True
