@@ -47,7 +47,8 @@ class ColonyParams:
     recruitment: bool = helped(True, "ablation switch: off = bees never dance, every ant builds its plan alone")
     plan_memory: bool = helped(True, "ablation switch: off = the next turn's first ant does not re-walk the rest of "
                                   "this turn's best plan (the elitist ant kept across turns)")
-    trail_memory: bool = helped(True, "ablation switch: off = the field is reset to τ0 at the start of every turn")
+    trail_memory: bool = helped(True, "ablation switch: off = the field is reset to τ0 at the start of every turn "
+                                      "(acts only with pheromone on)")
 
     def __post_init__(self) -> None:
         check_range("q0", self.q0, 0.0, 1.0)
