@@ -23,11 +23,11 @@ import math
 import statistics
 import time
 
+from swarmtui.agents.aco_bco_colony.params import SWARM_PARTS
 from swarmtui.sim.halma_experiment import SCENARIOS, run_independent, setup_for
 from swarmtui.sim.summary import wilson
 
-NO_SWARM = (("pheromone", "false"), ("spread_out", "false"), ("recruitment", "false"), ("trail_memory", "false"),
-            ("plan_memory", "false"))
+NO_SWARM = tuple((part, "false") for part in SWARM_PARTS)
 """The colony's five swarm parts switched off: its heuristic roll-out alone."""
 ALONE_BUT_SPREAD = tuple(p for p in NO_SWARM if p[0] != "spread_out")
 """Every swarm part off but the ants' spreading out over a shared position's moves."""

@@ -17,12 +17,13 @@ import statistics
 import time
 
 from swarmtui.agents import make_agent
+from swarmtui.agents.aco_bco_colony.params import SWARM_PARTS
 from swarmtui.core.rng import make_rng
 from swarmtui.games.halma.rules import Board
 
 
-NO_SWARM = [(name, "false") for name in ("pheromone", "spread_out", "recruitment", "trail_memory", "plan_memory")]
-"""``aco-bco-colony`` with its five swarm parts off (``halma_ablation.NO_SWARM``)."""
+NO_SWARM = [(part, "false") for part in SWARM_PARTS]
+"""``aco-bco-colony`` with its five swarm parts off (as ``halma_ablation.NO_SWARM``)."""
 
 ENTRANTS: tuple[tuple[str, str, list[tuple[str, str]]], ...] = (
     ("greedy", "greedy", []),

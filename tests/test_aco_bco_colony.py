@@ -13,7 +13,7 @@ import pytest
 from swarmtui.agents import make_agent
 from swarmtui.agents.aco_bco_colony.foraging import Plan, _backward_pass, forage, value
 from swarmtui.agents.aco_bco_colony.terrain import eta
-from swarmtui.agents.aco_bco_colony.params import ColonyParams
+from swarmtui.agents.aco_bco_colony.params import SWARM_PARTS, ColonyParams
 from swarmtui.agents.aco_bco_colony.terrain import Terrain
 from swarmtui.agents.aco_bco_colony.trace import ColonyTrace
 from swarmtui.agents.aco_bco_colony.trails import Trails
@@ -92,7 +92,7 @@ def test_same_seed_same_game():
     assert [d.move for d in first] == [d.move for d in again]
 
 
-SWITCHES = ["pheromone", "spread_out", "recruitment", "trail_memory", "plan_memory"]
+SWITCHES = list(SWARM_PARTS)
 
 
 @pytest.mark.parametrize("switch", ["", *SWITCHES, "all"])
@@ -110,21 +110,22 @@ def test_every_ablation_spends_the_same_budget(switch):
         assert not agent.trails.tau
 
 
-def first_moves(spread_out: str, ants: int) -> list[tuple[int, int]]:
+def first_moves(spread_out: bool, ants: int) -> list[tuple[int, int]]:
     """The first move of each ant's plan in the first iteration of a colony's first turn."""
     terrain = Terrain(Board(1))
-    params = ColonyParams(ants=ants, iterations=1, horizon=1, spread_out=spread_out == "true")
+    params = ColonyParams(ants=ants, iterations=1, horizon=1, spread_out=spread_out)
     result = forage(terrain, Trails(params.tau0), params, make_rng(4))
     return [plan.moves[0] for plan in result.iterations[0].plans]
 
 
 def test_ants_on_one_position_spread_out_over_its_moves():
-    count = len(Terrain(Board(1)).moves(Terrain(Board(1)).start)[0])
-    spread = first_moves("true", count)
+    terrain = Terrain(Board(1))
+    count = len(terrain.moves(terrain.start)[0])
+    spread = first_moves(True, count)
     assert len(set(spread)) == count  # every move of the start taken once
-    more = first_moves("true", count + 3)
+    more = first_moves(True, count + 3)
     assert len(set(more)) == count  # then free again: no ant is left without a move
-    crowded = first_moves("false", count)
+    crowded = first_moves(False, count)
     assert len(set(crowded)) < count  # q0 = 0.8: most ants take the same argmax move
 
 

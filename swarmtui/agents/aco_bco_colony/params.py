@@ -16,6 +16,11 @@ from dataclasses import dataclass
 from swarmtui.core.params import ParamError, check_range, helped
 
 
+SWARM_PARTS = ("pheromone", "spread_out", "recruitment", "trail_memory", "plan_memory")
+"""The switches of the colony's swarm parts: all off, it is its heuristic roll-out alone (the
+ablation's "no swarm" rows, docs/halma.md)."""
+
+
 @dataclass(frozen=True)
 class ColonyParams:
     """Table IV's τ0, q0, β, α, ρ and Table II's m, plus the colony's own constants."""
