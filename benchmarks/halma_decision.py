@@ -21,7 +21,6 @@ from swarmtui.agents.aco_bco_colony.params import SWARM_PARTS
 from swarmtui.core.rng import make_rng
 from swarmtui.games.halma.rules import Board
 
-
 NO_SWARM = [(part, "false") for part in SWARM_PARTS]
 """``aco-bco-colony`` with its five swarm parts off (as ``halma_ablation.NO_SWARM``)."""
 

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
-
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from swarmtui.core.rng import derive_seed

@@ -22,15 +22,15 @@ import json
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from swarmtui.agents import make_agent
+from swarmtui.core.rng import derive_seed
 from swarmtui.games.hive.rules import Board
 from swarmtui.sim.round_robin import Pairing, parse_entrant, play_pairing
-from swarmtui.core.rng import derive_seed
 from swarmtui.sim.summary import wilson
 
 

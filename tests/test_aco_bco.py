@@ -7,6 +7,7 @@ the agent's own scoring code where that is practical.
 from __future__ import annotations
 
 from itertools import pairwise
+
 import numpy as np
 import pytest
 
@@ -15,10 +16,10 @@ from swarmtui.agents.aco_bco import AcoBcoAgent, AcoBcoParams
 from swarmtui.agents.aco_bco.bees import backward_pass
 from swarmtui.agents.aco_bco.edges import edge_set
 from swarmtui.agents.aco_bco.pheromone import PheromoneField, path_deposit
+from swarmtui.agents.aco_bco.trace import SwarmTrace
 from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.core.params import ParamError
 from swarmtui.core.rng import make_rng
-from swarmtui.agents.aco_bco.trace import SwarmTrace
 from swarmtui.games.halma.geometry import STAR, rows_from_tip, tip
 from swarmtui.games.halma.rules import Board
 

@@ -12,9 +12,8 @@ import pytest
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.aco_bco_colony.foraging import Plan, _backward_pass, forage, value
-from swarmtui.agents.aco_bco_colony.terrain import eta
 from swarmtui.agents.aco_bco_colony.params import SWARM_PARTS, ColonyParams
-from swarmtui.agents.aco_bco_colony.terrain import Terrain
+from swarmtui.agents.aco_bco_colony.terrain import Terrain, eta
 from swarmtui.agents.aco_bco_colony.trace import ColonyTrace
 from swarmtui.agents.aco_bco_colony.trails import Trails
 from swarmtui.core.params import ParamError

@@ -8,8 +8,8 @@ import statistics
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.aco_bco_forward import Rollout
-from swarmtui.core.rng import make_rng
 from swarmtui.core.hexgrid import Hex
+from swarmtui.core.rng import make_rng
 from swarmtui.games.halma.geometry import STAR, TRIANGLES, opposite
 from swarmtui.games.halma.rules import INDEX, Board
 

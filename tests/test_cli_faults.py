@@ -19,11 +19,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from waiting import poll_until
 
 from swarmtui.cli import main
 from swarmtui.records.results import read_results
-
-from waiting import poll_until
 
 ROOT = Path(__file__).resolve().parents[1]
 RESUME_LINE = re.compile(r"^swarmtui: error: interrupted after (\d+) of \d+ games; \1 finished games are kept in "

@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Select
+from waiting import settle
 
 from swarmtui.tui.config import ConfigError, Preferences, SeatDefaults, load, parse
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.setup import SetupScreen
-
-from waiting import settle
 
 GOOD = """
 [tui]

@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 from connect_four import SPEC
 from connect_four.rules import ConnectFourRules
+from test_conformance import GAME_CHECKS, agent_game
 
 from swarmtui.agents import agents_for, make_agent
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.state import Termination
 from swarmtui.games import GAMES, register_game, unregister_game
-from test_conformance import GAME_CHECKS, agent_game
 
 
 @pytest.fixture(autouse=True)
@@ -56,10 +56,10 @@ def test_mcts_plays_it_headless_and_beats_random() -> None:
 
 async def test_a_human_plays_it_through_the_tui(tui_app) -> None:
     from connect_four.board import ConnectFourBoard
+    from test_tui_shell import start_game
+    from waiting import settle
 
     from swarmtui.tui.screens.game import GameScreen
-    from waiting import settle
-    from test_tui_shell import start_game
 
     app = tui_app()
     async with app.run_test() as pilot:

@@ -7,10 +7,9 @@ import subprocess
 import sys
 
 from rich.cells import cell_len
+from waiting import wait_until
 
 from swarmtui.tui.ascii_mode import ascii_text
-
-from waiting import wait_until
 
 
 def test_ascii_text_is_ascii_and_keeps_the_width_of_every_cell():

@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 from test_tui_terminal import Tmux
-
 from waiting import SETTLE_TIMEOUT, poll_until
 
 pytestmark = [pytest.mark.tmux, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]

@@ -12,7 +12,8 @@ from swarmtui.agents.ga.graph import SIDES, game_graph
 from swarmtui.agents.ga.hochmuth import multipoint_crossover
 from swarmtui.agents.ga.lines import reached, subtree_genes
 from swarmtui.agents.ga.mutation import mutate
-from swarmtui.agents.ga.paper import PaperParams, breed as paper_breed
+from swarmtui.agents.ga.paper import PaperParams
+from swarmtui.agents.ga.paper import breed as paper_breed
 from swarmtui.agents.ga.subtree import subtree_crossover
 from swarmtui.core.params import ParamError
 from swarmtui.core.rng import make_rng

@@ -1,6 +1,7 @@
 """The exact optimum of Ford's fitness, compared with the paper's reported runs (4.1.2, 4.2.2)."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from swarmtui.agents.ga.algorithms import ALGORITHMS, build_params
 from swarmtui.agents.ga.evolution import evolve

@@ -10,7 +10,10 @@ import pytest
 from swarmtui.agents import make_agent
 from swarmtui.agents.aco_bco.edges import edge_set
 from swarmtui.agents.aco_bco.memory import (
-    from_field, load_memory, save_memory, shipped_memory_path,
+    from_field,
+    load_memory,
+    save_memory,
+    shipped_memory_path,
 )
 from swarmtui.cli import main
 from swarmtui.core.hexgrid import Hex
@@ -18,7 +21,14 @@ from swarmtui.core.rng import make_rng
 from swarmtui.core.saves import SaveError, write_json
 from swarmtui.games.halma.geometry import rotate
 from swarmtui.sim.halma_experiment import (
-    SCENARIOS, Setup, final_memory, play_game, run_constructed, run_independent, setup_for, stats,
+    SCENARIOS,
+    Setup,
+    final_memory,
+    play_game,
+    run_constructed,
+    run_independent,
+    setup_for,
+    stats,
 )
 
 SOLO = Setup("aco-bco", 1, (("memory", "none"),))

@@ -12,7 +12,13 @@ from swarmtui.core.hexgrid import Hex
 from swarmtui.core.state import IllegalMoveError, NotationError
 from swarmtui.games.halma.geometry import STAR
 from swarmtui.games.halma.notation import (
-    ROWS, format_cell, format_move, format_position, parse_cell, parse_move, parse_position,
+    ROWS,
+    format_cell,
+    format_move,
+    format_position,
+    parse_cell,
+    parse_move,
+    parse_position,
 )
 from swarmtui.games.halma.rules import Board, Move
 

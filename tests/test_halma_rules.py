@@ -10,17 +10,24 @@ from __future__ import annotations
 import random
 
 import pytest
+from halma_grid import GRID_CORNERS, GRID_HOLES, grid_moves, grid_triangle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.state import IllegalMoveError
 from swarmtui.games.halma.geometry import (
-    SEATING, STAR, STAR_SET, TRIANGLES, opposite, reflect, rotate, rows_from_tip, tip,
+    SEATING,
+    STAR,
+    STAR_SET,
+    TRIANGLES,
+    opposite,
+    reflect,
+    rotate,
+    rows_from_tip,
+    tip,
 )
 from swarmtui.games.halma.rules import Board, HalmaRules, Move
-
-from halma_grid import GRID_CORNERS, GRID_HOLES, grid_moves, grid_triangle
 
 
 def to_grid(cell: Hex) -> tuple[int, int]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from textual.widgets import Select
+from waiting import settle
 
 from swarmtui.core.hexgrid import Hex
 from swarmtui.games.halma.notation import ROWS
@@ -13,8 +13,6 @@ from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.widgets.halma_board import HalmaBoard, hole_at, step
-
-from waiting import settle
 
 
 async def open_halma(app, pilot, players: int, seed: int = 7, agents: dict[int, str] | None = None) -> GameScreen:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_hive_brute import brute_moves
 
 from swarmtui.core.hexgrid import Hex, ring
 from swarmtui.core.state import IllegalMoveError, NotationError
@@ -19,8 +20,6 @@ from swarmtui.games.hive.notation import parse_move_string
 from swarmtui.games.hive.perft import perft
 from swarmtui.games.hive.pieces import GAME_TYPES, GameType, parse_piece
 from swarmtui.games.hive.rules import Board, Move
-
-from test_hive_brute import brute_moves
 
 DATA = Path(__file__).parent / "data" / "hive" / "nokamute_uhp_tests.txt"
 
@@ -253,8 +252,8 @@ def test_the_game_type_is_the_hive_descriptors_rule_variant():
 
 
 async def test_the_tui_setup_offers_the_game_type_and_a_save_keeps_it(tui_app):
-    from waiting import settle
     from textual.widgets import Select
+    from waiting import settle
 
     from swarmtui.tui.match import Match
     from swarmtui.tui.screens.game import GameScreen

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import pairwise
 import json
+from itertools import pairwise
 
 import pytest
 

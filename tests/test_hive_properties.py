@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_hive_brute import connected
 
 from swarmtui.games.hive.notation import parse_move_string
 from swarmtui.games.hive.pieces import ALL_PIECES, GAME_TYPES
 from swarmtui.games.hive.rules import Board
-
-from test_hive_brute import connected
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 choices = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=90)

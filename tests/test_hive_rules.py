@@ -8,13 +8,12 @@ the comments) and is also checked against the independent brute force.
 from __future__ import annotations
 
 import pytest
+from test_hive_brute import brute_moves
 
 from swarmtui.core.hexgrid import Hex, ring
 from swarmtui.core.state import IllegalMoveError
 from swarmtui.games.hive.pieces import parse_piece
 from swarmtui.games.hive.rules import PASS, Board
-
-from test_hive_brute import brute_moves
 
 
 def layout(spec: dict[tuple[int, int], str], to_move: str = "White") -> Board:

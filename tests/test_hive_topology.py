@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from swarmtui.games.hive.rules import D, HEX, Board, cell_of
-
 from test_hive_brute import connected
 from test_hive_move_picker import random_positions
+
+from swarmtui.games.hive.rules import HEX, Board, D, cell_of
 
 
 def finite_empty_regions(board: Board) -> int:

@@ -4,8 +4,8 @@ nothing when unused, and the equations' readings checked on hand-worked cases.""
 
 from __future__ import annotations
 
-from itertools import pairwise
 import time
+from itertools import pairwise
 
 import numpy as np
 import pytest

@@ -3,6 +3,7 @@ animated), skip, export under saves/ without overwriting, refuse bad input; an 8
 
 from __future__ import annotations
 
+from waiting import settle
 
 from swarmtui.mazes import build
 from swarmtui.mazes.ants import AntParams
@@ -11,8 +12,6 @@ from swarmtui.mazes.text import read_ascii
 from swarmtui.tui.screens.maze import MazeScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.widgets.maze_view import Phase, phases_of, render_phase
-
-from waiting import settle
 
 
 def notified(app, words: str) -> bool:

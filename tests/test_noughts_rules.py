@@ -13,8 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from swarmtui.core.state import IllegalMoveError, NotationError
-from swarmtui.games.noughts import Board
-from swarmtui.games.noughts import states, symmetry
+from swarmtui.games.noughts import Board, states, symmetry
 from swarmtui.games.noughts.notation import format_cell, parse_cell
 from swarmtui.games.noughts.render import render_plain
 

@@ -6,7 +6,14 @@ import pytest
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.pso.intentions import (
-    VARIANTS, Insect, IntentionConstants, Surroundings, accuracy_factor, danger_factor, direct_to_goal, nearest_move,
+    VARIANTS,
+    Insect,
+    IntentionConstants,
+    Surroundings,
+    accuracy_factor,
+    danger_factor,
+    direct_to_goal,
+    nearest_move,
 )
 from swarmtui.agents.pso.particles import desired_cell, fitness, round_component, update_velocity
 from swarmtui.agents.pso.vicinity import vicinity_best, vicinity_members

@@ -10,10 +10,22 @@ from swarmtui.cli import main
 from swarmtui.core.params import ParamError
 from swarmtui.records.results import read_results
 from swarmtui.sim.ratings import (
-    Game, RatingError, expected_score, fit_ratings, format_pairs, format_ratings, pair_records,
+    Game,
+    RatingError,
+    expected_score,
+    fit_ratings,
+    format_pairs,
+    format_ratings,
+    pair_records,
 )
 from swarmtui.sim.round_robin import (
-    parse_entrants, rate, rating_games, run_round_robin, schedule, seconds_per_move, win_shares,
+    parse_entrants,
+    rate,
+    rating_games,
+    run_round_robin,
+    schedule,
+    seconds_per_move,
+    win_shares,
 )
 
 

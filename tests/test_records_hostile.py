@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
+from waiting import settle
 
 import swarmtui.agents  # noqa: F401 - registers every trace kind
 from swarmtui.cli import main
@@ -28,8 +29,6 @@ from swarmtui.core.params import ParamError
 from swarmtui.core.saves import write_atomic
 from swarmtui.records import GameLog, Recording, read_results, read_saved
 from swarmtui.tui.saved_game import INTERRUPTED_MARK, games_dir, list_games, take_interrupted, write_game
-
-from waiting import settle
 
 DATA = Path(__file__).parent / "data" / "records"
 SAVE = json.loads((DATA / "save-noughts-in-progress.json").read_text(encoding="utf-8"))

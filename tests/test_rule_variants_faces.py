@@ -7,10 +7,10 @@ import json
 
 import pytest
 from textual.widgets import Select
+from waiting import settle
 
 from swarmtui.cli import main
 from swarmtui.tui.screens.setup import SetupScreen
-from waiting import settle
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from waiting import SETTLE_TIMEOUT, wait_until
 
 from swarmtui.serve.environment import child_environment
 from swarmtui.serve.hostkey import HostKeyError, load_or_create
@@ -26,8 +27,6 @@ from swarmtui.serve.limits import Limits
 from swarmtui.serve.probe import open_terminal
 from swarmtui.serve.server import AuthorizedKeysError, ServeConfig, read_authorized_keys, start_server
 from swarmtui.tui.screens.menu import menu_games
-
-from waiting import SETTLE_TIMEOUT, wait_until
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 

@@ -15,14 +15,13 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from waiting import wait_until
 
 from swarmtui.serve.hostkey import HostKeyError
 from swarmtui.serve.keys import AuthorizedKeysError, parse_line, read_authorized_keys, split_options
 from swarmtui.serve.limits import Limits
 from swarmtui.serve.probe import open_terminal
 from swarmtui.serve.server import ServeConfig, start_server
-
-from waiting import wait_until
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 

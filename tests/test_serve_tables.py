@@ -10,6 +10,7 @@ import sys
 
 import asyncssh
 import pytest
+from waiting import wait_until
 
 from swarmtui.agents import agents_for
 from swarmtui.games import GAMES
@@ -17,8 +18,6 @@ from swarmtui.serve.probe import loopback_config, open_terminal
 from swarmtui.serve.server import start_server
 from swarmtui.tui.screens.menu import menu_games
 from swarmtui.tui.screens.setup import default_agent
-
-from waiting import wait_until
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-
 import signal
 import subprocess
 import sys
@@ -14,8 +13,8 @@ from rich.console import Console
 
 from swarmtui.cli import main
 from swarmtui.core.saves import SaveError
-from swarmtui.sim import execution
 from swarmtui.records.results import RecordWriter, read_results
+from swarmtui.sim import execution
 from swarmtui.sim.summary import wilson
 
 BASE = ["sim", "run", "noughts", "-p", "minimax,minimax", "--seed", "3"]

@@ -14,16 +14,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from waiting import poll_until
 
-from swarmtui.core.trace import NoTrace, SearchTrace
+from swarmtui.core.trace import NoTrace, SearchTrace, trace_from_json
 from swarmtui.games import get_game
-from swarmtui.core.trace import trace_from_json
 from swarmtui.tables import hub as hub_module
 from swarmtui.tables.client import TableClient, TableClosed, TableError
 from swarmtui.tables.hub import MAX_CONNECTIONS_PER_PLAYER, MAX_TABLES_PER_PLAYER, Hub, Member
 from swarmtui.tables.remote_seat import RemoteSeat
-
-from waiting import poll_until
 
 
 def _events(link) -> list[dict]:

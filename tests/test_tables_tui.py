@@ -9,8 +9,8 @@ SSH test (``test_serve_tables``) has two real apps play each other.
 
 from __future__ import annotations
 
-
 from textual.widgets import Select
+from waiting import settle
 
 from swarmtui.agents import make_agent
 from swarmtui.core.rng import seat_rng
@@ -21,8 +21,6 @@ from swarmtui.tui.screens.menu import MenuScreen, menu_games
 from swarmtui.tui.screens.saved_games import SavedGamesScreen
 from swarmtui.tui.screens.setup import SetupScreen
 from swarmtui.tui.screens.tables import TablesScreen
-
-from waiting import settle
 
 
 async def until(pilot, condition) -> None:

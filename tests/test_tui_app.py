@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from waiting import settle
 
 from swarmtui.agents import agents_for
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import HelpScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.setup import SetupScreen
-
-from waiting import settle
 
 AGENT_IDS = [spec.id for spec in agents_for("noughts")]
 

@@ -8,12 +8,12 @@ import re
 import pytest
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
+from waiting import settle
 
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.screens.game import GameScreen, title_text
 from swarmtui.tui.screens.help import HelpScreen, help_text
 from swarmtui.tui.screens.maze import MazeScreen
-from waiting import settle
 
 GAMES = {
     "noughts": (("human", "minimax"), "Noughts & Crosses", {"1 2 3 4 5 6 7 8 9", "⏎"}),

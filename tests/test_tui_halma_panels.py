@@ -16,11 +16,18 @@ import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
+from waiting import settle
 
-from swarmtui.core.hexgrid import Hex
 from swarmtui.agents.aco_bco.trace import (
-    AntChoice, AntTrace, BeeChoice, BeeTrace, PathScore, PheromoneDelta, SwarmTrace,
+    AntChoice,
+    AntTrace,
+    BeeChoice,
+    BeeTrace,
+    PathScore,
+    PheromoneDelta,
+    SwarmTrace,
 )
+from swarmtui.core.hexgrid import Hex
 from swarmtui.games.halma.notation import format_cell, parse_cell
 from swarmtui.games.halma.render import render_board
 from swarmtui.games.halma.rules import Board
@@ -28,8 +35,6 @@ from swarmtui.tui.panels import ants, bees, halma_swarm
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation, frames_for, phase_count, render_frame
 from swarmtui.tui.widgets.halma_board import HEAT_GLYPHS, HalmaBoard, draw_overlay
-
-from waiting import settle
 
 TURN = Path(__file__).parent / "data" / "halma_swarm_turn.json"
 

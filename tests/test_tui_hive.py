@@ -4,10 +4,11 @@ stepped through the Particles panel, the lattice picture, and snapshots at 80x24
 from __future__ import annotations
 
 from itertools import pairwise
+
 import numpy as np
 import pytest
-from waiting import settle
 from textual.widgets import Select
+from waiting import settle
 
 from swarmtui.agents import make_agent
 from swarmtui.core.hexgrid import Hex, distance

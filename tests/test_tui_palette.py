@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.command import CommandList, CommandPalette
+from waiting import settle
 
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import screen_commands
-from waiting import settle
 
 
 async def test_the_palette_saves_a_screenshot_into_the_saves_folder(tui_app, tmp_path: Path) -> None:

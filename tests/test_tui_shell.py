@@ -13,14 +13,14 @@ from types import SimpleNamespace
 
 import pytest
 from textual.widgets import Input, OptionList, Select
+from waiting import settle
 
+from swarmtui.agents.seating import seat_agents
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.saves import SaveError
-from swarmtui.core.trace import NoTrace
+from swarmtui.core.trace import NoTrace, trace_from_json
 from swarmtui.games import GAMES
-from swarmtui.agents.seating import seat_agents
-from swarmtui.core.trace import trace_from_json
-from swarmtui.records import GameLog, RecordWriter, Recording
+from swarmtui.records import GameLog, Recording, RecordWriter
 from swarmtui.tui.boards import tui_playable
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.overlay import BoardOverlay, Mark
@@ -31,7 +31,6 @@ from swarmtui.tui.screens.replay import ReplayScreen
 from swarmtui.tui.screens.results import ResultsScreen
 from swarmtui.tui.screens.saved_games import SavedGamesScreen
 from swarmtui.tui.screens.setup import SetupScreen
-from waiting import settle
 
 
 def text_of(widget) -> str:

@@ -3,11 +3,12 @@ agents stay consistent, and nothing is thrown away without asking."""
 
 from __future__ import annotations
 
+from waiting import settle
+
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.saved_game import list_games, read_game
 from swarmtui.tui.screens.confirm import Confirm
 from swarmtui.tui.screens.game import GameScreen
-from waiting import settle
 
 
 async def _game(app, pilot, config: MatchConfig) -> GameScreen:

@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from waiting import SETTLE_TIMEOUT, poll_until
 
 ROOT = Path(__file__).resolve().parents[1]

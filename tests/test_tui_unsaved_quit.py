@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from test_tui_shell import start_game
 from textual.widgets import Input
+from waiting import settle
 
 from swarmtui.core.saves import SAVES_ENV
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.unsaved_quit import UnsavedQuit
-from waiting import settle
-from test_tui_shell import start_game
 
 
 async def _game_with_a_move(app, pilot) -> GameScreen:

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from test_tui_shell import open_entry
 from textual.widgets import Input, OptionList
+from waiting import settle
 
 from swarmtui.core.saves import CONFINE_ENV, SAVES_ENV, typed_path
-from swarmtui.sim.match import play_match
 from swarmtui.records.results import RecordWriter
+from swarmtui.sim.match import play_match
 from swarmtui.sim.seats import Seat
 from swarmtui.tui.screens.maze import export_path
 from swarmtui.tui.screens.results import ResultsScreen
-from waiting import settle
-from test_tui_shell import open_entry
 
 
 def test_a_relative_path_is_taken_from_the_saves_folder_only_when_confined(tmp_path, monkeypatch):

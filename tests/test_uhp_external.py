@@ -5,14 +5,15 @@ reason, never hangs the game, and leaves no process behind."""
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import shlex
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from waiting import poll_until
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.external_uhp import UhpAgent
@@ -23,8 +24,6 @@ from swarmtui.games import get_game
 from swarmtui.games.hive.rules import Board
 from swarmtui.sim.match import play_match
 from swarmtui.sim.seats import Seat, assign_params, parse_players, split_players
-
-from waiting import poll_until
 
 FAKE = Path(__file__).parent / "fake_uhp_engine.py"
 SWARMTUI_UHP = f"{shlex.quote(sys.executable)} -m swarmtui uhp"

@@ -39,8 +39,8 @@ import numpy as np
 
 from swarmtui.agents.aco_bco.agent import AcoBcoAgent, resolve_memory
 from swarmtui.agents.aco_bco.ants import AntPlan, candidate_paths, resting_pieces
-from swarmtui.agents.aco_bco.params import AcoBcoParams
 from swarmtui.agents.aco_bco.memory import Memory
+from swarmtui.agents.aco_bco.params import AcoBcoParams
 from swarmtui.agents.aco_bco.pheromone import PheromoneField, path_deposit
 from swarmtui.agents.aco_bco.trace import PheromoneDelta
 from swarmtui.agents.aco_bco_forward import Rollout, forward_value

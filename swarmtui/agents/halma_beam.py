@@ -17,9 +17,9 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from swarmtui.agents.halma_crossing import ROTATE, Crossing, CrossingParams, CrossingSearch
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
-from swarmtui.agents.halma_crossing import ROTATE, Crossing, CrossingParams, CrossingSearch
 from swarmtui.games.halma.geometry import STAR
 from swarmtui.games.halma.rules import Board, Move
 

@@ -38,15 +38,15 @@ choice after a search and avoids picking a barely-visited move for its explorati
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import threading
 import time
+from collections.abc import Hashable
 from concurrent.futures import ProcessPoolExecutor
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Hashable
 
 import numpy as np
 

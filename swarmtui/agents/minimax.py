@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from swarmtui.core.agent import AgentSpec
-from swarmtui.games.noughts.rules import Board
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
+from swarmtui.games.noughts.rules import Board
 
 WIN_HORIZON = 10
 """Score scale: a win at ply p is worth WIN_HORIZON - p (noughts ends by ply 9)."""

@@ -13,10 +13,15 @@ import sys
 
 import typer
 
-from swarmtui.cli import maze, sim, tui  # noqa: F401  (registers the commands)
-from swarmtui.cli import hive, uhp  # noqa: F401  (Hive tools and the UHP engine)
-from swarmtui.cli import replay  # noqa: F401  (replays logged games)
-from swarmtui.cli import serve  # noqa: F401  (the SSH server)
+from swarmtui.cli import (  # noqa: F401  (registers the commands)  # noqa: F401  (Hive tools and the UHP engine)
+    hive,
+    maze,
+    replay,  # noqa: F401  (replays logged games)
+    serve,  # noqa: F401  (the SSH server)
+    sim,
+    tui,
+    uhp,
+)
 from swarmtui.cli.app import app
 from swarmtui.core import signals
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 import math
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 

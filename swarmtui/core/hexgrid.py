@@ -8,8 +8,8 @@ k columns offset between rows.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 from collections.abc import Iterator
+from typing import NamedTuple
 
 
 class Hex(NamedTuple):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any, Literal, get_args, get_origin
 from collections.abc import Iterable
+from typing import Any, Literal, get_args, get_origin
 
 
 class ParamError(ValueError):

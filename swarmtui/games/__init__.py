@@ -14,6 +14,7 @@ from typing import Any
 
 from swarmtui.games.descriptor import GameSpec
 
+
 class _Registry(dict[str, GameSpec]):
     """The games by id; reading it first loads the games other packages declare (entry points),
     so a command that never lists games does not pay for scanning the installed packages."""

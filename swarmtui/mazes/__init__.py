@@ -8,9 +8,9 @@ each build draws from ``make_rng(seed, "maze", algo)``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -71,9 +71,9 @@ def _classic(algo: str):
 
 
 def _specs() -> dict[str, BuilderSpec]:
+    from swarmtui.mazes.aldous_broder import MAX_FIELDS as AB_MAX_FIELDS
     from swarmtui.mazes.ants import AntParams
     from swarmtui.mazes.bees import BEE_MAX_FIELDS, BeeParams
-    from swarmtui.mazes.aldous_broder import MAX_FIELDS as AB_MAX_FIELDS
     from swarmtui.mazes.eller import EllerParams
     from swarmtui.mazes.growing_tree import GrowingTreeParams
     from swarmtui.mazes.swarm import SWARM_MAX_FIELDS

@@ -49,10 +49,7 @@ import numpy as np
 from swarmtui.core.params import ParamError, check_range
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, check_size, default_doors
-from swarmtui.mazes.swarm import (SWARM_MAX_FIELDS, SwarmParams, check_swarm_size, facing_doors, mouth, run_swarm,
-                                  sized)
-
-
+from swarmtui.mazes.swarm import SWARM_MAX_FIELDS, SwarmParams, check_swarm_size, facing_doors, mouth, run_swarm, sized
 
 
 @dataclass(frozen=True)

@@ -76,8 +76,15 @@ from swarmtui.mazes.bitmap import enclose, threshold
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, MazeError
 from swarmtui.mazes.solve import regions
-from swarmtui.mazes.swarm import (Passages, SwarmParams, check_swarm_size, facing_doors, mouth, paper_count,
-                                  queen_verdict)
+from swarmtui.mazes.swarm import (
+    Passages,
+    SwarmParams,
+    check_swarm_size,
+    facing_doors,
+    mouth,
+    paper_count,
+    queen_verdict,
+)
 
 BEE_MAX_FIELDS = 1_002_001
 """The bee builder's size bound (1001x1001 fields), as the ants'."""

@@ -8,8 +8,8 @@ carving order; recursive division adds walls and gives the wall grid with the wa
 
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 

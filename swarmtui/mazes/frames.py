@@ -14,8 +14,8 @@ build's 209 frames take 10 MiB instead of 65 (``benchmarks/maze_fig5.py`` prints
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 

@@ -15,7 +15,6 @@ import numpy as np
 
 from swarmtui.mazes.grid import Maze, check_size, default_doors
 
-
 _CHUNK = 1 << 16
 
 

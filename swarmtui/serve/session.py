@@ -11,10 +11,10 @@ clamped to ``Limits.max_columns`` x ``max_rows``.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
 import logging
 import re
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import asyncssh

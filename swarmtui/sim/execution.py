@@ -21,17 +21,16 @@ from __future__ import annotations
 import gc
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from swarmtui.core.params import ParamError
 from swarmtui.core.signals import worker_signals
-from swarmtui.sim.batch import Batch, play_job
 from swarmtui.records.gamelog import GameLog
+from swarmtui.sim.batch import Batch, play_job
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
-from collections.abc import Callable, Sequence
 
 from swarmtui.agents import get_spec, make_agent
 from swarmtui.agents.aco_bco import cooperation

@@ -12,8 +12,8 @@ planner ``aco-bco-plus`` on the protocol of Table V ids 1 and 7.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -22,14 +22,22 @@ from swarmtui.agents import get_spec
 from swarmtui.agents.aco_bco.memory import save_memory, user_memory_path
 from swarmtui.core.params import ParamError, apply_overrides, split_assignment
 from swarmtui.core.saves import free_path
-from swarmtui.sim.halma_experiment import (
-    PAPER_CAP, SCENARIOS, Scenario, Stats, SwarmGame, best_game_memory, run_constructed, run_independent,
-    setup_for, stats,
-)
 from swarmtui.sim.execution import dask_client
+from swarmtui.sim.folded import Folded
+from swarmtui.sim.halma_experiment import (
+    PAPER_CAP,
+    SCENARIOS,
+    Scenario,
+    Stats,
+    SwarmGame,
+    best_game_memory,
+    run_constructed,
+    run_independent,
+    setup_for,
+    stats,
+)
 from swarmtui.sim.plots import histogram_text
 from swarmtui.sim.presets import Preset, PresetRequest, register
-from swarmtui.sim.folded import Folded
 
 PLUS = "aco-bco-plus"
 

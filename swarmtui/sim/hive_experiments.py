@@ -11,9 +11,9 @@ average number of AI moves the winner needed, and the share of each intention ru
 from __future__ import annotations
 
 import statistics
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Iterator
 
 from swarmtui.agents import get_spec
 from swarmtui.core.params import ParamError, apply_overrides, param_fields, split_assignment

@@ -9,8 +9,8 @@ the per-move traces) as JSON lines, replayable with ``swarmtui replay FILE``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -18,10 +18,10 @@ from rich.table import Table
 
 from swarmtui.agents.pso.intentions import VARIANTS
 from swarmtui.sim.execution import dask_client
+from swarmtui.sim.folded import Folded
 from swarmtui.sim.hive_experiments import Pairing, Tally, check_assignments, run_pairings, tally, with_overrides
 from swarmtui.sim.hive_protocol import Player, Protocol
 from swarmtui.sim.presets import Preset, PresetRequest, register
-from swarmtui.sim.folded import Folded
 
 IMMOBILE = Player("random", label="Immobile")
 RANDOM = Player("random", label="Random")

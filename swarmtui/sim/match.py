@@ -18,6 +18,7 @@ from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.sim.seats import Seat
 
+
 def game_seed(base_seed: int, index: int) -> int:
     """The seed of game number ``index`` of a batch."""
     return derive_seed(base_seed, "game", index)

@@ -15,10 +15,10 @@ import json
 import math
 import statistics
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable, Iterable
 
 from rich.console import Console
 from rich.table import Table

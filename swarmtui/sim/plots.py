@@ -8,8 +8,8 @@ GA's best fitness per generation). File export needs the optional extra ``swarmt
 from __future__ import annotations
 
 import io
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 from rich.text import Text

@@ -15,9 +15,9 @@ on top of the preset's own.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable
 
 from rich.console import Console
 

@@ -17,9 +17,9 @@ from rich.console import Console
 
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import Results, read_results
+from swarmtui.sim.folded import Folded
 from swarmtui.sim.plots import PLOT_FORMATS, curve_text, histogram_text, save_curve, save_histogram
 from swarmtui.sim.summary import comparison_table, summarise, summary_table
-from swarmtui.sim.folded import Folded
 
 __all__ = ["PLOT_FORMATS", "report"]
 

@@ -15,23 +15,30 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
 )
 from rich.text import Text
 
 from swarmtui import __version__
 from swarmtui.agents import make_agent
 from swarmtui.core.params import ParamError
-from swarmtui.core.signals import Stopped
 from swarmtui.core.rng import seat_rng
+from swarmtui.core.signals import Stopped
 from swarmtui.games import get_game
-from swarmtui.sim.batch import Batch
-from swarmtui.sim.execution import Job, dask_client, run_jobs
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import RecordWriter, read_results
+from swarmtui.sim.batch import Batch
+from swarmtui.sim.execution import Job, dask_client, run_jobs
 from swarmtui.sim.experiment import Experiment
-from swarmtui.sim.summary import comparison_table, summarise, summary_table
 from swarmtui.sim.folded import Folded
+from swarmtui.sim.summary import comparison_table, summarise, summary_table
 
 
 class RateColumn(ProgressColumn):

@@ -17,8 +17,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from swarmtui.tables.protocol import (MAX_LINE, SOCKET_VARIABLE, TOKEN_VARIABLE, ProtocolError, decode,
-                                      encode)
+from swarmtui.tables.protocol import MAX_LINE, SOCKET_VARIABLE, TOKEN_VARIABLE, ProtocolError, decode, encode
 
 REPLY_SECONDS = 10.0
 WAIT_STEP_SECONDS = 0.25

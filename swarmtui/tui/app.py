@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from textual import events, work
-from textual.screen import Screen
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Input
 
 from swarmtui.core.counting import counted

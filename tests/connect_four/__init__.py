@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from swarmtui.games import GameSpec
 from connect_four.rules import SEATS, Board, ConnectFourRules
+from swarmtui.games import GameSpec
 
 
 def new_board(rules: ConnectFourRules = ConnectFourRules()) -> Board:

@@ -26,14 +26,20 @@ from swarmtui.agents.aco_bco.ants import AntPlan, goal_corner, plan_ants
 from swarmtui.agents.aco_bco.bees import BeePass, backward_pass, fitness
 from swarmtui.agents.aco_bco.edges import edge_set
 from swarmtui.agents.aco_bco.memory import Memory, load_memory, shipped_memory_path
-from swarmtui.core.saves import typed_path
 from swarmtui.agents.aco_bco.params import AcoBcoParams
 from swarmtui.agents.aco_bco.pheromone import PheromoneField, goal_deposit, path_deposit
+from swarmtui.agents.aco_bco.trace import (
+    AntChoice,
+    AntTrace,
+    BeeChoice,
+    BeeTrace,
+    PathScore,
+    PheromoneDelta,
+    SwarmTrace,
+)
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.params import ParamError
-from swarmtui.agents.aco_bco.trace import (
-    AntChoice, AntTrace, BeeChoice, BeeTrace, PathScore, PheromoneDelta, SwarmTrace,
-)
+from swarmtui.core.saves import typed_path
 from swarmtui.core.trace import Decision
 from swarmtui.games.halma.rules import Board, Move
 

@@ -11,9 +11,9 @@ default, since with the ants spread out the trails cost moves (docs/halma.md).
 
 from __future__ import annotations
 
-import numpy as np
-
 from collections import Counter
+
+import numpy as np
 
 from swarmtui.agents.aco_bco_colony.foraging import Dance, Forage, Plan, forage
 from swarmtui.agents.aco_bco_colony.params import ColonyParams

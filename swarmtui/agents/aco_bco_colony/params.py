@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from swarmtui.core.params import ParamError, check_range, helped
 
-
 SWARM_PARTS = ("pheromone", "spread_out", "recruitment", "trail_memory", "plan_memory")
 """The switches of the colony's swarm parts: all off, it is its heuristic roll-out alone (the
 ablation's "no swarm" rows, docs/halma.md)."""

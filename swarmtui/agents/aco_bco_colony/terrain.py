@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from swarmtui.agents.halma_crossing import BIT, HOLES, CrossingSearch, holes_of
 from swarmtui.games.halma.rules import Board
 
+
 @dataclass(frozen=True)
 class Spot:
     """A position's moves as the ants see them: (start, end, gain), each move's trail key and

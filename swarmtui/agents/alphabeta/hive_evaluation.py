@@ -47,7 +47,7 @@ from typing import Any
 
 from swarmtui.games.hive import rules
 from swarmtui.games.hive.pieces import Bug
-from swarmtui.games.hive.rules import ARCS, BITS, D, STEPS, W, Board
+from swarmtui.games.hive.rules import ARCS, BITS, STEPS, Board, D, W
 
 
 @dataclass(frozen=True)

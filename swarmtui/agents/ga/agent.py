@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from swarmtui.agents.ga.alleles import gene_loci
 from swarmtui.agents.ga.strategy import Strategy, load_strategy, shipped_strategy_path
+from swarmtui.agents.ga.trace import GenomeTrace
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import typed_path
-from swarmtui.agents.ga.trace import GenomeTrace
 from swarmtui.core.trace import Decision
 from swarmtui.games.noughts.notation import format_position
 from swarmtui.games.noughts.rules import Board

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Iterable
+from typing import Any
 
 from swarmtui.agents.ga import hochmuth, paper, subtree
 from swarmtui.agents.ga.evolution import Algorithm

@@ -21,7 +21,6 @@ without the enumeration (``tests/test_ga_genome.py`` checks both against ``state
 from __future__ import annotations
 
 from collections.abc import Mapping
-
 from operator import itemgetter
 
 from swarmtui.games.noughts.rules import EMPTY, LINES, O, X

@@ -10,9 +10,9 @@ from the previous one. Every report carries the gap to the exact optimum (``solv
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
-from collections.abc import Callable, Iterator
 
 import numpy as np
 

@@ -8,8 +8,8 @@ one genome per row. In files a genome is the paper's mapping ``{gene string: all
 
 from __future__ import annotations
 
-from functools import lru_cache
 from collections.abc import Mapping
+from functools import lru_cache
 
 import numpy as np
 

@@ -49,12 +49,12 @@ import numpy as np
 
 from swarmtui.agents.pso.intentions import VARIANTS, Insect, Intention, IntentionConstants, Surroundings, landing
 from swarmtui.agents.pso.particles import Particle, desired_cell, fitness, initial_velocity, update_velocity
+from swarmtui.agents.pso.trace import IntentionFactor, ParticleTrace, ParticleView
 from swarmtui.agents.pso.vicinity import vicinity_best, vicinity_members
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
-from swarmtui.agents.pso.trace import IntentionFactor, ParticleTrace, ParticleView
 from swarmtui.core.trace import Decision
 from swarmtui.games.hive.pieces import Bug, Piece
 

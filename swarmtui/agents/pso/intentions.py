@@ -24,8 +24,8 @@ variant is what ``intention=`` selects; the final variant of the thesis is the d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from swarmtui.agents.pso.particles import fitness
 from swarmtui.core.hexgrid import Hex, distance

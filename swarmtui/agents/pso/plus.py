@@ -35,10 +35,10 @@ import numpy as np
 
 from swarmtui.agents.pso.agent import PsoParams, Rank, SwarmAgent, SwarmTurn, axial, colour_of
 from swarmtui.agents.pso.intentions import landing, sees_goal
+from swarmtui.agents.pso.trace import IntentionFactor, ParticleTrace
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.core.params import check_range
-from swarmtui.agents.pso.trace import IntentionFactor, ParticleTrace
 from swarmtui.core.trace import Decision
 from swarmtui.games.hive.rules import Move
 

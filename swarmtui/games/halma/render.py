@@ -10,8 +10,8 @@ and its end ``*`` after the piece.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text

@@ -14,8 +14,8 @@ colour letter: ``S1``/``s1``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text

@@ -76,19 +76,30 @@ key their transposition tables by it.
 from __future__ import annotations
 
 import hashlib
-from operator import itemgetter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from swarmtui.core.hexgrid import DIRECTIONS, Hex
 from swarmtui.core.state import IllegalMoveError, Outcome, Termination
+
 if TYPE_CHECKING:
     import numpy as np
 
 from swarmtui.games.hive.pieces import (
-    ALL_PIECES, BASE, BUG_COUNTS, BUG_NAMES, BUG_ORDER, COLOUR_NAMES, COLOURS, PIECE_CODES, PIECES_PER_SIDE, Bug,
-    GameType, Piece,
+    ALL_PIECES,
+    BASE,
+    BUG_COUNTS,
+    BUG_NAMES,
+    BUG_ORDER,
+    COLOUR_NAMES,
+    COLOURS,
+    PIECE_CODES,
+    PIECES_PER_SIDE,
+    Bug,
+    GameType,
+    Piece,
 )
 
 SEATS = ("White", "Black")

@@ -27,15 +27,23 @@ from collections import defaultdict
 
 from rich.text import Text
 
+from swarmtui.agents.aco_bco.trace import AntChoice, AntTrace, PathScore, PheromoneDelta
 from swarmtui.core.counting import counted
 from swarmtui.core.hexgrid import Hex
-from swarmtui.agents.aco_bco.trace import AntChoice, AntTrace, PathScore, PheromoneDelta
 from swarmtui.core.trace import Cell, Trace
 from swarmtui.games.halma.notation import format_cell, format_move
 from swarmtui.games.halma.rules import Move
 from swarmtui.tui.overlay import BoardOverlay, Mark, Trail
 from swarmtui.tui.panels.frames import (
-    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack, trace_of,
+    CHOSEN,
+    HEADING,
+    MUTED,
+    Deliberation,
+    Frames,
+    phase_heading,
+    register_frames,
+    stack,
+    trace_of,
 )
 
 COLONY = "ants"

@@ -19,15 +19,23 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from swarmtui.agents.aco_bco.trace import BeeChoice, BeeTrace
 from swarmtui.core.counting import counted
 from swarmtui.core.hexgrid import Hex
-from swarmtui.agents.aco_bco.trace import BeeChoice, BeeTrace
 from swarmtui.core.trace import Cell, Trace
 from swarmtui.games.halma.notation import format_cell
 from swarmtui.tui.overlay import BoardOverlay, Trail
 from swarmtui.tui.panels.ants import CHOSEN_HOLE, RANKS, SUBJECT, compact, format_path, hexes, mark
 from swarmtui.tui.panels.frames import (
-    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack, trace_of,
+    CHOSEN,
+    HEADING,
+    MUTED,
+    Deliberation,
+    Frames,
+    phase_heading,
+    register_frames,
+    stack,
+    trace_of,
 )
 
 PHASES = ("fitness", "roulette", "followers", "recruit")

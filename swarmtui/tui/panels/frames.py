@@ -77,7 +77,14 @@ def register_frames(trace_class: type[Trace], frames: F) -> F:
 def _load_builtin() -> None:
     """The panels shipped with swarmtui register their frame sets when imported."""
     from swarmtui.tui.panels import (  # noqa: F401
-        ants, bees, genome, halma_colony, halma_swarm, particles, plain, search,
+        ants,
+        bees,
+        genome,
+        halma_colony,
+        halma_swarm,
+        particles,
+        plain,
+        search,
     )
 
 

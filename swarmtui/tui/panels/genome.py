@@ -12,13 +12,21 @@ from pathlib import PurePath
 
 from rich.text import Text
 
-from swarmtui.core.state import NotationError
 from swarmtui.agents.ga.trace import GenomeTrace
+from swarmtui.core.state import NotationError
 from swarmtui.games.noughts.notation import format_cell, parse_cell
 from swarmtui.games.noughts.render import render_board
 from swarmtui.games.noughts.rules import Board
 from swarmtui.tui.panels.frames import (
-    CHOSEN, MUTED, Deliberation, Frames, centred_label, phase_heading, register_frames, side_by_side, stack,
+    CHOSEN,
+    MUTED,
+    Deliberation,
+    Frames,
+    centred_label,
+    phase_heading,
+    register_frames,
+    side_by_side,
+    stack,
 )
 
 PHASES = ("position", "symmetry", "base case", "allele", "map back", "move")

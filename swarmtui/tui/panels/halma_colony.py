@@ -24,7 +24,15 @@ from swarmtui.games.halma.notation import format_cell
 from swarmtui.tui.overlay import BoardOverlay, Trail
 from swarmtui.tui.panels.ants import CHOSEN_HOLE, RANKS, compact, log_heat, mark
 from swarmtui.tui.panels.frames import (
-    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack, trace_of,
+    CHOSEN,
+    HEADING,
+    MUTED,
+    Deliberation,
+    Frames,
+    phase_heading,
+    register_frames,
+    stack,
+    trace_of,
 )
 
 TRAILS = "trails"

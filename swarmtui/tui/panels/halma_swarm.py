@@ -13,7 +13,6 @@ from types import ModuleType
 from rich.text import Text
 
 from swarmtui.agents.aco_bco.trace import SwarmTrace
-
 from swarmtui.core.trace import Trace
 from swarmtui.tui.overlay import BoardOverlay
 from swarmtui.tui.panels import ants, bees

@@ -20,12 +20,20 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from swarmtui.core.hexgrid import Hex
 from swarmtui.agents.pso.trace import ParticleTrace
+from swarmtui.core.hexgrid import Hex
 from swarmtui.core.trace import Trace
 from swarmtui.tui.overlay import BoardOverlay, Mark, Trail
 from swarmtui.tui.panels.frames import (
-    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack, trace_of,
+    CHOSEN,
+    HEADING,
+    MUTED,
+    Deliberation,
+    Frames,
+    phase_heading,
+    register_frames,
+    stack,
+    trace_of,
 )
 
 PHASES = ("insects", "bests", "velocity", "nearest move", "intentions", "vicinity winners", "pick")

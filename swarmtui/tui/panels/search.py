@@ -11,9 +11,15 @@ from rich.text import Text
 
 from swarmtui.core.trace import CandidateMove, SearchTrace
 from swarmtui.tui.panels.frames import (
-    CHOSEN, HEADING, MUTED, Deliberation, Frames, phase_heading, register_frames, stack,
+    CHOSEN,
+    HEADING,
+    MUTED,
+    Deliberation,
+    Frames,
+    phase_heading,
+    register_frames,
+    stack,
 )
-
 
 
 def phases(d: Deliberation) -> tuple[str, ...]:

@@ -24,17 +24,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-
 from typing import Any
 
 from rich.text import Text
 from textual import on, work
-from textual.worker import get_current_worker
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
 
 from swarmtui.core.agent import Agent, AgentForfeit
 from swarmtui.core.counting import counted
@@ -54,6 +53,7 @@ from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.screens.panel_screen import PanelScreen
 from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
+
 
 class GameScreen(PanelScreen):
     """One match; ``r`` restarts it (same seed if one was chosen), ``m`` returns to the menu.
