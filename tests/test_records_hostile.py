@@ -188,6 +188,13 @@ HOSTILE_RESULTS = {
     "claims-games-as-float": [header_with(games=1e300), RESULT_LINES[1]],
     "second-header": [RESULT_LINES[0], RESULT_LINES[0]],
     "format-3": [RESULT_LINES[0].replace('"format":2', '"format":3'), RESULT_LINES[1]],
+    # issue 27 point 10: numbers a mean overflows on, text that cannot be printed, a round robin's extras
+    "seconds-1e308": [RESULT_LINES[0], game_with(seconds=1e308)],
+    "think-1e308": [RESULT_LINES[0], game_with(think_seconds={"X": 1e308})],
+    "lone-surrogate": [RESULT_LINES[0], game_with(reason="\ud800 cut in half")],
+    "lone-surrogate-key": [RESULT_LINES[0], game_with(params={"X": {"\udfff": "1"}})],
+    "think-cpu-text": [RESULT_LINES[0], game_with(think_cpu="fast")],
+    "decisions-negative": [RESULT_LINES[0], game_with(decisions={"X": -1})],
 }
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -29,7 +31,9 @@ class Limits:
     ``max_games``: games a run header may claim in all (the CLI's ``--games`` bound), so
     ``--resume`` never plans more than a run could have. ``max_moves``: moves of one game.
     ``max_seats``: players of one game. ``max_text``: characters of one move or name;
-    ``max_note``: of a result sentence (an engine's forfeit message).
+    ``max_note``: of a result sentence (an engine's forfeit message). ``max_seconds``: a
+    game's time or a seat's thinking time (about 31 years: sums and means of any number of
+    games stay finite, where ``1e308`` seconds overflowed ``sim report``'s mean).
     """
 
     max_depth: int = 64
@@ -42,6 +46,7 @@ class Limits:
     max_seats: int = 6
     max_text: int = 1024
     max_note: int = 65536
+    max_seconds: float = 1e9
 
 
 LIMITS = Limits()
@@ -79,6 +84,36 @@ def _decoder(limits: Limits) -> json.JSONDecoder:
     """A decoder checking every number against ``limits`` (built once: ``json.loads`` with a
     hook builds one per call, which costs more than parsing a short line)."""
     return json.JSONDecoder(parse_int=lambda text: _int(text, limits), parse_float=_float, parse_constant=_constant)
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+"""A JSON escape of a UTF-16 surrogate: the only way a lone surrogate gets into parsed text
+(UTF-8 cannot encode one, and the decoder refuses the bytes)."""
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string of ``value``, keys included (without recursing)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def lone_surrogate(value: Any) -> bool:
+    """Whether a string of ``value`` holds half of a UTF-16 pair (``"\\ud800"`` in JSON): not
+    text, and it cannot be printed or written as UTF-8."""
+    for text in _strings(value):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+    return False
 
 
 def depth(value: Any) -> int:
@@ -125,4 +160,6 @@ def parse(text: str | bytes, where: str, line: int | None = None, limits: Limits
         raise damaged(f"is not JSON ({error})") from None
     if text.count("[") + text.count("{") > limits.max_depth and depth(value) > limits.max_depth:
         raise damaged(f"nests more than {limits.max_depth} deep")
+    if _SURROGATE_ESCAPE.search(text) and lone_surrogate(value):
+        raise damaged("holds half of a UTF-16 surrogate pair (\\ud800-\\udfff alone), which is not text")
     return value

@@ -134,8 +134,9 @@ class _Reader:
         return value
 
     def number(self, value: Any, what: str) -> float:
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) or value < 0:
-            raise self.damaged(f"{what} is not a number >= 0")
+        if (not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value)
+                or not 0 <= value <= LIMITS.max_seconds):
+            raise self.damaged(f"{what} is not a number of seconds from 0 to {LIMITS.max_seconds:g}")
         return value
 
     def log(self, payload: Any) -> GameLog:
@@ -177,10 +178,7 @@ class _Reader:
             log.group = self.text(payload["group"], "'group'")
         log.plies = self.count(payload.get("plies", len(moves)), "'plies'", LIMITS.max_moves)
         log.seconds = self.number(payload.get("seconds", 0.0), "'seconds'")
-        think = payload.get("think_seconds") or {}
-        if not isinstance(think, dict) or len(think) > LIMITS.max_seats or not all(isinstance(k, str) for k in think):
-            raise self.damaged("'think_seconds' is not a map of seat to seconds")
-        log.think_seconds = {k: self.number(v, "'think_seconds'") for k, v in think.items()}
+        log.think_seconds = self.seat_seconds(payload.get("think_seconds") or {}, "'think_seconds'")
         finished = payload.get("finished", False)
         if not isinstance(finished, bool):
             raise self.damaged("'finished' is not true or false")
@@ -191,7 +189,24 @@ class _Reader:
         if log.rules and not GAMES[game].rules:
             raise self.damaged(f"'rules' are given, but {GAMES[game].title} has no rule variants")
         log.extra = {k: v for k, v in payload.items() if k not in _FIELDS}
+        self.round_robin_extras(log.extra)
         return log
+
+    def seat_seconds(self, value: Any, what: str) -> dict[str, float]:
+        if not isinstance(value, dict) or len(value) > LIMITS.max_seats or not all(isinstance(k, str) for k in value):
+            raise self.damaged(f"{what} is not a map of seat to seconds")
+        return {k: self.number(v, what) for k, v in value.items()}
+
+    def round_robin_extras(self, extra: dict[str, Any]) -> None:
+        """A round robin's ``think_cpu`` (seat -> CPU seconds) and ``decisions`` (seat -> moves
+        chosen), which ``sim report --ratings`` computes with: checked like the fields above."""
+        if "think_cpu" in extra:
+            self.seat_seconds(extra["think_cpu"], "'think_cpu'")
+        decisions = extra.get("decisions", {})
+        if not isinstance(decisions, dict) or len(decisions) > LIMITS.max_seats:
+            raise self.damaged("'decisions' is not a map of seat to a number of moves")
+        for count in decisions.values():
+            self.count(count, "'decisions'", LIMITS.max_moves)
 
     def params(self, value: Any) -> dict[str, dict[str, str]]:
         value = value or {}

@@ -146,10 +146,14 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes]]:
 
 
 def _generation(row: dict[str, Any], where: str) -> dict[str, Any]:
+    """A GA training log's line: the generation's number and its best fitness, a whole number
+    of points (Ford's fitness sums integer points per game; a float near the float limits could
+    not even be plotted)."""
     generation, fitness = row.get("generation"), row.get("fitness")
     if (not isinstance(generation, int) or isinstance(generation, bool) or generation < 0
-            or not isinstance(fitness, (int, float)) or isinstance(fitness, bool)):
-        raise SaveError(f"{where} is damaged: a generation line needs a generation number and a fitness")
+            or not isinstance(fitness, int) or isinstance(fitness, bool)):
+        raise SaveError(f"{where} is damaged: a generation line needs a generation number and a whole-number "
+                        "fitness")
     return row
 
 

@@ -47,30 +47,37 @@ def histogram_text(values: Sequence[float], title: str, bins: int = 12, width: i
     return text
 
 
+def _fractions(values: np.ndarray) -> np.ndarray:
+    """Where each value lies between the smallest (0) and the largest (1); halves first, so
+    values near the float limits (fitness ``1e308`` and ``-1e308``) do not overflow to NaN."""
+    low, high = values.min() / 2, values.max() / 2
+    return (values / 2 - low) / max(high - low, 1e-12)
+
+
 def curve_text(xs: Sequence[float], ys: Sequence[float], title: str, height: int = 10, width: int = 60) -> Text:
     """A line chart drawn with ``*`` on a character grid, y labels on the left."""
     x, y = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
     grid = [[" "] * width for _ in range(height)]
-    span_x = max(x.max() - x.min(), 1e-12)
-    span_y = max(y.max() - y.min(), 1e-12)
-    for xi, yi in zip(x, y, strict=True):
-        col = int(round((xi - x.min()) / span_x * (width - 1)))
-        row = height - 1 - int(round((yi - y.min()) / span_y * (height - 1)))
-        grid[row][col] = "*"
+    for col, row in zip(np.rint(_fractions(x) * (width - 1)), np.rint(_fractions(y) * (height - 1)), strict=True):
+        grid[height - 1 - int(row)][int(col)] = "*"
     text = Text(f"{title}\n", style="bold")
     for i, cells in enumerate(grid):
-        label = y.max() - i * span_y / max(height - 1, 1)
+        share = i / max(height - 1, 1)
+        label = y.max() * (1 - share) + y.min() * share  # a weighted mean cannot overflow
         text.append(f"{label:>10.4g} |{''.join(cells).rstrip()}\n")
     text.append(f"{'':>10} +{'-' * width}\n{'':>11}{x.min():<g}{x.max():>{width - len(f'{x.min():g}')}g}\n")
     return text
 
 
 def _pyplot():
+    """pyplot on the file-only backend, every text taken as it is: a title or label from a
+    result file (a sweep cell named ``$\\foo$``) is never parsed as mathtext."""
     try:
         import matplotlib
     except ImportError:
         raise ParamError("saving plots needs matplotlib: pip install 'swarmtui[plot]'") from None
     matplotlib.use("Agg")
+    matplotlib.rcParams["text.parse_math"] = False
     import matplotlib.pyplot as plt
 
     return plt

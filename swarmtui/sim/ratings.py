@@ -85,10 +85,12 @@ def expected_score(elo_a: float, elo_b: float) -> float:
 
 def fit_ratings(games: Iterable[Game], anchor: str = "random", prior_draws: float = 1.0,
                 max_iterations: int = 100) -> list[Rating]:
-    """Maximum-likelihood Elo ratings with 95% intervals, best first (module docstring)."""
-    games = list(games)
+    """Maximum-likelihood Elo ratings with 95% intervals, best first (module docstring). Games of
+    a player against itself (the same agent in two seats) are left out: they carry no information
+    about its rating, and a file of only such games is a ``RatingError``."""
+    games = [g for g in games if g.first != g.second]  # a player against itself says nothing of its rating
     if not games:
-        raise RatingError("no games to rate")
+        raise RatingError("no games between two different players to rate")
     players = sorted({g.first for g in games} | {g.second for g in games})
     if anchor not in players:
         raise RatingError(f"the anchor {anchor!r} played no game (players: {', '.join(players)})")
@@ -98,8 +100,6 @@ def fit_ratings(games: Iterable[Game], anchor: str = "random", prior_draws: floa
     played = np.zeros((n, n))
     points = np.zeros((n, n))
     for g in games:
-        if g.first == g.second:
-            continue
         if not 0.0 <= g.score <= 1.0:
             raise RatingError(f"a score must be between 0 and 1, not {g.score}")
         i, j = index[g.first], index[g.second]
@@ -166,9 +166,12 @@ def _check_connected(played: np.ndarray, players: Sequence[str], anchor: str) ->
 
 
 def pair_records(games: Iterable[Game]) -> list[PairRecord]:
-    """Wins, draws and losses of every pair that met, each pair once (names in sorted order)."""
+    """Wins, draws and losses of every pair of two different players that met, each pair once
+    (names in sorted order)."""
     table: dict[tuple[str, str], list[int]] = {}
     for g in games:
+        if g.first == g.second:
+            continue
         a, b, s = (g.first, g.second, g.score) if g.first <= g.second else (g.second, g.first, 1.0 - g.score)
         row = table.setdefault((a, b), [0, 0, 0])
         row[0 if s == 1.0 else 1 if s == 0.5 else 2] += 1
