@@ -116,49 +116,70 @@ def gate_open(a: Hex, b: Hex, h: dict[Hex, int]) -> bool:
 
 
 def _bug_dests(bug: Bug, origin: Hex, h: dict[Hex, int], rest: set[Hex]) -> set[Hex]:
-    if bug in (Bug.QUEEN, Bug.PILLBUG):
-        dests = {n for n in neighbours(origin) if can_slide(origin, n, rest)}
-    elif bug is Bug.ANT:
-        dests, todo = {origin}, [origin]
-        while todo:
-            a = todo.pop()
-            for n in neighbours(a):
-                if n not in dests and can_slide(a, n, rest):
-                    dests.add(n)
-                    todo.append(n)
-        dests.discard(origin)
-    elif bug is Bug.SPIDER:
-        dests = set()
-        paths = [[origin]]
-        for _ in range(3):
-            paths = [p + [n] for p in paths for n in neighbours(p[-1]) if n not in p and can_slide(p[-1], n, rest)]
-        dests = {p[-1] for p in paths}
-    elif bug is Bug.GRASSHOPPER:
-        dests = set()
-        for d in DIRECTIONS:
-            cell, jumped = origin + d, 0
-            while cell in rest:
-                cell, jumped = cell + d, jumped + 1
-            if jumped:
-                dests.add(cell)
-    elif bug is Bug.LADYBUG:  # up, over, down: every path of three steps
-        dests = set()
-        for a in neighbours(origin) & rest:
-            for b in neighbours(a) & rest:
-                for c in neighbours(b) - rest - {origin}:
-                    if gate_open(origin, a, h) and gate_open(a, b, h) and gate_open(b, c, h):
-                        dests.add(c)
-    else:  # beetle
-        dests = set()
-        for n in neighbours(origin):
-            src, dst = h.get(origin, 0), h.get(n, 0)
-            if src == 0 and dst == 0:
-                if can_slide(origin, n, rest):
-                    dests.add(n)
-                continue
-            if gate_open(origin, n, h):
+    """Where ``bug`` on ``origin`` may go by its own way of moving (``h``: heights without it,
+    ``rest``: the occupied cells without it); One Hive is the caller's check."""
+    return _BUG_DESTS.get(bug, _beetle_dests)(origin, h, rest)
+
+
+def _step_dests(origin: Hex, h: dict[Hex, int], rest: set[Hex]) -> set[Hex]:  # queen, pillbug
+    return {n for n in neighbours(origin) if can_slide(origin, n, rest)}
+
+
+def _ant_dests(origin: Hex, h: dict[Hex, int], rest: set[Hex]) -> set[Hex]:
+    dests, todo = {origin}, [origin]
+    while todo:
+        a = todo.pop()
+        for n in neighbours(a):
+            if n not in dests and can_slide(a, n, rest):
                 dests.add(n)
+                todo.append(n)
+    dests.discard(origin)
     return dests
+
+
+def _spider_dests(origin: Hex, h: dict[Hex, int], rest: set[Hex]) -> set[Hex]:
+    paths = [[origin]]
+    for _ in range(3):
+        paths = [p + [n] for p in paths for n in neighbours(p[-1]) if n not in p and can_slide(p[-1], n, rest)]
+    return {p[-1] for p in paths}
+
+
+def _grasshopper_dests(origin: Hex, h: dict[Hex, int], rest: set[Hex]) -> set[Hex]:
+    dests = set()
+    for d in DIRECTIONS:
+        cell, jumped = origin + d, 0
+        while cell in rest:
+            cell, jumped = cell + d, jumped + 1
+        if jumped:
+            dests.add(cell)
+    return dests
+
+
+def _ladybug_dests(origin: Hex, h: dict[Hex, int], rest: set[Hex]) -> set[Hex]:
+    dests = set()  # up, over, down: every path of three steps
+    for a in neighbours(origin) & rest:
+        for b in neighbours(a) & rest:
+            for c in neighbours(b) - rest - {origin}:
+                if gate_open(origin, a, h) and gate_open(a, b, h) and gate_open(b, c, h):
+                    dests.add(c)
+    return dests
+
+
+def _beetle_dests(origin: Hex, h: dict[Hex, int], rest: set[Hex]) -> set[Hex]:
+    dests = set()
+    for n in neighbours(origin):
+        src, dst = h.get(origin, 0), h.get(n, 0)
+        if src == 0 and dst == 0:
+            if can_slide(origin, n, rest):
+                dests.add(n)
+            continue
+        if gate_open(origin, n, h):
+            dests.add(n)
+    return dests
+
+
+_BUG_DESTS = {Bug.QUEEN: _step_dests, Bug.PILLBUG: _step_dests, Bug.ANT: _ant_dests, Bug.SPIDER: _spider_dests,
+              Bug.GRASSHOPPER: _grasshopper_dests, Bug.LADYBUG: _ladybug_dests, Bug.BEETLE: _beetle_dests}
 
 
 def _throws(board: Board, colour: str) -> set[Move]:

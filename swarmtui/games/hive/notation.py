@@ -9,6 +9,10 @@ hexes), which matches ``core.hexgrid``: ``-`` is W/E, ``/`` is SW/NE, ``\\`` is 
 A GameString is ``GameType;GameState;Turn;Move1;Move2;...``, e.g.
 ``Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ \\wS1;bQ bG1-``; the game types are UHP's
 ``Base``, ``Base+M``, ``Base+L``, ``Base+P``, ``Base+ML``, ``Base+MP``, ``Base+LP``, ``Base+MLP``.
+This module reads and writes the text against a position (``stacks.HiveStacks``); replaying a
+GameString into a ``Board`` and writing one from a game are ``board.parse_game_string`` and
+``board.format_game_string``. ``rules`` exports them all, as python-chess exports its notation
+beside its board.
 """
 
 from __future__ import annotations
@@ -16,9 +20,10 @@ from __future__ import annotations
 import re
 
 from swarmtui.core.hexgrid import DIRECTIONS, ORIGIN, Hex
-from swarmtui.core.state import IllegalMoveError, NotationError
+from swarmtui.core.state import NotationError
+from swarmtui.games.hive.moves import PASS, Move
 from swarmtui.games.hive.pieces import GAME_TYPES, GameType, parse_piece
-from swarmtui.games.hive.rules import PASS, Board, Move
+from swarmtui.games.hive.stacks import HiveStacks
 
 E, SE, SW, W, NW, NE = range(6)
 # Where the direction mark sits around the reference piece -> direction from it to the target.
@@ -31,7 +36,7 @@ STATES = ("NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins")
 _TURN = re.compile(r"(White|Black)\[(\d+)\]")
 
 
-def parse_move_string(board: Board, text: str) -> Move:
+def parse_move_string(board: HiveStacks, text: str) -> Move:
     """The move a MoveString describes on ``board`` (not yet checked for legality).
 
     ``NotationError`` for malformed text or a reference piece that is not in the hive.
@@ -55,7 +60,7 @@ def parse_move_string(board: Board, text: str) -> Move:
     return Move(piece, board.position(piece), dest)
 
 
-def _target(board: Board, ref: str) -> Hex:
+def _target(board: HiveStacks, ref: str) -> Hex:
     direction = None
     name = ref
     if ref[:1] in BEFORE:
@@ -71,7 +76,7 @@ def _target(board: Board, ref: str) -> Hex:
     return where if direction is None else where + DIRECTIONS[direction]
 
 
-def format_move_string(board: Board, move: Move) -> str:
+def format_move_string(board: HiveStacks, move: Move) -> str:
     """The MoveString of ``move`` on ``board`` (before it is played).
 
     The reference is the top piece of the target cell when the move climbs onto a stack,
@@ -95,7 +100,7 @@ def format_move_string(board: Board, move: Move) -> str:
     raise NotationError(f"{name} to {dest} touches no other piece, so it has no MoveString")
 
 
-def state_string(board: Board) -> str:
+def state_string(board: HiveStacks) -> str:
     """``NotStarted``, ``InProgress``, ``Draw``, ``WhiteWins`` or ``BlackWins``."""
     outcome = board.outcome
     if outcome is None:
@@ -105,23 +110,14 @@ def state_string(board: Board) -> str:
     return f"{outcome.winner}Wins"
 
 
-def turn_string(board: Board) -> str:
+def turn_string(board: HiveStacks) -> str:
     """``White[1]``, ``Black[1]``, ``White[2]``, ..."""
     return f"{board.to_move}[{board.turn}]"
 
 
-def format_game_string(board: Board) -> str:
-    """The GameString of ``board``'s game, each move written as it stood when played."""
-    replay = Board(game_type=board.game_type, repetition=board.repetition, move_cap=board.move_cap)
-    moves = []
-    for move in board.history:
-        moves.append(format_move_string(replay, move))
-        replay._apply(move)
-    return ";".join([str(board.game_type), state_string(board), turn_string(board), *moves])
-
-
-def parse_game_string(text: str, *, repetition: bool = False, move_cap: int | None = None) -> Board:
-    """Replay a GameString into a ``Board``, checking its state and turn against the moves."""
+def split_game_string(text: str) -> tuple[GameType, str, str, list[str]]:
+    """A GameString's game type, state, turn and MoveStrings, each checked for form only
+    (``Board.from_game_string`` replays the moves and checks the state and turn against them)."""
     parts = [p.strip() for p in text.strip().split(";")]
     if len(parts) < 3:
         raise NotationError(
@@ -134,21 +130,7 @@ def parse_game_string(text: str, *, repetition: bool = False, move_cap: int | No
         raise NotationError(f"{state!r} is not a game state (one of {', '.join(STATES)})")
     if not _TURN.fullmatch(turn):
         raise NotationError(f"{turn!r} is not a turn: White[n] or Black[n]")
-    board = Board(game_type=kind, repetition=repetition, move_cap=move_cap)
-    for index, move_text in enumerate(parts[3:], start=1):
-        if not move_text:
-            raise NotationError(f"move {index} is empty (a stray ';'?)")
-        try:
-            board.play(board.parse_move(move_text))
-        except NotationError as error:
-            raise NotationError(f"move {index} ({move_text}): {error}") from None
-        except IllegalMoveError as error:
-            raise IllegalMoveError(f"move {index} ({move_text}) is illegal: {error}") from None
-    if turn != turn_string(board):
-        raise NotationError(f"the GameString says {turn}, but its moves lead to {turn_string(board)}")
-    if state != state_string(board):
-        raise NotationError(f"the GameString says {state}, but its moves lead to {state_string(board)}")
-    return board
+    return kind, state, turn, parts[3:]
 
 
 def check_game_type(game_type: str) -> GameType:

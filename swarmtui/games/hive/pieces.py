@@ -135,3 +135,21 @@ def parse_piece(text: str) -> Piece:
             "number of a bug that has several (wQ, bQ, wS1-2, wB1-2, wG1-3, wA1-3, wM, wL, wP)"
         )
     return piece
+
+
+def colour_index(colour: str) -> int:
+    """0 for white (``"w"``/``"White"``), 1 for black."""
+    key = colour[:1].lower()
+    if key not in COLOURS:
+        raise ValueError(f"{colour!r} is not a colour (w/White or b/Black)")
+    return COLOURS.index(key)
+
+
+# -- pieces as small integers (the rules engine's) --------------------------------------------
+SEATS = ("White", "Black")
+QUEEN, SPIDER, BEETLE, GRASSHOPPER, ANT, MOSQUITO, LADYBUG, PILLBUG = range(8)  # bug kinds, in BUG_ORDER
+KIND_START = (0, 1, 3, 5, 8, 11, 12, 13)  # the code of each kind's first tile on White's side
+KIND_COUNT = tuple(BUG_COUNTS[b] for b in BUG_ORDER)
+CLIMBERS = (BEETLE, MOSQUITO)  # the bugs that can end a move on top of the hive
+KIND: tuple[int, ...] = tuple(BUG_ORDER.index(p.bug) for p in ALL_PIECES[:PIECES_PER_SIDE]) * 2
+COLOUR_OF: tuple[int, ...] = tuple(code // PIECES_PER_SIDE for code in range(len(ALL_PIECES)))  # 0 white, 1 black

@@ -1,0 +1,100 @@
+"""Move generation: every legal move of a position, one piece's moves, and their number.
+
+``legal_moves`` lists the placements, then each piece's own moves in piece order (with the
+Pillbug in play, its throws too, without repeats); the list is cached until the position
+changes. ``count_moves`` counts the same moves without building them (perft's last ply).
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from swarmtui.games.hive.movement import BugMoves
+from swarmtui.games.hive.moves import MOVEMENTS, PASS, Move, look_up
+from swarmtui.games.hive.pieces import PIECE_CODES, PIECES_PER_SIDE, QUEEN, Piece
+from swarmtui.games.hive.placement import Placements
+
+
+class MoveGenerator(BugMoves, Placements):
+    """The legal moves of a position (module docstring)."""
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move; ``[PASS]`` when the side to move has none; ``[]`` once over."""
+        if self._legal is not None:
+            return list(self._legal)
+        if self._outcome is not None:
+            moves: list[Move] = []
+        else:
+            colour = self._ply & 1
+            moves = self._placements(colour, None)
+            if self._pos[colour * PIECES_PER_SIDE] is not None:
+                if self._pillbug:
+                    stunned = self._stunned()
+                    for code in self._codes[colour]:
+                        if code != stunned:
+                            self._movements(code, moves)
+                    if self._throws(colour, stunned, moves):
+                        moves = list(dict.fromkeys(moves))  # a throw may repeat a walk or another throw
+                else:
+                    pos, dests, movements = self._pos, self._dests, MOVEMENTS
+                    for code in self._codes[colour]:
+                        cell = pos[code]
+                        if cell is not None:
+                            found = dests(code)
+                            if found:
+                                if len(found) > 6:  # look_up, inlined (hot path)
+                                    moves += itemgetter(*found)(movements[code][cell])
+                                else:
+                                    moves += map(movements[code][cell].__getitem__, found)
+            if not moves:
+                moves.append(PASS)
+        self._legal = moves
+        return list(moves)
+
+    def moves_for(self, piece: Piece) -> list[Move]:
+        """The legal moves of one piece (its placements while it is in hand; with the Pillbug in
+        play also its throws, so an opponent's piece may have moves)."""
+        code = PIECE_CODES[piece]
+        colour = code // PIECES_PER_SIDE
+        if self._pillbug and self._pos[code] is not None:  # a pillbug may move it, whatever its colour
+            return [m for m in self.legal_moves() if m[0] == piece]
+        if self._outcome is not None or colour != self._ply & 1:
+            return []
+        if self._pos[code] is None:
+            return self._placements(colour, code)
+        moves: list[Move] = []
+        if self._pos[colour * PIECES_PER_SIDE] is not None:
+            self._movements(code, moves)
+        return moves
+
+    def _movements(self, code: int, moves: list[Move]) -> None:
+        """Append the moves of piece ``code`` (its own way of moving, not a pillbug's throws)."""
+        dests = self._dests(code)
+        if dests:
+            moves += look_up(MOVEMENTS[code][self._pos[code]], dests)
+
+    def count_moves(self) -> int:
+        """``len(self.legal_moves())``, without building the moves where it can (perft's last
+        ply): the placements are bugs x cells and each piece's destinations are counted from
+        the same generator ``legal_moves`` uses. With the Pillbug in play (a throw may repeat a
+        walk) the list is built and counted."""
+        if self._legal is not None:
+            return len(self._legal)
+        if self._outcome is not None:
+            return 0
+        if self._pillbug:
+            return len(self.legal_moves())
+        colour = self._ply & 1
+        turn = self._ply >> 1  # the kinds _placeable_kinds lists, counted
+        if turn == 3 and not self._placed[colour][QUEEN]:
+            kinds = 1
+        else:
+            kinds = self._hand_kinds[colour] - (turn == 0 and not self._placed[colour][QUEEN])  # no Queen on turn 1
+        count = kinds * len(self._placement_set(colour)) if kinds else 0
+        pos = self._pos
+        if pos[colour * PIECES_PER_SIDE] is not None:
+            dests = self._dests
+            for code in self._codes[colour]:
+                if pos[code] is not None:
+                    count += len(dests(code))
+        return count or 1  # nothing else legal: the pass

@@ -1,0 +1,68 @@
+"""Placement: which bugs may enter the hive and on which cells.
+
+The first piece goes anywhere (UHP puts it at the origin), the second player's first piece
+next to it, every later piece on an empty cell touching its own colour only. Tournament rule:
+no Queen on a player's first turn, and the Queen by the fourth; identical bugs enter in
+number order (McGuile section 3.2.1 and the rulebook).
+"""
+
+from __future__ import annotations
+
+from swarmtui.games.hive.cells import AROUND
+from swarmtui.games.hive.moves import PLACEMENTS, Move, look_up
+from swarmtui.games.hive.pieces import COLOUR_OF, KIND_START, PIECES_PER_SIDE, QUEEN
+from swarmtui.games.hive.stacks import HiveStacks
+
+
+class Placements(HiveStacks):
+    """The placements of a position (module docstring)."""
+
+    def _placeable_kinds(self, colour: int) -> list[int]:
+        turn = self._ply >> 1
+        placed = self._placed[colour]
+        if turn == 3 and placed[QUEEN] == 0:
+            return [QUEEN]  # the Queen must be in play by the fourth turn
+        count = self._count
+        return [k for k in self._kinds if placed[k] < count[k] and not (k == QUEEN and turn == 0)]
+
+    def _placement_cells(self, colour: int) -> list[int]:
+        """The empty cells where ``colour`` may place a piece."""
+        return list(self._placement_set(colour))
+
+    def _placement_set(self, colour: int) -> set[int]:
+        stacks = self._stacks
+        if not stacks:
+            return {0}
+        if not any(self._placed[colour]):  # the second player's first piece: beside the others
+            beside: set[int] = set()
+            for cell in stacks:
+                beside.update(AROUND[cell])
+            beside.difference_update(stacks)
+            return beside
+        own: set[int] = set()
+        enemy = []
+        around = AROUND
+        for cell, st in stacks.items():
+            if COLOUR_OF[st[-1]] == colour:
+                own.update(around[cell])
+            else:
+                enemy.append(cell)
+        for cell in enemy:
+            own.difference_update(around[cell])
+        own.difference_update(stacks)
+        return own
+
+    def _placements(self, colour: int, only: int | None) -> list[Move]:
+        if not self._hand_kinds[colour]:
+            return []  # every piece is in play
+        base = colour * PIECES_PER_SIDE
+        codes = [base + KIND_START[k] + self._placed[colour][k] for k in self._placeable_kinds(colour)]
+        if only is not None:
+            codes = [c for c in codes if c == only]
+        if not codes:
+            return []
+        cells = self._placement_cells(colour)
+        moves: list[Move] = []
+        for code in codes:
+            moves += look_up(PLACEMENTS[code], cells)
+        return moves
