@@ -102,3 +102,29 @@ def test_copy_is_independent(picks, pick, game_type):
         twin.play(moves[pick % len(moves)])
         assert twin.ply == board.ply + 1
         assert snapshot(board) == before
+
+
+@GAMES
+@given(choices, game_types, st.integers(min_value=0, max_value=10**6))
+def test_the_engine_agrees_with_the_reference_generator_with_warm_tables(picks, game_type, seed):
+    """The fast engine against the plain reference (``test_hive_brute``) at a random position of
+    any game type, after its per-position tables (move list, articulation points, the ants'
+    rim, the memoised steps) have been filled by a look-ahead of play/undo: every move list,
+    count and random draw must still be the position's own."""
+    import numpy as np
+    from test_hive_brute import brute_moves
+
+    board = play_out(picks, game_type=game_type)
+    rng = np.random.default_rng(seed)
+    expected = brute_moves(board)
+    for move in board.legal_moves()[:: max(1, len(board.legal_moves()) // 6)]:
+        board.play(move)  # fill the tables at the child, then come back
+        child = board.copy()
+        assert set(board.legal_moves()) == brute_moves(child)
+        board.undo()
+        assert set(board.legal_moves()) == expected
+        fresh = board.copy()
+        fresh._legal = None
+        assert fresh.count_moves() == len(expected)
+        if board.outcome is None:
+            assert board.random_move(rng) in expected

@@ -96,3 +96,27 @@ STEPS: tuple[tuple[int, ...], ...] = tuple(tuple(D[i] for i in SLIDE[m]) for m i
 # A ground beetle's moves when no stack is two high (no gate can close over it): its slides,
 # then a climb onto each occupied neighbour (the order _beetle_steps gives them).
 BEETLE_GROUND: tuple[tuple[int, ...], ...] = tuple(STEPS[m] + NEIGHBOURS[m] for m in range(64))
+
+
+class _CellSteps(dict):
+    """``cell * 64 + mask`` -> the cells a ground piece on ``cell`` slides to when its occupied
+    neighbours are ``mask`` (memoised: a dict look-up instead of building the list each time)."""
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        cell = key >> 6
+        dests = self[key] = tuple(cell + step for step in STEPS[key & 63])
+        return dests
+
+
+class _CellBeetleSteps(dict):
+    """``cell * 64 + mask`` -> ``BEETLE_GROUND`` from ``cell``: a ground beetle's slides, then its
+    climbs, while no stack is two high (memoised like :data:`SLIDES_FROM`)."""
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        cell = key >> 6
+        dests = self[key] = tuple(cell + step for step in BEETLE_GROUND[key & 63])
+        return dests
+
+
+SLIDES_FROM = _CellSteps()
+BEETLE_STEPS_FROM = _CellBeetleSteps()

@@ -10,8 +10,10 @@ piece shares (covered, One Hive).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from swarmtui.games.hive.ants import AntReach
-from swarmtui.games.hive.cells import AROUND, BEETLE_GROUND, NEIGHBOURS, STEPS, D
+from swarmtui.games.hive.cells import ARCS, AROUND, BEETLE_STEPS_FROM, NEIGHBOURS, SLIDES_FROM, STEPS, D
 from swarmtui.games.hive.moves import MOVEMENTS, Move, look_up
 from swarmtui.games.hive.pieces import (
     ANT,
@@ -31,7 +33,7 @@ from swarmtui.games.hive.pieces import (
 class BugMoves(AntReach):
     """Each piece's own moves, per bug (module docstring)."""
 
-    def _dests(self, code: int, free: bool = False) -> list[int] | set[int]:
+    def _dests(self, code: int, free: bool = False) -> Sequence[int] | set[int]:
         """The cells piece ``code`` can move to by itself (empty when it is in hand, covered or
         pinned by One Hive; ``free``: the caller has checked One Hive already)."""
         cell = self._pos[code]
@@ -42,8 +44,9 @@ class BugMoves(AntReach):
             return []  # pinned under a beetle
         if len(st) > 1:
             return self._beetle_steps(cell, len(st))  # a beetle or mosquito on top of the hive
-        if not free and self._is_cut(cell):
-            return []  # One Hive
+        mask = self._nmask.get(cell, 0)
+        if not free and ARCS[mask] > 1 and (not self._holes or self._is_cut(cell)):
+            return []  # One Hive (see _is_cut: fewer than two arcs never pin, no holes always do)
         kind = KIND[code]
         if kind == ANT:
             return self._ant_dests(cell)
@@ -52,11 +55,11 @@ class BugMoves(AntReach):
         if kind == SPIDER:
             return self._spider_dests(cell)
         if kind == QUEEN or kind == PILLBUG:
-            return [cell + step for step in STEPS[self._nmask.get(cell, 0)]]
+            return SLIDES_FROM[(cell << 6) | mask]
         if kind == BEETLE:
             if not self._tall:
-                return [cell + step for step in BEETLE_GROUND[self._nmask.get(cell, 0)]]
-            return [cell + step for step in STEPS[self._nmask.get(cell, 0)]] + self._beetle_steps(cell, 1)
+                return BEETLE_STEPS_FROM[(cell << 6) | mask]
+            return [*SLIDES_FROM[(cell << 6) | mask], *self._beetle_steps(cell, 1)]
         if kind == LADYBUG:
             return self._ladybug_dests(cell)
         return self._mosquito_dests(cell)

@@ -11,11 +11,23 @@ from typing import TYPE_CHECKING
 
 from swarmtui.games.hive.cells import BITS, STEPS
 from swarmtui.games.hive.generation import MoveGenerator
-from swarmtui.games.hive.moves import MOVEMENTS, PASS, PLACEMENTS, Move, look_up
+from swarmtui.games.hive.moves import MOVEMENTS, PASS, PLACEMENTS, Move
 from swarmtui.games.hive.pieces import BEETLE, GRASSHOPPER, KIND, KIND_START, MOSQUITO, PIECES_PER_SIDE, PILLBUG, QUEEN
 
 if TYPE_CHECKING:
     import numpy as np
+
+
+_SLIDES_N = tuple(len(STEPS[m]) for m in range(64))
+# Per bug kind, its move bound on the ground by neighbour mask, or () for the bugs bounded by
+# the perimeter: the Queen and Pillbug slide (exact unless One Hive pins them), a Grasshopper
+# jumps over each occupied neighbour, a Beetle slides and climbs.
+GROUND_BOUND: tuple[tuple[int, ...], ...] = tuple(
+    _SLIDES_N if kind in (QUEEN, PILLBUG) else
+    tuple(len(BITS[m]) for m in range(64)) if kind == GRASSHOPPER else
+    tuple(_SLIDES_N[m] + len(BITS[m]) for m in range(64)) if kind == BEETLE else ()
+    for kind in range(8))
+MOSQUITO_EXTRA = tuple(6 if kind == MOSQUITO else 0 for kind in range(8))  # a mosquito may also step or jump
 
 
 class RandomMoves(MoveGenerator):
@@ -45,17 +57,17 @@ class RandomMoves(MoveGenerator):
         base = colour * PIECES_PER_SIDE
         placed = self._placed[colour]
         codes = [base + KIND_START[k] + placed[k] for k in self._placeable_kinds(colour)]
-        cells = self._placement_cells(colour) if codes else []
+        cells = self._placement_set(colour) if codes else ()
         spots = len(cells)
         placing = len(codes) * spots
         pieces, homes, bounds = self._move_bounds(colour) if self._pos[base] is not None else ([], [], [])
         total = placing + sum(bounds)
-        generated: dict[int, list[Move]] = {}
+        generated: dict[int, list[int]] = {}
         draw = rng.random  # a float draw is several times cheaper than rng.integers; floor(u * n) is
         while total:        # uniform on 0..n-1 up to n / 2**53
             k = int(draw() * total)
             if k < placing:
-                move = PLACEMENTS[codes[k // spots]][cells[k % spots]]
+                move = PLACEMENTS[codes[k // spots]][list(cells)[k % spots]]
                 self._drawn = move
                 return move
             k -= placing
@@ -64,20 +76,22 @@ class RandomMoves(MoveGenerator):
                 k -= bounds[i]
                 i += 1
             code = pieces[i]
-            moves = generated.get(code)
-            if moves is None:
-                moves = generated[code] = self._own_moves(code, homes[i])
-                total += len(moves) - bounds[i]
-                bounds[i] = len(moves)
-            if k < len(moves):
-                move = moves[k]
+            dests = generated.get(code)
+            if dests is None:
+                dests = generated[code] = self._own_dests(code, homes[i])
+                total += len(dests) - bounds[i]
+                bounds[i] = len(dests)
+            if k < len(dests):
+                move = MOVEMENTS[code][homes[i]][dests[k]]
                 self._drawn = move
                 return move
         return PASS
 
     def _move_bounds(self, colour: int) -> tuple[list[int], list[int], list[int]]:
         """The pieces of ``colour`` that may move (not covered), their cells, and an upper bound
-        on each one's moves (``random_move``)."""
+        on each one's moves (``random_move``): 6 on top of the hive, else ``GROUND_BOUND``'s
+        count from the neighbour mask, or the empty cells touching the hive (the perimeter,
+        plus 6 for a mosquito) for the bugs that may end anywhere round it."""
         stacks, pos, nmask = self._stacks, self._pos, self._nmask
         perimeter = len(nmask) - len(stacks) if len(stacks) > 1 else 6  # empty cells touching the hive
         pieces: list[int] = []
@@ -90,30 +104,20 @@ class RandomMoves(MoveGenerator):
             st = stacks[cell]
             if st[-1] != code:
                 continue  # pinned under a beetle
-            kind = KIND[code]
             if len(st) > 1:
                 bound = 6  # on top of the hive: one step per direction
-            elif kind == QUEEN or kind == PILLBUG:
-                bound = len(STEPS[nmask.get(cell, 0)])  # its slides (exact unless One Hive pins it)
-            elif kind == GRASSHOPPER:
-                bound = len(BITS[nmask.get(cell, 0)])  # one jump over each occupied neighbour
-            elif kind == BEETLE:
-                bound = len(STEPS[nmask.get(cell, 0)]) + len(BITS[nmask.get(cell, 0)])  # slides and climbs
-            elif kind == MOSQUITO:
-                bound = perimeter + 6
             else:
-                bound = perimeter  # ant, spider, ladybug: they end on an empty cell touching the hive
+                counts = GROUND_BOUND[KIND[code]]
+                bound = counts[nmask.get(cell, 0)] if counts else perimeter + MOSQUITO_EXTRA[KIND[code]]
             pieces.append(code)
             homes.append(cell)
             bounds.append(bound)
         return pieces, homes, bounds
 
-    def _own_moves(self, code: int, cell: int) -> list[Move]:
-        """The moves of the piece ``code`` on ``cell`` (uncovered or on top), One Hive checked
-        by :meth:`_splits` while no Tarjan pass is at hand."""
-        moves: list[Move] = []
+    def _own_dests(self, code: int, cell: int) -> list[int]:
+        """The destinations of the piece ``code`` on ``cell`` (uncovered or on top), in the
+        order ``legal_moves`` lists its moves; One Hive checked by :meth:`_splits` while no
+        Tarjan pass is at hand. Only the move drawn is looked up as a ``Move``."""
         if self._cut is not None or len(self._stacks[cell]) > 1 or not self._splits(cell):
-            dests = self._dests(code, free=self._cut is None)
-            if dests:
-                moves += look_up(MOVEMENTS[code][cell], dests)
-        return moves
+            return list(self._dests(code, free=self._cut is None))
+        return []
