@@ -90,8 +90,8 @@ def replay(
         out.print(f"\nply {ply + 1}: {label}")
         if traces and ply in recording.traces:
             out.print(f"  {trace_summary(recording.traces[ply])}")
-        out.print(spec.render_text(recording.positions[ply + 1], glyphs))
-    state = recording.positions[-1]
+        out.print(spec.render_text(recording.positions.at(ply + 1), glyphs))
+    state = recording.positions.at(-1)
     if final:
         out.print(spec.render_text(state, glyphs))
     outcome = state.outcome

@@ -26,18 +26,20 @@ from swarmtui.core.state import GameState
 from swarmtui.core.trace import Trace, trace_from_json
 from swarmtui.games import GAMES
 from swarmtui.records.gamelog import GameLog
+from swarmtui.records.positions import Positions
 
 
 @dataclass
 class Recording:
-    """A game replayed from its log: ``positions[i]`` is the board after ``i`` moves.
+    """A game replayed from its log: ``positions[i]`` is (a copy of) the board after ``i`` moves.
 
     ``labels[i]`` says what ply ``i`` did (``"X plays b2"``); ``traces[i]`` is the decision
     trace of ply ``i`` when the log kept one (absent otherwise); ``seats`` are in turn order.
     """
 
     log: GameLog
-    positions: list[GameState]
+    positions: Positions
+    """Walked on demand, in memory linear in the game's length (``records.positions``)."""
     labels: list[str]
     movers: list[str]
     traces: dict[int, Trace] = field(default_factory=dict)
@@ -67,7 +69,7 @@ class Recording:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        seats = getattr(self.positions[0], "seats", None)
+        seats = getattr(self.positions.at(0), "seats", None)
         return tuple(seats) if seats else tuple(self.players)
 
     @classmethod
@@ -81,27 +83,28 @@ class Recording:
         except ValueError as error:
             raise SaveError(f"{where}: {error}") from None
         skips = set(log.skips or ())
-        positions, labels, movers = [state.copy()], [], []
+        positions = Positions(state, spec.skip_turn)
+        labels, movers = [], []
         for ply, text in enumerate(log.moves):
+            state = positions.board
             seat = state.to_move
             if ply in skips and spec.skip_turn is not None:
-                spec.skip_turn(state)
+                positions.skip()
                 labels.append(f"{seat} is immobile (turn skipped)")
             else:
                 try:
-                    state.play(state.parse_move(text))
+                    positions.play(state.parse_move(text))
                 except (ValueError, IndexError, KeyError, TypeError) as error:  # a hostile move text: one sentence
                     raise SaveError(f"{where}: move {ply + 1} ({text!r}) cannot be played: {error}") from None
                 labels.append(f"{seat} plays {text}")
             movers.append(seat)
-            positions.append(state.copy())
         traces: dict[int, Trace] = {}
         for entry in log.traces or ():
             try:
                 traces[entry["ply"]] = trace_from_json(entry["trace"])
             except ValueError:
                 continue  # a trace this swarmtui cannot read: the move still replays
-        return cls(log, positions, labels, movers, traces, result=_result(log, state))
+        return cls(log, positions, labels, movers, traces, result=_result(log, positions.board))
 
     def redecide(self, agents: Mapping[str, Agent] | str, stop: Callable[[], bool] = lambda: False) -> int:
         """Rebuild the missing traces by letting each AI seat decide its turns again.
@@ -124,7 +127,7 @@ class Recording:
                 break
             if seat not in agents or ply in self.traces:
                 continue
-            state = self.positions[ply]
+            state = self.positions.at(ply)
             decision = agents[seat].decide(state.copy())
             if state.format_move(decision.move) != text:
                 self.redecided = f"re-deciding from the seed differs at move {ply + 1}: no reasoning from there on"

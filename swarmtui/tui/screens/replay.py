@@ -100,7 +100,7 @@ class ReplayScreen(PanelScreen):
             with Vertical(id="left") as left:
                 left.styles.width = board.REPLAY_WIDTH
                 with Vertical(id="board-box"):
-                    yield board(self.recording.positions[0].copy(), glyphs=self.glyphs, id="board")
+                    yield board(self.recording.positions[0], glyphs=self.glyphs, id="board")
                     yield Static(id="status")
             with Horizontal(id="panels"):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
@@ -177,7 +177,7 @@ class ReplayScreen(PanelScreen):
     def draw(self) -> None:
         """Board, move log and status for ``self.ply``."""
         rec = self.recording
-        state = rec.positions[self.ply].copy()
+        state = rec.positions[self.ply]
         board = self.board
         board.board = state
         history = state.history
