@@ -14,7 +14,8 @@ SESSIONS = 4
 
 
 async def test_concurrent_sessions_each_get_their_own_app_and_memory_is_reported(tmp_path):
-    limits = Limits(max_sessions=SESSIONS, max_sessions_per_player=SESSIONS, max_connections_per_player=SESSIONS)
+    limits = Limits(max_sessions=SESSIONS, max_sessions_per_player=SESSIONS, max_connections_per_player=SESSIONS,
+                    max_unauthenticated_per_address=SESSIONS)  # all log in at once, from one address
     config, [key] = loopback_config(tmp_path, limits=limits)
     server = await start_server(config)
     try:

@@ -34,6 +34,9 @@ def serve(
     max_hours: float = typer.Option(4, "--max-hours", min=0.001, help="End a session after this long in total."),
     memory_mb: int = typer.Option(1536, "--memory-mb", min=256, help="Address space cap per session (RLIMIT_AS)."),
     cpu_minutes: int = typer.Option(60, "--cpu-minutes", min=1, help="CPU time cap per session (RLIMIT_CPU)."),
+    guests_per_address: int = typer.Option(
+        4, "--guests-per-address", min=1,
+        help="Guest connections at once from one address (raise it for a classroom behind one NAT)."),
 ) -> None:
     """Serve the terminal UI over SSH: public-key logins, one process per session, saves per player.
 
@@ -55,6 +58,7 @@ def serve(
                     memory_bytes=memory_mb * 2**20, cpu_seconds=cpu_minutes * 60,
                     # connections follow the session caps: a session needs one, a little slack
                     max_connections_per_player=max_per_player + 2, max_guest_connections=max_sessions,
+                    max_guest_connections_per_address=guests_per_address,
                     max_connections=max(32, 2 * max_sessions + 8))
     config = ServeConfig(host_key=(host_key or data / "host_key").expanduser(),
                          players_root=(players_dir or data / "players").expanduser(),

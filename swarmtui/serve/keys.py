@@ -24,6 +24,9 @@ What each option does here (``docs/serve.md`` has the table for operators):
   security keys is not checked).
 - any other option, or a line that does not parse, makes the whole file unusable:
   ``AuthorizedKeysError``, so nobody logs in until it is fixed (see ``ServeState``).
+
+The file is read only when it is a regular file of at most ``MAX_KEYS_BYTES`` (a FIFO or a
+device in its place is refused without waiting on it: ``core.saves.read_text``).
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import asyncssh
+
+from swarmtui.core.saves import SaveError, read_text
 
 MAX_KEYS_BYTES = 1024 * 1024
 """A larger authorized_keys file is refused rather than read (it is re-read at every login)."""
@@ -113,14 +118,9 @@ def read_authorized_keys(path: Path) -> AuthorizedKeys:
     """Read and check the whole file; ``AuthorizedKeysError`` when it cannot be read, a line does
     not parse, or it lists no key at all (each of which means: nobody logs in)."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_KEYS_BYTES + 1)
-        if len(data) > MAX_KEYS_BYTES:
-            raise AuthorizedKeysError(f"authorized keys {path} is larger than {MAX_KEYS_BYTES // 1024} KiB")
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise AuthorizedKeysError(f"cannot read authorized keys {path}: {reason}") from None
+        text = read_text(path, limit=MAX_KEYS_BYTES, what="list of authorized keys")
+    except SaveError as error:
+        raise AuthorizedKeysError(f"cannot read authorized keys: {error}") from None
     entries = []
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import re
+import signal
+import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
@@ -45,6 +49,9 @@ class Probe(asyncssh.SSHClientSession):
         self.output = bytearray()
         self.stderr = bytearray()
         self.changed = asyncio.Event()
+        self.writable = asyncio.Event()
+        """Clear while the server's window is full and our own send buffer is past asyncssh's mark."""
+        self.writable.set()
 
     def connection_made(self, chan: asyncssh.SSHClientChannel) -> None:
         self.chan = chan
@@ -64,20 +71,39 @@ class Probe(asyncssh.SSHClientSession):
 
     async def wait_until(self, condition, timeout: float = 20.0, what: str = "the condition did not hold") -> None:
         """Wait until ``condition()`` is true, re-checking whenever output arrives."""
-        deadline = time.monotonic() + timeout
-        while not condition():
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"{what}; the session shows:\n{self.text()[-2000:]}")
-            self.changed.clear()
-            try:
-                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
-            except TimeoutError:
-                pass
+        await _wait_on(condition, self.changed, timeout, lambda: f"{what}; the session shows:\n{self.text()[-2000:]}")
 
     def press(self, *keys: str) -> None:
         for key in keys:
             self.chan.write(KEYS.get(key, key.encode()))
+
+    def pause_writing(self) -> None:
+        self.writable.clear()
+
+    def resume_writing(self) -> None:
+        self.writable.set()
+
+    async def send(self, data: bytes) -> None:
+        """Write ``data`` once the channel takes more (as a well-behaved client floods: at the
+        rate the server lets it, keeping only asyncssh's high-water mark in its own buffer)."""
+        await self.writable.wait()
+        self.chan.write(data)
+
+
+async def _wait_on(condition: Callable[[], bool], changed: asyncio.Event, timeout: float,
+                   failure: Callable[[], str]) -> None:
+    """Wait until ``condition()`` holds, checking again whenever ``changed`` is set (and twice a
+    second); ``AssertionError(failure())`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(failure())
+        changed.clear()
+        try:
+            await asyncio.wait_for(changed.wait(), min(left, 0.5))
+        except TimeoutError:
+            pass
 
 
 async def open_terminal(conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24),
@@ -121,3 +147,66 @@ async def quit_sessions(conns: list[asyncssh.SSHClientConnection], probes: list[
     for conn in conns:
         conn.close()
     await asyncio.gather(*(conn.wait_closed() for conn in conns))
+
+
+@dataclass
+class ServerProcess:
+    """A ``swarmtui serve`` process on a free loopback port; ``log`` is its standard error so far."""
+
+    process: asyncio.subprocess.Process
+    port: int
+    log: bytearray
+    grown: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    """Set whenever the log grows."""
+    reader: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    async def wait_for_log(self, pattern: bytes, timeout: float = 20.0) -> re.Match[bytes]:
+        """Wait until the log matches ``pattern``; the match."""
+        await _wait_on(lambda: re.search(pattern, self.log) is not None, self.grown, timeout,
+                       lambda: f"{pattern!r} not in the server's log:\n{self.log.decode(errors='replace')}")
+        found = re.search(pattern, self.log)
+        assert found is not None
+        return found
+
+    async def stop(self, timeout: float = 30.0) -> int:
+        """SIGTERM (every session is hung up, as with ctrl-c), then the exit status."""
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+        code = await asyncio.wait_for(self.process.wait(), timeout)
+        if self.reader is not None:
+            await asyncio.wait_for(self.reader, timeout)
+        return code
+
+
+async def start_server_process(*options: str, timeout: float = 60.0) -> ServerProcess:
+    """Run ``swarmtui serve -p 0 OPTIONS`` and wait until it listens. Its log is read all along
+    (a server whose log pipe filled up would stop), into ``ServerProcess.log``."""
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "swarmtui", "serve", "-p", "0", *options,
+                                                   stderr=asyncio.subprocess.PIPE)
+    assert process.stderr is not None
+    log = bytearray()
+    deadline = time.monotonic() + timeout
+    while (found := re.search(rb"listening on [^ ]*:(\d+) ", log)) is None:
+        try:
+            line = await asyncio.wait_for(process.stderr.readline(), max(deadline - time.monotonic(), 0.01))
+        except TimeoutError:
+            line = b""
+        if not line:
+            process.kill()
+            await process.wait()
+            raise RuntimeError(f"swarmtui serve did not start listening:\n{log.decode(errors='replace')}")
+        log += line
+
+    server = ServerProcess(process, int(found[1]), log)
+
+    async def keep_reading(stream: asyncio.StreamReader) -> None:
+        while chunk := await stream.read(65536):
+            log.extend(chunk)
+            server.grown.set()
+
+    server.reader = asyncio.get_running_loop().create_task(keep_reading(process.stderr))
+    return server

@@ -6,8 +6,13 @@
   error at every attempt). OpenSSH's options are parsed as sshd parses them; ``from=`` and
   ``expiry-time=`` are honoured, a key with ``command=`` or another restriction the server
   cannot honour is refused (``keys`` lists them).
-- Connections are counted (in total, while logging in, per key, all guests together) and a
-  logged-in connection that holds no session for ``login_seconds`` is closed (``limits``).
+- Connections are counted (in total; while logging in, in all and per source address, see
+  ``admission``; per key; guests in all and per address). A connection that has not asked to
+  log in within ``handshake_seconds`` is closed, one not logged in within ``login_seconds``
+  too, and so is a logged-in connection that holds no session for ``login_seconds`` (``limits``).
+- The operator's files (authorized_keys, at every login; the host key, at start) are read
+  only when they are regular files, up to a size limit, in a worker thread: a FIFO, a device
+  or a slow disk in their place never stalls the server (``core.saves.read_text``).
 - Guest access only when the operator opts in (``guest=True``), only as user ``guest``,
   and logged as a warning at start and at every guest login.
 - User ``show`` plays and lets others watch; user ``watch`` watches a shown game live
@@ -33,9 +38,10 @@ from pathlib import Path
 
 import asyncssh
 
+from swarmtui.serve.admission import plain_address
 from swarmtui.serve.hostkey import load_or_create
 from swarmtui.serve.keys import AuthorizedKeys, AuthorizedKeysError, read_authorized_keys
-from swarmtui.serve.limits import GUESTS, ConnectionCount, Limits, SessionCount
+from swarmtui.serve.limits import GUESTS, ConnectionCount, Limits, SessionCount, input_window
 from swarmtui.serve.players import Player
 from swarmtui.serve.session import AppSession
 from swarmtui.serve.watch import SHOW_USER, WATCH_USER, WatchSession
@@ -102,6 +108,8 @@ class Gate(asyncssh.SSHServer):
         self.offered: asyncssh.SSHKey | None = None
         self.peer = "?"
         self.address = ""
+        self.source = ""
+        """The network this connection is counted under (``admission.source_network``)."""
         self.username = ""
         self.counted = False
         self.bucket: str | None = None
@@ -112,16 +120,29 @@ class Gate(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
-        self.address = _plain_address(str(peer[0])) if peer else ""
+        self.address = plain_address(str(peer[0])) if peer else ""
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
-        why = self.state.connections.refuse_new()
-        if why is not None:
-            log.warning("refused a connection from %s: %s", self.peer, why)
-            asyncio.get_running_loop().call_soon(conn.abort)
+        self.source = self.state.connections.source(self.address)
+        loop = asyncio.get_running_loop()
+        admission = self.state.connections.open(self, self.source)
+        if admission.refusal is not None:
+            log.warning("refused a connection from %s: %s", self.peer, admission.refusal)
+            loop.call_soon(conn.abort)
             return
-        self.state.connections.opened()
+        if isinstance(admission.evicted, Gate) and admission.evicted.conn is not None:
+            log.warning("closed a connection from %s that was still logging in, to make room for one from %s",
+                        admission.evicted.peer, self.peer)
+            loop.call_soon(admission.evicted.conn.abort)
         self.counted = True
         self.state.gates.add(self)
+        self.timer = loop.call_later(self.state.limits.handshake_seconds, self._check_handshake)
+
+    def _check_handshake(self) -> None:
+        """Close a connection that has not asked to log in within ``handshake_seconds``."""
+        if self.conn is not None:
+            log.info("closed the connection from %s: it did not ask to log in within %g s", self.peer,
+                     self.state.limits.handshake_seconds)
+            self.conn.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.state.gates.discard(self)
@@ -129,10 +150,13 @@ class Gate(asyncssh.SSHServer):
             self.timer.cancel()
         if self.counted:
             self.counted = False
-            self.state.connections.closed(self.bucket)
+            self.state.connections.closed(self, self.bucket, self.source)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
         if self.state.config.guest and username == GUEST_USER:
             self.player = Player.new_guest()
             log.warning("GUEST LOGIN without authentication from %s as %s", self.peer, self.player.id)
@@ -142,8 +166,8 @@ class Gate(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        keys = self.state.current_keys()
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        keys = await asyncio.to_thread(self.state.current_keys)
         if keys is None:
             log.info("refused key %s from %s: the authorized keys are unusable", key.get_fingerprint(), self.peer)
             return False
@@ -160,13 +184,13 @@ class Gate(asyncssh.SSHServer):
         if self.player is None or not self.counted or self.conn is None:
             return
         bucket = GUESTS if self.player.guest else self.player.id
-        why = self.state.connections.refuse_login(bucket)
+        why = self.state.connections.refuse_login(bucket, self.source)
         if why is not None:
             log.warning("closed the connection of %s from %s: %s", self.player.id, self.peer, why)
             self.player = None
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"swarmtui serve: {why}")
             return
-        self.state.connections.logged_in(bucket)
+        self.state.connections.logged_in(self, bucket, self.source)
         self.bucket = bucket
         if self.offered is not None:
             log.info("login from %s as %s (%s)", self.peer, self.player.id, self.offered.get_fingerprint())
@@ -197,11 +221,6 @@ class Gate(asyncssh.SSHServer):
                                  name=self.username)
         self.sessions.append(session)
         return session
-
-
-def _plain_address(address: str) -> str:
-    """An IPv4 client on an IPv6 socket (``::ffff:10.1.2.3``) as its IPv4 address, as sshd matches it."""
-    return address[7:] if address.lower().startswith("::ffff:") and "." in address else address
 
 
 @dataclass
@@ -235,9 +254,9 @@ async def start_server(config: ServeConfig) -> RunningServer:
 
     Whatever makes the start fail (a bad host key or authorized_keys file, a port in use)
     leaves nothing behind: the hub's private temporary folder is removed again."""
-    host_key = load_or_create(config.host_key)
+    host_key = await asyncio.to_thread(load_or_create, config.host_key)
     if config.authorized_keys is not None:
-        for entry in read_authorized_keys(config.authorized_keys).refused_lines:
+        for entry in (await asyncio.to_thread(read_authorized_keys, config.authorized_keys)).refused_lines:
             log.warning("authorized keys %s line %s is refused: %s", config.authorized_keys, entry.line,
                         entry.refusal)
     hub_dir = Path(tempfile.mkdtemp(prefix="swarmtui-tables-"))
@@ -249,7 +268,7 @@ async def start_server(config: ServeConfig) -> RunningServer:
             server_host_keys=[host_key], line_editor=False, encoding=None,
             agent_forwarding=False, x11_forwarding=False, allow_pty=True, allow_scp=False,
             login_timeout=config.limits.login_seconds, keepalive_interval=60,
-            reuse_address=True)
+            window=input_window(config.limits), reuse_address=True)
     except BaseException:
         await state.hub.close()
         shutil.rmtree(hub_dir, ignore_errors=True)

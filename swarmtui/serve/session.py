@@ -5,7 +5,10 @@ to run a command, gets one line saying why and exit status 1 (the command is nev
 subsystems (sftp) are refused outright. The session ends when the app exits, when the
 client goes away (the child gets SIGHUP, so the game is autosaved), or at a cap: no input
 for ``idle_seconds``, or ``session_seconds`` in total. The client's terminal size is
-clamped to ``Limits.max_columns`` x ``max_rows``.
+clamped to ``Limits.max_columns`` x ``max_rows``. Keystrokes the app has not read yet are
+capped at ``Limits.max_input_bytes``: past half of it the channel stops reading (the client's
+SSH window, a quarter of that limit, closes, so it has to wait), and it reads again once the
+app has caught up.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from swarmtui.serve.environment import child_environment
+from swarmtui.serve.input_queue import InputQueue
 from swarmtui.serve.players import Player, forget_guest, player_home
 from swarmtui.serve.terminal import PtyChild
 from swarmtui.tables.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
@@ -111,7 +115,9 @@ class AppSession(asyncssh.SSHServerSession):
         env = child_environment(self.chan.get_environment(), self.term, home / "saves", home)
         self.table_token = state.hub.admit(self.player.id, self.label, self.player.guest)
         env |= {SOCKET_VARIABLE: str(state.hub.path), TOKEN_VARIABLE: self.table_token}
-        self.child = PtyChild(self._output, self._child_exited)
+        keystrokes = InputQueue(state.limits.max_input_bytes, self.chan.pause_reading, self.chan.resume_reading,
+                                who=f"the session of {self.player.id} from {self.peer}")
+        self.child = PtyChild(self._output, self._child_exited, keystrokes)
         try:
             await self.child.start(state.command, env, str(home), self.size,
                                    state.limits.memory_bytes, state.limits.cpu_seconds)

@@ -4,7 +4,9 @@ The child becomes a session leader with the pty's slave side as its controlling 
 (``setsid`` + ``TIOCSCTTY``), so a window-size change set on the pty (``TIOCSWINSZ``) makes
 the kernel send SIGWINCH to it, and hanging up sends SIGHUP to its process group — exactly
 what a terminal emulator does, so the app autosaves as it does when a window closes.
-Memory (address space) and CPU time are capped with ``setrlimit`` before ``exec``.
+Memory (address space) and CPU time are capped with ``setrlimit`` before ``exec``. Keystrokes
+wait in an ``InputQueue``, which tells the door to stop reading the player while the app is
+behind (back-pressure), so a flooding client costs the server a bounded amount of memory.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import signal
 import struct
 import termios
 from collections.abc import Callable, Mapping, Sequence
+
+from swarmtui.serve.input_queue import InputQueue
 
 log = logging.getLogger("swarmtui.serve")
 
@@ -50,14 +54,17 @@ def _signal(process: asyncio.subprocess.Process, number: int) -> None:
 
 
 class PtyChild:
-    """One child process on a fresh pty; output goes to ``on_output``, the end to ``on_exit``."""
+    """One child process on a fresh pty; output goes to ``on_output``, the end to ``on_exit``,
+    keystrokes (``write``) through ``keystrokes`` (a default ``InputQueue`` without back-pressure
+    callbacks if none is given: it then only caps what waits)."""
 
-    def __init__(self, on_output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> None:
+    def __init__(self, on_output: Callable[[bytes], None], on_exit: Callable[[int], None],
+                 keystrokes: InputQueue | None = None) -> None:
         self.on_output = on_output
         self.on_exit = on_exit
+        self.keystrokes = keystrokes if keystrokes is not None else InputQueue()
         self.master = -1
         self.process: asyncio.subprocess.Process | None = None
-        self._pending = bytearray()
         self._reading = False
         self._loop = asyncio.get_running_loop()
 
@@ -86,22 +93,23 @@ class PtyChild:
 
     # -- bytes in and out --------------------------------------------------------------------
     def write(self, data: bytes) -> None:
-        """Keystrokes from the client, queued if the pty is momentarily full."""
+        """Keystrokes from the client, queued (``keystrokes``) while the pty is full."""
         if self.master < 0:
             return
-        self._pending += data
+        self.keystrokes.push(data)
         self._flush()
 
     def _flush(self) -> None:
         try:
-            written = os.write(self.master, self._pending) if self._pending else 0
+            written = os.write(self.master, self.keystrokes.pending) if self.keystrokes else 0
         except BlockingIOError:
             written = 0
         except OSError:
-            self._pending.clear()
+            self.keystrokes.clear()
+            self._loop.remove_writer(self.master)
             return
-        del self._pending[:written]
-        if self._pending:
+        self.keystrokes.consumed(written)
+        if self.keystrokes:
             self._loop.add_writer(self.master, self._flush)
         else:
             self._loop.remove_writer(self.master)
@@ -162,6 +170,7 @@ class PtyChild:
             self.on_output(data)
         self.pause_output()
         self._loop.remove_writer(self.master)
+        self.keystrokes.clear()
         os.close(self.master)
         self.master = -1
         self.on_exit(code)

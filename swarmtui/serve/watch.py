@@ -5,7 +5,9 @@ logs in as user ``watch`` gets the list of shown sessions, picks one by number a
 screen live — the bytes the player's app writes, copied to the watcher — until ``q``. No
 process is started for a watcher, and nothing a watcher types reaches the game. On attach
 the game's app is made to repaint its whole screen (``AppSession.repaint``), so a watcher
-arriving mid-game sees all of it at once.
+arriving mid-game sees all of it at once. A watcher whose client takes the mirrored bytes more
+slowly than the game writes them is let go once ``Limits.max_watcher_backlog_bytes`` wait for
+it (its connection is closed, saying why): the server never holds more than that for it.
 """
 
 from __future__ import annotations
@@ -132,7 +134,17 @@ class WatchSession(asyncssh.SSHServerSession):
         asyncio.get_running_loop().create_task(target.repaint())
 
     def mirror(self, data: bytes) -> None:
-        self.chan.write(data)
+        limit = self.state.limits.max_watcher_backlog_bytes
+        if self.chan.get_write_buffer_size() + len(data) <= limit:
+            self.chan.write(data)
+            return
+        log.warning("let %s go: more than %d bytes of the game it watches wait for it", self.player.id, limit)
+        if self.target is not None:
+            self.target.watchers.discard(self)
+            self.target = None
+        self._release()
+        self.chan.get_connection().disconnect(asyncssh.DISC_BY_APPLICATION,
+                                              "swarmtui serve: you fell too far behind the game you watched")
 
     def leave(self, reason: str) -> None:
         """Stop watching (or choosing) and close, saying why."""
