@@ -11,4 +11,8 @@ agent or a memory blow-up in one session never touches another or the server.
 - ``environment``: the whitelisted environment a child gets.
 - ``hostkey``: the server's host key, generated once and kept (mode 0600).
 - ``limits``: the caps (sessions, idle and total time, memory, CPU) and their counters.
+- ``admission``: places for connections not logged in yet, per source address, fairly shared.
+- ``input_queue``: keystrokes on their way to the app, with back-pressure and a cap.
+  (``limits``, ``admission`` and ``input_queue`` import no asyncssh: the browser door uses them too.)
+- ``probe`` and ``attacks``: a scripted client and scripted attacks, for the tests and benchmarks.
 """
