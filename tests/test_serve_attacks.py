@@ -327,6 +327,21 @@ async def test_guests_from_one_address_are_capped(tmp_path, caplog):
         await server.close()
 
 
+async def test_password_and_keyboard_interactive_logins_are_refused(tmp_path):
+    """An audit result kept: only keys (and guests, when allowed) log in, whatever is typed."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    server = await start_server(_config(tmp_path, key, guest=True))
+    try:
+        for user in ("player", "root", "show"):
+            with pytest.raises(asyncssh.PermissionDenied):
+                async with asyncssh.connect("127.0.0.1", server.port, username=user, password="hunter2",
+                                            client_keys=None, known_hosts=None, agent_path=None, config=None,
+                                            preferred_auth="password,keyboard-interactive"):
+                    pass
+    finally:
+        await server.close()
+
+
 # -- 4. the operator's files ---------------------------------------------------------------------
 async def test_a_fifo_or_a_device_as_authorized_keys_is_refused_at_once(tmp_path, caplog):
     key = asyncssh.generate_private_key("ssh-ed25519")
