@@ -14,10 +14,11 @@ ALLOWED = {
     "agents": {"core", "games"},
     "mazes": {"core"},
     "records": {"core", "games"},
-    "sim": {"core", "games", "agents", "mazes", "records"},
+    "referee": {"core", "games", "agents", "records"},
+    "sim": {"core", "games", "agents", "mazes", "records", "referee"},
     "tables": {"core", "games", "records"},
-    "tui": {"core", "games", "agents", "mazes", "records", "tables"},
-    "uhp": {"core", "games", "agents"},
+    "tui": {"core", "games", "agents", "mazes", "records", "referee", "tables"},
+    "uhp": {"core", "games", "agents", "referee"},
     "serve": {"core", "tables"},
 }
 TEXTUAL_ALLOWED = {"tui", "cli", "__main__"}

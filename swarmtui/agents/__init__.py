@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from swarmtui.core.agent import ANY, Agent, AgentSpec
 from swarmtui.core.params import ParamError, apply_overrides
@@ -142,14 +142,19 @@ def get_spec(agent_id: str, game_id: str | None = None) -> AgentSpec:
     return spec
 
 
+def agent_params(spec: AgentSpec, overrides: Iterable[tuple[str, str]] = ()) -> Any:
+    """``spec``'s parameters with the ``name=value`` overrides applied (None for an agent without
+    parameters); ``ParamError`` for an unknown name or a bad value."""
+    overrides = list(overrides)
+    if spec.params is not None:
+        return apply_overrides(spec.params(), overrides)
+    if overrides:
+        raise ParamError(f"agent {spec.id!r} has no parameters (got {overrides[0][0]!r})")
+    return None
+
+
 def make_agent(agent_id: str, game_id: str, seat: str, rng: np.random.Generator,
                overrides: Iterable[tuple[str, str]] = ()) -> Agent:
     """Build ``agent_id`` for ``seat`` of ``game_id`` with ``rng`` and parameter overrides."""
     spec = get_spec(agent_id, game_id)
-    overrides = list(overrides)
-    params = None
-    if spec.params is not None:
-        params = apply_overrides(spec.params(), overrides)
-    elif overrides:
-        raise ParamError(f"agent {agent_id!r} has no parameters (got {overrides[0][0]!r})")
-    return spec.factory(game_id, seat, rng, params)
+    return spec.factory(game_id, seat, rng, agent_params(spec, overrides))

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from swarmtui.agents.aco_bco.agent import AcoBcoAgent, resolve_memory
+from swarmtui.agents.aco_bco.agent import AcoBcoAgent, check_memory, memory_of
 from swarmtui.agents.aco_bco.ants import AntPlan, candidate_paths, resting_pieces
 from swarmtui.agents.aco_bco.memory import Memory
 from swarmtui.agents.aco_bco.params import AcoBcoParams
@@ -151,11 +151,12 @@ def _one_per_end(paths: list[tuple[Hex, ...]]) -> list[tuple[Hex, ...]]:
 
 def _factory(game_id: str, seat: str, rng: np.random.Generator, params: PlusParams) -> AcoBcoPlusAgent:
     params = params or PlusParams()
-    return AcoBcoPlusAgent(seat, rng, params, resolve_memory(params.memory if params.b > 0 else "none"))
+    return AcoBcoPlusAgent(seat, rng, params, memory_of(params))
 
 
 SPEC = AgentSpec(
     "aco-bco-plus", "Look-ahead planner (ants, bees)", ("halma",), _factory, PlusParams,
     description="a four-move greedy roll-out picks the move; the ant trails and bee roulette it keeps "
                 "add nothing measurable (ablation in docs/halma.md)",
+    check=check_memory,
 )

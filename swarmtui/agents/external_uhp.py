@@ -258,13 +258,18 @@ class UhpAgent:
             self.engine.close()
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: UhpParams) -> UhpAgent:
+def _check(game_id: str, seat: str, params: UhpParams) -> None:
     if not shlex.split(params.command):
         raise ParamError("the uhp player needs the engine's command line (uhp:\"/path/to/engine args\")")
+
+
+def _factory(game_id: str, seat: str, rng: np.random.Generator, params: UhpParams) -> UhpAgent:
+    _check(game_id, seat, params)
     return UhpAgent(params)
 
 
 SPEC = AgentSpec(
     "uhp", "External UHP engine", ("hive",), _factory, UhpParams,
     description="any Universal Hive Protocol engine, run from its command line (uhp:\"/path/to/engine args\")",
+    check=_check,
 )

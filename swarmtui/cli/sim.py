@@ -145,12 +145,15 @@ def run(
     resume: Path | None = typer.Option(None, "--resume", dir_okay=False,
         help="Finish an interrupted run saved with --out FILE."),
     scheduler: str | None = _SCHEDULER,
+    clock: str | None = typer.Option(None, "--clock", help="Each seat's clock in seconds, as cutechess spells it: "
+                                     "60 (sudden death), 60+1 (Fischer increment), st=5 (per move). An AI seat "
+                                     "budgets its thinking from its clock; a flag fall loses on time."),
 ) -> None:
     """Play a batch of headless games: a progress bar on stderr, a summary table on stdout."""
     _playable(game)
     with _errors():
         _run_experiment(game, players, games, seed, workers, out, param, sweep, resume, scheduler, traces,
-                        Console(), Console(stderr=True))
+                        Console(), Console(stderr=True), clock)
 
 
 @sim_app.command("report")
@@ -283,7 +286,8 @@ def _errors() -> Iterator[None]:
 
 def _run_experiment(game: str, players: str | None, games: int | None, seed: int, workers: int | None,
                     out: Path | None, param: list[str], sweep: list[str], resume: Path | None,
-                    scheduler: str | None, traces: bool, out_console: Console, err_console: Console) -> None:
+                    scheduler: str | None, traces: bool, out_console: Console, err_console: Console,
+                    clock: str | None = None) -> None:
     from swarmtui.sim.batch import default_workers
     from swarmtui.sim.experiment import Experiment, parse_sweep
     from swarmtui.sim.runner import load_resume, run_experiment
@@ -292,7 +296,8 @@ def _run_experiment(game: str, players: str | None, games: int | None, seed: int
     resumed = None
     if resume is not None:
         given = [flag for flag, value in (("--players", players), ("--games", games), ("--param", param),
-                                          ("--sweep", sweep), ("--out", out), ("--traces", traces)) if value]
+                                          ("--sweep", sweep), ("--out", out), ("--traces", traces),
+                                          ("--clock", clock)) if value]
         if given or seed != 0:
             raise CliError(f"--resume takes the run's settings from {resume}; drop {', '.join(given) or '--seed'}")
         resumed = load_resume(resume, game)
@@ -305,7 +310,7 @@ def _run_experiment(game: str, players: str | None, games: int | None, seed: int
         if traces and out is None:
             raise CliError("--traces goes with --out FILE (the traces are kept in the result file)")
         experiment = Experiment(game, agents, games or DEFAULT_GAMES, seed, tuple(param),
-                                tuple(parse_sweep(text) for text in sweep), traces)
+                                tuple(parse_sweep(text) for text in sweep), traces, clock or "")
     run_experiment(experiment, workers=workers or default_workers(), scheduler=scheduler, out=out,
                    resumed=resumed, out_console=out_console, err_console=err_console)  # Interrupted: see cli.main
 

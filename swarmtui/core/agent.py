@@ -40,6 +40,11 @@ class AgentForfeit(Exception):
     its side loses the game, and the message is the reason recorded."""
 
 
+class TurnAbandoned(Exception):
+    """A turn that could not be asked for through no fault of the seat (the table it is played
+    at closed, the wait was cancelled): the referee passes it on and nobody forfeits."""
+
+
 @runtime_checkable
 class ClosableAgent(Protocol):
     """An agent holding an outside resource (a process): ``close()`` releases it when the game ends."""
@@ -65,6 +70,10 @@ class AgentSpec(Generic[P]):
     registered game. ``params`` is a dataclass type whose fields (with the papers' defaults)
     are the agent's tunable constants, handed to ``factory`` as an instance; ``None`` when it
     has none. ``interactive`` agents (humans) are driven by the TUI and cannot run headless.
+    ``check(game_id, seat, params)`` raises what building would (a strategy or memory file that
+    cannot be read, an engine command that is empty) without building the agent, so a run can
+    refuse bad settings before its first game (``referee.seating.check_seats``); None when the
+    parameters' own checks are all there is.
     """
 
     id: str
@@ -74,6 +83,7 @@ class AgentSpec(Generic[P]):
     params: type[P] | None = None
     interactive: bool = False
     description: str = ""
+    check: Callable[[str, str, P], None] | None = None
 
     @property
     def any_game(self) -> bool:

@@ -18,15 +18,16 @@ class Termination(Enum):
     ``WIN`` and ``DRAW`` are by the game's own rules (a surrounded queen, a full board,
     threefold repetition, nobody able to move); ``MOVE_CAP`` is a game cut off at its move cap
     (Halma's 500 moves of Kuehner & Stock VI-A, Hive's experimental cap) with no winner;
-    the rest end a game from outside its rules: a seat resigned, an engine failed (crashed,
-    answered an illegal or unreadable move), a clock ran out, or the runner stopped it (a
-    batch's ply limit, a closed table). The value is the stable JSON spelling.
+    the rest end a game from outside its rules: a seat resigned, the players agreed a draw, an
+    engine failed (crashed, answered an illegal or unreadable move), a clock ran out, or the
+    runner stopped it (a batch's ply limit, a closed table). The value is the stable JSON spelling.
     """
 
     WIN = "win"
     DRAW = "draw"
     MOVE_CAP = "move-cap"
     RESIGNATION = "resignation"
+    AGREEMENT = "agreement"
     ENGINE_ERROR = "engine-error"
     TIME = "time"
     STOPPED = "stopped"
@@ -76,7 +77,7 @@ class Outcome:
         full)"``, ``"Unfinished (move cap of 500 moves reached)"``."""
         if self.winner is not None:
             return f"{self.winner} wins ({self.reason})" if self.reason else f"{self.winner} wins"
-        head = "Draw" if self.termination is Termination.DRAW else "Unfinished"
+        head = "Draw" if self.termination in (Termination.DRAW, Termination.AGREEMENT) else "Unfinished"
         return f"{head} ({self.reason})" if self.reason else head
 
     def to_json(self) -> dict[str, Any]:
@@ -107,11 +108,20 @@ class Outcome:
         """
         if result == "unfinished" or reason.startswith(("stopped after", "no result after")):
             return cls(None, reason, Termination.STOPPED)
+        for phrase, termination in OUTSIDE_THE_RULES.items():  # the referee's sentences
+            if phrase in reason:
+                return cls(winner, reason, termination)
         if winner is not None:
             return cls(winner, reason, Termination.WIN)
         if reason.startswith("move cap"):
             return cls(None, reason.removesuffix(": unfinished"), Termination.MOVE_CAP)
         return cls(None, reason, Termination.DRAW)
+
+
+OUTSIDE_THE_RULES = {" forfeits: ": Termination.ENGINE_ERROR, " resigns": Termination.RESIGNATION,
+                     " lost on time": Termination.TIME, "draw agreed": Termination.AGREEMENT}
+"""The phrases of the reasons the referee writes for games ended outside the rules
+(``referee.game``), by what they mean: how ``Outcome.from_text`` reads them back."""
 
 
 @runtime_checkable

@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass
 
 from swarmtui.records.gamelog import GameLog
+from swarmtui.referee.clock import TimeControl
 from swarmtui.sim.match import play_match
 from swarmtui.sim.seats import Seat
 
@@ -27,6 +28,8 @@ class Batch:
     traces: bool = False
     rules: tuple[tuple[str, str], ...] = ()
     """The game's rule variants as ``(name, value)`` overrides (empty: the game's defaults)."""
+    time_control: TimeControl = TimeControl()
+    """Each game's clocks (``sim run --clock``; none: each agent thinks as long as it does by default)."""
 
 
 def default_workers() -> int:
@@ -35,4 +38,5 @@ def default_workers() -> int:
 
 def play_job(batch: Batch, index: int) -> GameLog:
     """Play game ``index`` of ``batch``."""
-    return play_match(batch.game, list(batch.seats), batch.seed, index, traces=batch.traces, rules=batch.rules)
+    return play_match(batch.game, list(batch.seats), batch.seed, index, traces=batch.traces, rules=batch.rules,
+                      time_control=batch.time_control)

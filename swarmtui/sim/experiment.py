@@ -16,6 +16,7 @@ from swarmtui.core.bounded_json import LIMITS
 from swarmtui.core.params import ParamError, split_assignment
 from swarmtui.core.rng import SEED_LIMIT
 from swarmtui.games import get_game
+from swarmtui.referee.clock import TimeControl
 from swarmtui.sim.batch import Batch
 from swarmtui.sim.seats import assign_params, parse_players, split_rules
 
@@ -51,8 +52,11 @@ class Experiment:
     params: tuple[str, ...] = ()
     sweep: tuple[Axis, ...] = ()
     traces: bool = False
+    clock: str = ""
+    """The time control as ``--clock`` spelt it (``"60+1"``; empty: no clock)."""
 
     def __post_init__(self) -> None:
+        TimeControl.parse(self.clock)  # ParamError for a spelling that is not a time control
         names = [name for name, _ in self.sweep]
         if len(set(names)) != len(names):
             raise ParamError("each --sweep parameter may appear once")
@@ -84,7 +88,7 @@ class Experiment:
             assignments, rules = split_rules(game, agents, list(self.params) + list(combo))
             seats = assign_params(game, agents, assignments)
             batches.append(Batch(self.game, tuple(seats), self.games, self.seed, cell_label(combo), self.traces,
-                                 rules))
+                                 rules, TimeControl.parse(self.clock)))
         return batches
 
     def to_json(self) -> dict[str, Any]:
@@ -92,7 +96,7 @@ class Experiment:
             "game": self.game, "agents": list(self.agents), "games": self.games, "seed": self.seed,
             "params": list(self.params), "sweep": [[name, list(values)] for name, values in self.sweep],
             "traces": self.traces,
-        }
+        } | ({"clock": self.clock} if self.clock else {})
 
     @classmethod
     def from_json(cls, payload: dict[str, Any]) -> Experiment:
@@ -103,7 +107,7 @@ class Experiment:
                 games=int(payload["games"]), seed=int(payload["seed"]),
                 params=tuple(str(p) for p in payload.get("params", [])),
                 sweep=tuple((str(n), tuple(str(v) for v in vs)) for n, vs in payload.get("sweep", [])),
-                traces=bool(payload.get("traces", False)),
+                traces=bool(payload.get("traces", False)), clock=str(payload.get("clock", "")),
             )
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as error:
             raise ParamError(f"the run header does not describe an experiment ({error})") from None

@@ -27,14 +27,13 @@ from rich.progress import (
 from rich.text import Text
 
 from swarmtui import __version__
-from swarmtui.agents import make_agent
 from swarmtui.core.params import ParamError
-from swarmtui.core.rng import seat_rng
 from swarmtui.core.signals import Stopped
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import RecordWriter, read_results
-from swarmtui.sim.batch import Batch
+from swarmtui.referee.clock import TimeControl
+from swarmtui.referee.seating import check_seats
 from swarmtui.sim.execution import Job, dask_client, run_jobs
 from swarmtui.sim.experiment import Experiment
 from swarmtui.sim.folded import Folded
@@ -90,13 +89,6 @@ def load_resume(path: Path, game: str) -> Resumed:
     return Resumed(experiment, results.games)
 
 
-def _check_agents(batches: list[Batch]) -> None:
-    """Build every seat's agent once here, so bad parameters or files fail before the pool starts."""
-    for batch in batches:
-        for seat in batch.seats:
-            make_agent(seat.agent, batch.game, seat.name, seat_rng(batch.seed, seat.name), seat.overrides)
-
-
 def _progress(console: Console) -> Progress:
     return Progress(
         TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -112,7 +104,8 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
     pool's workers are stopped first).
     """
     batches = experiment.cells()
-    _check_agents(batches)
+    for batch in batches:  # bad parameters or files fail here, before the pool starts; no agent is built
+        check_seats(batch.game, batch.seats)
     earlier = resumed.games if resumed else []
     by_group: dict[str, dict[int, GameLog]] = defaultdict(dict)
     for log in earlier:
@@ -153,7 +146,8 @@ def _print_tables(experiment: Experiment, ordered: dict[str, list[GameLog]], wor
     where = f"Dask at {scheduler}" if scheduler else f"{workers} worker(s)"
     for group, records in ordered.items():
         agents = " vs ".join(f"{a} ({s})" for s, a in records[0].players.items())
-        title = f"{game.title}: {agents}, seed {experiment.seed}, {where}" + (f" [{group}]" if group else "")
+        clock = f", clock {TimeControl.parse(experiment.clock).describe()}" if experiment.clock else ""
+        title = f"{game.title}: {agents}, seed {experiment.seed}{clock}, {where}" + (f" [{group}]" if group else "")
         console.print(Folded(summary_table(summarise(records), title)))
     if len(ordered) > 1:
         console.print(Folded(comparison_table({g: summarise(r) for g, r in ordered.items()},

@@ -14,20 +14,13 @@ inside the command needs the command in double quotes that reach swarmtui (``'uh
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
 
 from swarmtui.agents import get_spec
 from swarmtui.core.params import ParamError, apply_overrides, param_fields, split_assignment
 from swarmtui.games import GameSpec
+from swarmtui.referee.seating import Seat
 
-
-@dataclass(frozen=True)
-class Seat:
-    """One seat of a match: its name, the agent id and that agent's overrides."""
-
-    name: str
-    agent: str
-    overrides: tuple[tuple[str, str], ...] = ()
+__all__ = ["Seat", "assign_params", "parse_players", "seat_agent", "split_players", "split_rules"]
 
 
 EXTERNAL_PREFIX = "uhp:"

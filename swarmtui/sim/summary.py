@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 
 from rich.table import Table
 
+from swarmtui.core.state import Termination
 from swarmtui.records.gamelog import GameLog
 
 
@@ -34,6 +35,10 @@ class BatchSummary:
     plies_mean: float
     plies_std: float
     seconds_mean: float
+    on_time: int = 0
+    """Games a seat lost on time (``sim run --clock``)."""
+    forfeits: int = 0
+    """Games a seat forfeited: its agent crashed, its engine failed or it played an illegal move."""
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -75,7 +80,14 @@ def summarise(records: list[GameLog]) -> BatchSummary:
         unfinished=sum(r.result == "unfinished" for r in records),
         plies_median=statistics.median(plies), plies_mean=statistics.fmean(plies),
         plies_std=statistics.pstdev(plies), seconds_mean=statistics.fmean(r.seconds for r in records),
+        on_time=sum(_ended(r) is Termination.TIME for r in records),
+        forfeits=sum(_ended(r) is Termination.ENGINE_ERROR for r in records),
     )
+
+
+def _ended(record: GameLog) -> Termination | None:
+    outcome = record.outcome
+    return outcome.termination if outcome is not None else None
 
 
 def summary_table(summary: BatchSummary, title: str) -> Table:
@@ -90,6 +102,8 @@ def summary_table(summary: BatchSummary, title: str) -> Table:
         f"{summary.games} games; plies median {summary.plies_median:g}, mean {summary.plies_mean:.2f}, "
         f"std {summary.plies_std:.2f}; {summary.seconds_mean * 1000:.2f} ms/game"
         + (f"; {summary.unfinished} unfinished" if summary.unfinished else "")
+        + (f"; {summary.on_time} lost on time" if summary.on_time else "")
+        + (f"; {summary.forfeits} forfeited (see the reasons in the result file)" if summary.forfeits else "")
     )
     table.caption_justify = "left"
     return table

@@ -17,13 +17,14 @@ def __getattr__(name: str) -> Any:
     its trace kinds (``aco_bco.trace``) must not load the whole agent and the Halma rules."""
     if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from swarmtui.agents.aco_bco.agent import AcoBcoAgent, _factory
+    from swarmtui.agents.aco_bco.agent import AcoBcoAgent, _factory, check_memory
     from swarmtui.agents.aco_bco.params import AcoBcoParams
     from swarmtui.core.agent import AgentSpec
 
     spec = AgentSpec(
         "aco-bco", "Ant and bee swarm (Kuehner & Stock)", ("halma",), _factory, AcoBcoParams,
         description="each piece's ant plans a path on the pheromone field; bees recruit the piece that moves",
+        check=check_memory,
     )
     globals().update(SPEC=spec, AcoBcoAgent=AcoBcoAgent, AcoBcoParams=AcoBcoParams)
     return globals()[name]

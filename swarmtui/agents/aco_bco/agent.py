@@ -202,9 +202,19 @@ def resolve_memory(text: str) -> Memory | None:
     return load_memory(path)
 
 
+def memory_of(params: AcoBcoParams) -> Memory | None:
+    """The best-game memory ``params`` play with (none when its weight ``b`` is 0)."""
+    return resolve_memory(params.memory if params.b > 0 else "none")
+
+
 def _factory(game_id: str, seat: str, rng: np.random.Generator, params: AcoBcoParams) -> AcoBcoAgent:
     params = params or AcoBcoParams()
-    return AcoBcoAgent(seat, rng, params, resolve_memory(params.memory if params.b > 0 else "none"))
+    return AcoBcoAgent(seat, rng, params, memory_of(params))
+
+
+def check_memory(game_id: str, seat: str, params: AcoBcoParams) -> None:
+    """The memory file the parameters name reads (what ``_factory`` needs)."""
+    memory_of(params or AcoBcoParams())
 
 
 @lru_cache(maxsize=4)

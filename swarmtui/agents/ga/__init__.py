@@ -16,12 +16,12 @@ def __getattr__(name: str) -> Any:
     ``ga.trace`` for its trace kind does not load the GA and the noughts state space."""
     if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from swarmtui.agents.ga.agent import GaAgent, GaParams, _factory
+    from swarmtui.agents.ga.agent import GaAgent, GaParams, _check, _factory
     from swarmtui.core.agent import AgentSpec
 
     spec = AgentSpec(
         "ga", "Genetic algorithm (Ford)", ("noughts",), _factory, GaParams,
-        description="plays an evolved strategy genome through its base-case symmetry",
+        description="plays an evolved strategy genome through its base-case symmetry", check=_check,
     )
     globals().update(SPEC=spec, GaAgent=GaAgent, GaParams=GaParams)
     return globals()[name]

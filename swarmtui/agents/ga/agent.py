@@ -85,3 +85,8 @@ def load_for_seat(seat: str, path_text: str) -> tuple[Strategy, str]:
 def _factory(game_id: str, seat: str, rng: np.random.Generator, params: GaParams) -> GaAgent:
     strategy, name = load_for_seat(seat, params.strategy)
     return GaAgent(strategy, name)
+
+
+def _check(game_id: str, seat: str, params: GaParams) -> None:
+    """The seat's strategy file reads and is for its side (what ``_factory`` needs)."""
+    load_for_seat(seat, params.strategy)

@@ -1,0 +1,21 @@
+"""The referee: the one loop that plays a game, below every face that shows or runs one.
+
+``sim``, the TUI, the tables, the replays and ``swarmtui uhp`` are its callers; it uses only
+``records``, ``agents``, ``games`` and ``core``. It builds each seat's agent once from the
+game's seed (``seating``), asks it for its decision within the budget of the game's time
+control (``clock``), checks and records the move, its trace and thinking time, ends the game
+with a reason when a seat crashes, plays an illegal move, resigns, runs out of time or agrees a
+draw, closes every agent and returns the game's ``GameLog`` (``game``). Asking an agent about a
+position without playing (a coach, ``bestmove``, rebuilt reasoning) is its service too
+(``advice``): it is the only place outside ``swarmtui/agents/`` that calls ``decide``.
+"""
+
+from __future__ import annotations
+
+from swarmtui.referee.advice import advise, consult, redecide
+from swarmtui.referee.clock import Budgeting, Clock, TimeControl
+from swarmtui.referee.game import Referee, Turn, rules_object
+from swarmtui.referee.seating import Seat, build_agents, check_seats, seat_agents
+
+__all__ = ["Budgeting", "Clock", "Referee", "Seat", "TimeControl", "Turn", "advise", "build_agents", "check_seats",
+           "consult", "redecide", "rules_object", "seat_agents"]
