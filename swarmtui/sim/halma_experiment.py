@@ -24,13 +24,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from swarmtui.agents import get_spec, make_agent
+from swarmtui.agents import get_spec
 from swarmtui.agents.aco_bco import cooperation
 from swarmtui.agents.aco_bco.agent import AcoBcoAgent
 from swarmtui.agents.aco_bco.memory import Memory, from_field
 from swarmtui.core.params import ParamError, param_fields
-from swarmtui.core.rng import derive_seed, seat_rng
+from swarmtui.core.rng import derive_seed
 from swarmtui.games.halma.rules import Board
+from swarmtui.referee import Referee, Seat
 from swarmtui.sim.execution import map_ordered
 
 PAPER_CAP = 500
@@ -137,21 +138,17 @@ def attempt_seed(base_seed: int, index: int, attempt: int) -> int:
 def play_attempt(setup: Setup, seed: int, memory: Memory | None = None) -> Attempt:
     """Play one game from seed ``seed`` to a win or the cap (``memory`` replaces the agents')."""
     board = Board(setup.players, max_moves=setup.cap * setup.players)
-    agents = {seat: make_agent(setup.agent, "halma", seat, seat_rng(seed, seat), setup.overrides)
-              for seat in board.seats}
-    swarms = [a for a in agents.values() if isinstance(a, AcoBcoAgent)]  # aco-bco and its stronger variants
+    referee = Referee.seated("halma", [Seat(seat, setup.agent, setup.overrides) for seat in board.seats], seed,
+                             state=board)
+    swarms = [a for a in referee.agents.values() if isinstance(a, AcoBcoAgent)]  # aco-bco and its stronger variants
     if memory is not None:
         for swarm in swarms:
             swarm.memory = memory
     cooperating = [a for a in swarms if a.params.cooperate]
     if len(cooperating) == 2:
         cooperation.link(*cooperating)
-    attempt = Attempt(board, agents, {seat: 0 for seat in board.seats})
-    while board.outcome is None:
-        seat = board.to_move
-        board.play(agents[seat].decide(board).move)
-        attempt.moves[seat] += 1
-    return attempt
+    referee.run()
+    return Attempt(board, dict(referee.agents), dict(referee.decisions))
 
 
 def play_game(setup: Setup, base_seed: int, index: int, memory: Memory | None = None) -> tuple[SwarmGame, Attempt]:

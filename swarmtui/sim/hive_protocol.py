@@ -28,10 +28,9 @@ from typing import Any
 
 import numpy as np
 
-from swarmtui.agents import make_agent
-from swarmtui.core.rng import make_rng, seat_rng
-from swarmtui.games.hive import skip_turn
+from swarmtui.core.rng import make_rng
 from swarmtui.games.hive.rules import Board
+from swarmtui.referee import Referee, Seat
 from swarmtui.sim.match import game_seed
 
 RECORD_FORMAT = 1
@@ -138,34 +137,32 @@ def play_protocol_game(players: tuple[Player, Player], protocol: Protocol, base_
     random_phase(board, rng, protocol.random_moves)
     ai_start = board.ply
     immobile = seats[1] if protocol.immobile_opponent else None
-    agents = {
-        seat: make_agent(p.agent, "hive", seat, seat_rng(seed, seat), p.overrides)
-        for seat, p in by_seat.items() if seat != immobile
-    }
-    counts = {seat: 0 for seat in by_seat}
-    think = {seat: 0.0 for seat in by_seat}
+    seated = [Seat(seat, p.agent, p.overrides) for seat, p in by_seat.items() if seat != immobile]
+    referee = Referee.seated("hive", seated, seed, state=board)
     skips: list[int] = []
     traces: list[dict[str, Any]] = []
     intentions: dict[str, dict[str, int]] = {}
     decided = "excluded" if board.outcome is not None else "ai"
-    while board.outcome is None:
-        seat = board.to_move
-        if seat == immobile:
-            skips.append(board.ply)
-            skip_turn(board)
-            continue
-        if counts[seat] >= protocol.ai_moves:
-            break
-        tick = time.perf_counter()
-        decision = agents[seat].decide(board)
-        think[seat] += time.perf_counter() - tick
-        _count_intentions(intentions.setdefault(seat, {}), decision.trace)
-        if protocol.traces:
-            traces.append({"ply": board.ply, "seat": seat, "move": board.format_move(decision.move),
-                           "trace": decision.trace.to_json()})
-        board.play(decision.move)
-        counts[seat] += 1
-    outcome = board.outcome
+    with referee:
+        while not referee.is_over:
+            seat = board.to_move
+            if seat == immobile:
+                skips.append(board.ply)
+                referee.skip()
+                continue
+            if referee.decisions[seat] >= protocol.ai_moves:
+                break
+            ply = board.ply
+            turn = referee.step()
+            if turn.decision is None:  # it forfeited: the referee has ended the game
+                break
+            _count_intentions(intentions.setdefault(seat, {}), turn.decision.trace)
+            if protocol.traces:
+                traces.append({"ply": ply, "seat": seat, "move": referee.moves[-1],
+                               "trace": turn.decision.trace.to_json()})
+    counts = {seat: referee.decisions.get(seat, 0) for seat in by_seat}
+    think = {seat: referee.think_seconds[seat] for seat in by_seat}
+    outcome = referee.outcome
     winner = outcome.winner if outcome else None
     game_string = board.game_string()
     return HiveGameRecord(

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
@@ -43,12 +42,13 @@ from typing import Any
 
 import numpy as np
 
-from swarmtui.agents import get_spec, make_agent
+from swarmtui.agents import get_spec
 from swarmtui.core.params import ParamError, apply_overrides, split_assignment
-from swarmtui.core.rng import derive_seed, seat_rng
+from swarmtui.core.rng import derive_seed
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import RecordWriter
+from swarmtui.referee import Referee, Seat
 from swarmtui.sim.match import game_seed
 from swarmtui.sim.ratings import Game, PairRecord, Rating, fit_ratings, pair_records
 from swarmtui.sim.summary import wilson
@@ -175,44 +175,20 @@ def select_groups(pairings: Sequence[Pairing], within: Iterable[str] | None = No
 
 
 def play_pairing(game_id: str, pairing: Pairing, seed: int, max_plies: int, opening_plies: int) -> GameLog:
-    """Play one scheduled game to its end or the cap."""
+    """Play one scheduled game (its random opening, then the entrants) to its end or the cap."""
     spec = get_game(game_id)
-    gseed = game_seed(seed, pairing.index)
-    players = len(pairing.seats)
-    state = spec.start(players if spec.seat_counts else None)
-    seats = dict(zip(spec.seats_for(players), pairing.seats, strict=True))
-    agents = {seat: make_agent(e.agent, game_id, seat, seat_rng(gseed, seat), e.overrides) for seat, e in seats.items()}
+    names = spec.seats_for(len(pairing.seats))
+    seats = [Seat(name, e.agent, e.overrides) for name, e in zip(names, pairing.seats, strict=True)]
+    labels = {name: e.label for name, e in zip(names, pairing.seats, strict=True)}
+    referee = Referee.seated(game_id, seats, game_seed(seed, pairing.index), players=labels, max_plies=max_plies)
     opening = np.random.default_rng(pairing.opening_seed)
-    moves: list[str] = []
-    think = {seat: 0.0 for seat in seats}
-    cpu = {seat: 0.0 for seat in seats}
-    chosen = {seat: 0 for seat in seats}
-    start = time.perf_counter()
-    while state.outcome is None and len(moves) < max_plies:
-        seat = state.to_move
-        if len(moves) < opening_plies:
-            legal = state.legal_moves()
-            move = legal[int(opening.integers(len(legal)))]
-        else:
-            tick, tock = time.perf_counter(), time.process_time()
-            move = agents[seat].decide(state).move
-            think[seat] += time.perf_counter() - tick
-            cpu[seat] += time.process_time() - tock
-            chosen[seat] += 1
-        moves.append(state.format_move(move))
-        state.play(move)
-    outcome = state.outcome
-    winner = outcome.winner if outcome else None
-    return GameLog(
-        index=pairing.index, seed=gseed, game=game_id,
-        players={seat: e.label for seat, e in seats.items()}, moves=moves, winner=winner,
-        result=f"{winner} wins" if winner else ("draw" if outcome else "unfinished"),
-        reason=outcome.reason if outcome else f"stopped after {max_plies} plies",
-        plies=len(moves), seconds=round(time.perf_counter() - start, 6),
-        think_seconds={k: round(v, 6) for k, v in think.items()},
-        params={seat: dict(e.overrides) for seat, e in seats.items() if e.overrides},
-        extra={"think_cpu": {k: round(v, 6) for k, v in cpu.items()}, "decisions": chosen},
-    )
+    with referee:
+        while not referee.is_over and not referee.stopped and len(referee.moves) < opening_plies:
+            legal = referee.state.legal_moves()
+            referee.play(legal[int(opening.integers(len(legal)))])
+        log = referee.run(index=pairing.index)
+    log.extra = {"think_cpu": {k: round(v, 6) for k, v in referee.think_cpu.items()}, "decisions": referee.decisions}
+    return log
 
 
 def _play(args: tuple[str, Pairing, int, int, int]) -> dict[str, Any]:
