@@ -15,5 +15,5 @@ def main() -> None:
     signals.exit_at_once_on_stop()
     from swarmtui.cli import main as cli_main
 
-    signals.raise_on_stop()
+    signals.stop_on_signals()
     cli_main()

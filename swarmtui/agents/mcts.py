@@ -53,6 +53,7 @@ import numpy as np
 from swarmtui.core.agent import ANY, AgentSpec
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
+from swarmtui.core.signals import pool_worker_start
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
 
@@ -192,10 +193,13 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
-    """A process pool kept for the life of the process (starting one per move is slow)."""
+    """A process pool kept for the life of the process (starting one per move is slow). Its
+    workers die with this process (``core.signals.pool_worker_start``: the watchdog only, as the
+    pool may be used from a UI worker thread, whose end would fire a parent-death signal)."""
     pool = _POOLS.get(workers)
     if pool is None:
-        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers)
+        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, initializer=pool_worker_start,
+                                                     initargs=(os.getpid(), False))
     return pool
 
 

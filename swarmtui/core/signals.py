@@ -5,29 +5,50 @@ The ``swarmtui`` command (``swarmtui.launch``) installs two regimes in turn:
 - ``exit_at_once_on_stop`` while its modules are still being imported: nothing exists yet
   that could be saved, so a stop signal prints the one line ``swarmtui: interrupted`` and
   exits at once (no traceback from the middle of an import);
-- ``raise_on_stop`` from then on: each stop signal raises ``Stop`` (a ``KeyboardInterrupt``)
-  in the main thread, so every place that checkpoints on Ctrl-C (``sim``'s result file, a
-  pool being shut down) does the same when a supervisor sends SIGTERM or the terminal
-  hangs up, instead of dying with its workers orphaned and its last games lost.
+- ``stop_on_signals`` from then on: a stop signal records itself (``received``) and raises
+  ``Stop`` (a ``KeyboardInterrupt``) in the main thread, so every place that checkpoints on
+  Ctrl-C does the same when a supervisor sends SIGTERM or the terminal hangs up; **except**
+  inside a ``deferred()`` region, where the handler only sets a flag and returns.
+
+Why deferred regions: a signal handler runs between any two bytecodes of the main thread, so a
+handler that raises can raise inside ``logging``'s fork hooks, ``multiprocessing``'s queues or
+``concurrent.futures``' locks, leaving a lock held and the process hung with its workers
+orphaned (issue 27 point 8: ``Exception ignored in: <function _releaseLock>`` and a run that
+never stopped). Code that starts process pools, waits on them or writes files runs in a
+``deferred()`` region and reads the flag at its own safe points with ``check()``, which raises
+``Stop`` there; waits poll (``execution.POLL_SECONDS``) so a stop is seen within a fraction of
+a second. Inside a deferred region, ``interruptible()`` marks code that owns no foreign lock
+(one game played in this process), where the handler raises at once again, so a long game is
+not waited for.
 
 The exit status is ``128 + the signal's number`` (130 for SIGINT, 143 for SIGTERM, 129 for
-SIGHUP), as a shell reports a process killed by it. Pool workers take ``worker_signals``:
-they ignore SIGINT (Ctrl-C reaches the whole process group; the parent decides) and die at
-once on SIGTERM or SIGHUP (the parent keeps what they finished).
+SIGHUP), as a shell reports a process killed by it. Pool workers start with
+``pool_worker_start``: they ignore SIGINT (Ctrl-C reaches the whole process group; the parent
+decides), die at once on SIGTERM or SIGHUP (the parent keeps what they finished) and die with
+their parent (``core.parent_watch``).
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import FrameType
+
+from swarmtui.core.parent_watch import die_with_parent
 
 STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 INTERRUPTED = "swarmtui: interrupted"
 
 received: int | None = None
-"""The last stop signal received under ``raise_on_stop`` (None: none yet)."""
+"""The last stop signal received under ``stop_on_signals`` (None: none yet)."""
+_pending: int | None = None
+"""A stop signal received inside a ``deferred()`` region and not yet raised by ``check()``."""
+_deferred = 0
+_interruptible = 0
 
 
 class Stop(KeyboardInterrupt):
@@ -39,8 +60,9 @@ class Stop(KeyboardInterrupt):
 
 
 class Stopped(Exception):
-    """A command stopped by a signal after saving what it could; the message says what was kept
-    and how to go on. ``swarmtui``'s ``main`` prints it as the one line and exits ``exit_code``."""
+    """A command that ended early (a stop signal; in subclasses, a failure such as a worker that
+    died) after saving what it could; the message says what was kept and how to go on.
+    ``swarmtui``'s ``main`` prints it as the one line and exits ``exit_code``."""
 
     @property
     def exit_code(self) -> int:
@@ -57,27 +79,105 @@ def _exit_now(signum: int, frame: FrameType | None) -> None:
     os._exit(128 + signum)
 
 
-def _raise_stop(signum: int, frame: FrameType | None) -> None:
-    global received
+def _on_stop(signum: int, frame: FrameType | None) -> None:
+    """The handler of ``stop_on_signals``: record; raise only outside deferred regions."""
+    global received, _pending
     received = signum
+    if _deferred and not _interruptible:
+        _pending = signum  # ``check()`` raises it at the region's next safe point
+        return
     raise Stop(signum)
 
 
 def exit_at_once_on_stop() -> None:
-    """Until ``raise_on_stop``: a stop signal prints the one line and exits (main thread only)."""
+    """Until ``stop_on_signals``: a stop signal prints the one line and exits (main thread only)."""
     for number in STOP_SIGNALS:
         signal.signal(number, _exit_now)
 
 
-def raise_on_stop() -> None:
-    """From now on a stop signal raises ``Stop`` in the main thread (main thread only)."""
+def stop_on_signals() -> None:
+    """From now on a stop signal raises ``Stop`` in the main thread, or inside a ``deferred()``
+    region sets the flag ``check()`` reads (main thread only)."""
+    global _fork_hook
     for number in STOP_SIGNALS:
-        signal.signal(number, _raise_stop)
+        signal.signal(number, _on_stop)
+    if not _fork_hook and hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=_forked_child)
+        _fork_hook = True
 
 
-def worker_signals() -> None:
-    """For a pool worker: ignore SIGINT, die at once on SIGTERM and SIGHUP (default actions)."""
+_fork_hook = False
+
+
+def _forked_child() -> None:
+    """Right after a fork, in the child: the stop signals' default actions, as an ``exec`` would
+    give, and none of the parent's regions. A pool worker forked while its parent is stopping
+    it is then ended by the parent's SIGTERM at once, instead of running the parent's handler
+    (which raised in the worker's initializer, or set a flag nobody reads)."""
+    global _deferred, _interruptible, _pending
+    _deferred = _interruptible = 0
+    _pending = None
+    for number in STOP_SIGNALS:
+        if signal.getsignal(number) is _on_stop:
+            signal.signal(number, signal.SIG_DFL)
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def check() -> None:
+    """A safe point: raise ``Stop`` when a stop signal came during a ``deferred()`` region."""
+    global _pending
+    if _pending is not None and _main_thread():
+        signum, _pending = _pending, None
+        raise Stop(signum)
+
+
+def stop_requested() -> bool:
+    """Whether a stop signal is waiting for ``check()``."""
+    return _pending is not None
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """A region in which a stop signal only sets the flag (see the module docstring); leaving it
+    normally is a safe point. Only the main thread receives signals: elsewhere this does nothing."""
+    global _deferred
+    if not _main_thread():
+        yield
+        return
+    _deferred += 1
+    try:
+        yield
+    finally:
+        _deferred -= 1
+    check()
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Inside a deferred region: code holding no foreign lock, where a stop raises at once
+    (a stop already waiting is raised on entry)."""
+    global _interruptible
+    if not _main_thread():
+        yield
+        return
+    check()
+    _interruptible += 1
+    try:
+        yield
+    finally:
+        _interruptible -= 1
+
+
+def pool_worker_start(owner: int, pdeathsig: bool = True) -> None:
+    """A pool worker's initializer: ignore SIGINT, die at once on SIGTERM and SIGHUP (default
+    actions), and die with ``owner``, the process that runs the pool (``core.parent_watch``;
+    ``pdeathsig`` only when the main thread forks the workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for number in STOP_SIGNALS:
         if number != signal.SIGINT:
             signal.signal(number, signal.SIG_DFL)
+    _forked_child()  # when the pool does not fork (spawn, forkserver) this has not run yet
+    die_with_parent(owner, pdeathsig)

@@ -6,11 +6,17 @@ executors return the same records. They yield them in job order, whatever order 
 workers finish in, so result files are identical too.
 
 Stopping (Ctrl-C, SIGTERM, SIGHUP; ``core.signals``): pool workers ignore SIGINT and die on
-SIGTERM/SIGHUP, so only the main process decides; on the interrupt it cancels what has not
-started, terminates the workers (their unfinished games are played again on ``--resume``)
-and waits for them, so no worker outlives it, then lets ``KeyboardInterrupt`` reach the
-caller, which keeps the finished games. Only a few chunks per worker are in flight at any
-time, so a run of millions of games starts at once and holds little memory.
+SIGTERM/SIGHUP, so only the main process decides. A pool or a Dask cluster is run inside a
+``signals.deferred()`` region: a stop signal only sets a flag, read between results (waits
+poll every ``POLL_SECONDS``), never raised inside the pool's or the queues' locks. On a stop
+the pool cancels what has not started, ends the workers (their unfinished games are played
+again on ``--resume``) and waits for them, so no worker outlives it, then raises ``Stop`` (a
+``KeyboardInterrupt``) to the caller, which keeps the finished games. Workers also die with
+their parent when it is killed outright (``core.parent_watch``), and a worker that dies
+(``kill -9``, the out-of-memory killer) is ``WorkerLost``, naming how it ended and the tasks
+that were in flight, not a ``BrokenProcessPool`` traceback. Played here, one task at a time
+runs ``signals.interruptible()``: a stop ends it at once. Only a few chunks per worker are in
+flight at any time, so a run of millions of games starts at once and holds little memory.
 
 A Dask scheduler address is checked before any connection is tried (``scheduler_address``),
 and every way a scheduler can be unusable is one ``ParamError`` sentence.
@@ -19,7 +25,11 @@ and every way a scheduler can be unusable is one ``ParamError`` sentence.
 from __future__ import annotations
 
 import gc
+import os
+import signal
 import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -27,13 +37,14 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from swarmtui.core import signals
 from swarmtui.core.params import ParamError
-from swarmtui.core.signals import worker_signals
 from swarmtui.records.gamelog import GameLog
 from swarmtui.sim.batch import Batch, play_job
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.process import BaseProcess
 
 
 @dataclass(frozen=True)
@@ -55,9 +66,24 @@ PROBE_SECONDS = 3.0
 DASK_SCHEMES = ("tcp", "tls", "ws", "wss")
 """The Dask transports a scheduler on another machine can be reached by (not inproc, ucx)."""
 IN_FLIGHT_PER_WORKER = 4
+POLL_SECONDS = 0.1
+"""How often a wait for a result looks whether a stop signal came (``core.signals.check``)."""
+STOP_GRACE_SECONDS = 5.0
+"""How long stopped workers get to end after SIGTERM before they are killed outright."""
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
+
+
+class WorkerLost(Exception):
+    """A pool worker died while the pool ran (killed, out of memory): the pool cannot go on.
+
+    ``how`` says how it ended (``"killed by SIGKILL"``); ``lost`` are the tasks that were in
+    flight, whose results are gone (the callers that keep a result file name them)."""
+
+    def __init__(self, how: str, lost: list[Any]) -> None:
+        super().__init__(f"a worker process died ({how})")
+        self.how, self.lost = how, lost
 
 
 def run_jobs(jobs: Iterable[Job], workers: int = 1, client: Any = None) -> Iterator[tuple[Job, GameLog]]:
@@ -81,7 +107,7 @@ def map_ordered(function: Callable[[Task], Result], tasks: Sequence[Task], worke
     if client is not None:
         yield from _run_dask(function, tasks, client, chunk)
     elif workers <= 1 or len(tasks) <= 1:
-        yield from map(function, tasks)
+        yield from _run_here(function, tasks)
     else:
         yield from _run_pool(function, tasks, workers, chunk)
 
@@ -102,40 +128,107 @@ def chunk_size(tasks: int, workers: int) -> int:
     return max(1, min(64, tasks // (max(workers, 1) * 8)))
 
 
+def _run_here(function: Callable[[Task], Result], tasks: Sequence[Task]) -> Iterator[Result]:
+    """In this process, each task interruptible (it holds no lock of a pool or a queue)."""
+    for task in tasks:
+        with signals.interruptible():
+            result = function(task)
+        yield result
+
+
+def result_polling(future: Any) -> Any:
+    """A future's result (a process pool's or Dask's), looking for a stop signal every
+    ``POLL_SECONDS`` while it waits (``signals.check`` raises ``Stop`` at that safe point)."""
+    while True:
+        signals.check()
+        try:
+            return future.result(timeout=POLL_SECONDS)
+        except TimeoutError:
+            if future.done():  # the task's own TimeoutError, or done just now
+                return future.result()
+
+
 def _run_pool(function: Callable[[Task], Result], tasks: Sequence[Task], workers: int,
               chunk: int | None = None) -> Iterator[Result]:
     """A bounded window of chunks on a process pool, results in task order (multiprocessing is
     imported here: a batch played in-process never loads it)."""
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     workers = min(workers, len(tasks))
     chunks = _chunks(tasks, chunk or chunk_size(len(tasks), workers))
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_signals)
-    window: deque = deque()
+    forked_here = threading.current_thread() is threading.main_thread()  # the parent-death signal is per thread
+    with signals.deferred():
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=signals.pool_worker_start,
+                                   initargs=(os.getpid(), forked_here))
+        window: deque[tuple[Future, list[Task]]] = deque()
+        try:
+            try:
+                for part in islice(chunks, workers * IN_FLIGHT_PER_WORKER):
+                    window.append((pool.submit(play_chunk, function, part), part))
+                while window:
+                    results = result_polling(window[0][0])
+                    window.popleft()
+                    for part in islice(chunks, 1):
+                        window.append((pool.submit(play_chunk, function, part), part))
+                    yield from results
+            except BrokenProcessPool:
+                signals.check()  # Ctrl-C reaches the workers too: when a stop came, it is a stop
+                lost = [task for _, part in window for task in part]
+                raise WorkerLost(how_workers_ended(_ended(_processes(pool))), lost) from None
+        except BaseException:
+            _stop_pool(pool)
+            raise
+        pool.shutdown(wait=True)
+
+
+def _processes(pool: ProcessPoolExecutor) -> list[BaseProcess]:
+    return list((getattr(pool, "_processes", None) or {}).values())  # no public API before 3.14
+
+
+def _ended(processes: list[BaseProcess]) -> list[BaseProcess]:
+    """``processes`` once they have all ended and their exit status is known (the pool's own
+    thread ends the others and reaps them too: whichever thread reaps sets the status)."""
+    deadline = time.monotonic() + STOP_GRACE_SECONDS
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+    while any(p.exitcode is None for p in processes) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return processes
+
+
+def how_workers_ended(processes: Sequence[BaseProcess]) -> str:
+    """How the first worker that ended on its own ended: ``"killed by SIGKILL"``, ``"exited
+    with status 1"``. The pool ends the others with SIGTERM once one is gone, so those say
+    nothing (unless SIGTERM was what ended it too)."""
+    codes = [p.exitcode for p in processes if p.exitcode]
+    chosen = next((code for code in codes if code != -signal.SIGTERM), codes[0] if codes else None)
+    if chosen is None:
+        return "it ended unexpectedly"
+    if chosen > 0:
+        return f"exited with status {chosen}"
     try:
-        for part in islice(chunks, workers * IN_FLIGHT_PER_WORKER):
-            window.append(pool.submit(play_chunk, function, part))
-        while window:
-            results = window.popleft().result()
-            for part in islice(chunks, 1):
-                window.append(pool.submit(play_chunk, function, part))
-            yield from results
-    except BaseException:
-        _stop_pool(pool)
-        raise
-    pool.shutdown(wait=True)
+        name = signal.Signals(-chosen).name
+    except ValueError:
+        name = f"signal {-chosen}"
+    hint = ": kill -9 or the out-of-memory killer" if chosen == -signal.SIGKILL else ""
+    return f"killed by {name}{hint}"
 
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """End the workers now (not after their chunks: SIGTERM), cancel what has not started and
-    wait for them all: no worker is left behind; nothing they were playing is kept."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())  # no public API before 3.14
+    """End the workers now (not after their chunks: SIGTERM, then SIGKILL for any still there
+    after ``STOP_GRACE_SECONDS``), cancel what has not started and wait for them all: no worker
+    is left behind; nothing they were playing is kept."""
+    processes = _processes(pool)
     for process in processes:
         if process.is_alive():
             process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
     for process in processes:
-        process.join(5)
+        process.join(STOP_GRACE_SECONDS)
+        if process.is_alive():  # still starting, with the parent's handlers: SIGKILL is never caught
+            process.kill()
+            process.join()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def scheduler_address(text: str) -> str:
@@ -209,22 +302,16 @@ def dask_client(scheduler: str | None) -> Iterator[Any]:
 
 def _run_dask(function: Callable[[Task], Result], tasks: Sequence[Task], client: Any,
               chunk: int | None = None) -> Iterator[Result]:
-    """Submit the tasks to the cluster in chunks; buffer chunks that finish early to keep order."""
-    from distributed import as_completed
-
-    futures = []
-    try:
-        size = chunk or chunk_size(len(tasks), sum(client.nthreads().values()))
-        chunks = list(_chunks(tasks, size))
-        futures = client.map(play_chunk, [function] * len(chunks), chunks, pure=False)
-        position = {future.key: i for i, future in enumerate(futures)}
-        done: dict[int, list] = {}
-        following = 0
-        for future in as_completed(futures, loop=client.loop):
-            done[position[future.key]] = future.result()
-            while following in done:
-                yield from done.pop(following)
-                following += 1
-    except BaseException:
-        client.cancel(futures)
-        raise
+    """Submit the tasks to the cluster in chunks and take their results in order (a chunk
+    finishing early waits on the cluster), looking for a stop signal while waiting."""
+    futures: list[Any] = []
+    with signals.deferred():
+        try:
+            size = chunk or chunk_size(len(tasks), sum(client.nthreads().values()))
+            chunks = list(_chunks(tasks, size))
+            futures = client.map(play_chunk, [function] * len(chunks), chunks, pure=False)
+            for future in futures:
+                yield from result_polling(future)
+        except BaseException:
+            client.cancel(futures)
+            raise

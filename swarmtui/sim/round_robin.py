@@ -34,7 +34,6 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +48,7 @@ from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import RecordWriter
 from swarmtui.referee import Referee, Seat
+from swarmtui.sim.execution import map_ordered
 from swarmtui.sim.match import game_seed
 from swarmtui.sim.ratings import Game, PairRecord, Rating, fit_ratings, pair_records
 from swarmtui.sim.summary import wilson
@@ -198,7 +198,8 @@ def _play(args: tuple[str, Pairing, int, int, int]) -> dict[str, Any]:
 def run_round_robin(game_id: str, pairings: Sequence[Pairing], seed: int, *, workers: int = 1,
                     max_plies: int = 300, opening_plies: int = 2, out: Path | None = None,
                     described: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
-    """Play ``pairings`` (``workers`` processes), yielding each record as it finishes; with
+    """Play ``pairings`` (``workers`` processes: ``sim.execution.map_ordered``, so a stop signal
+    and a dying worker are handled as in ``sim run``), yielding each record in order; with
     ``out``, a result file (``records.results``: run header, one game line each, written
     atomically at checkpoints, so an interrupted run keeps what it played). ``described`` adds
     to the header (how the schedule was chosen: ``rotations``, ``within``, ``involving``)."""
@@ -209,13 +210,8 @@ def run_round_robin(game_id: str, pairings: Sequence[Pairing], seed: int, *, wor
               "players": len(pairings[0].seats) if pairings else 2, **(described or {})}
     with ExitStack() as stack:
         writer = stack.enter_context(RecordWriter(out, header)) if out is not None else None
-        if workers <= 1:
-            results: Iterable[dict[str, Any]] = map(_play, jobs)
-        else:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1)))
-            results = pool.map(_play, jobs)
         played = 0
-        for record in results:
+        for record in map_ordered(_play, jobs, min(workers, os.cpu_count() or 1), chunk=1):
             played += 1
             if writer is not None:
                 writer.write(record)

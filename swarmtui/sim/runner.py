@@ -27,6 +27,7 @@ from rich.progress import (
 from rich.text import Text
 
 from swarmtui import __version__
+from swarmtui.core import signals
 from swarmtui.core.params import ParamError
 from swarmtui.core.signals import Stopped
 from swarmtui.games import get_game
@@ -34,7 +35,7 @@ from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import RecordWriter, read_results
 from swarmtui.referee.clock import TimeControl
 from swarmtui.referee.seating import check_seats
-from swarmtui.sim.execution import Job, dask_client, run_jobs
+from swarmtui.sim.execution import Job, WorkerLost, dask_client, run_jobs
 from swarmtui.sim.experiment import Experiment
 from swarmtui.sim.folded import Folded
 from swarmtui.sim.summary import comparison_table, summarise, summary_table
@@ -47,17 +48,47 @@ class RateColumn(ProgressColumn):
         return Text(f"{task.speed:.1f} games/s" if task.speed else "", style="progress.data.speed")
 
 
+def _how_to_go_on(kept: int, path: Path | None, game: str) -> str:
+    if path is None:
+        return "nothing was saved (use --out FILE to keep results of long runs)"
+    return f"{kept} finished games are kept in {path}; continue with: swarmtui sim run {game} --resume {path}"
+
+
 class Interrupted(Stopped):
     """The run was stopped (Ctrl-C, SIGTERM, SIGHUP); ``kept`` games are safe in ``path`` (None
     without a result file), and the message says how to resume."""
 
     def __init__(self, kept: int, total: int, path: Path | None, game: str) -> None:
         self.kept, self.total, self.path, self.game = kept, total, path, game
-        if path is None:
-            how = "nothing was saved (use --out FILE to keep results of long runs)"
-        else:
-            how = f"{kept} finished games are kept in {path}; continue with: swarmtui sim run {game} --resume {path}"
-        super().__init__(f"interrupted after {kept} of {total} games; {how}")
+        super().__init__(f"interrupted after {kept} of {total} games; {_how_to_go_on(kept, path, game)}")
+
+
+class RunBroken(Stopped):
+    """The run could not go on (a worker process died); the message says why, which games
+    were lost, what is kept and how to resume. Exit status 2, as every error of the CLI."""
+
+    @property
+    def exit_code(self) -> int:
+        return 2
+
+
+def games_text(jobs: list[Job]) -> str:
+    """``"games 40-47, 52"`` (``"of cell 'q0=0.5'"`` per sweep cell): which games ``jobs`` are."""
+    by_group: dict[str, list[int]] = defaultdict(list)
+    for job in jobs:
+        by_group[job.batch.group].append(job.index)
+    parts = []
+    for group, indices in by_group.items():
+        ranges: list[list[int]] = []
+        for index in sorted(indices):
+            if ranges and index == ranges[-1][1] + 1:
+                ranges[-1][1] = index
+            else:
+                ranges.append([index, index])
+        spans = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges[:4])
+        spans += ", ..." if len(ranges) > 4 else ""
+        parts.append(f"game{'s' if len(indices) > 1 else ''} {spans}" + (f" of cell {group!r}" if group else ""))
+    return "; ".join(parts)
 
 
 @dataclass
@@ -101,7 +132,9 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
     """Play what is missing, write the result file, print the tables; return the records by group.
 
     Raises ``Interrupted`` on Ctrl-C, SIGTERM or SIGHUP after saving the finished games (the
-    pool's workers are stopped first).
+    pool's workers are stopped first), and ``RunBroken`` when a worker process dies. The run is
+    one ``signals.deferred()`` region: a stop signal is a flag read between games, never raised
+    inside the pool's, the progress bar's or the file's code.
     """
     batches = experiment.cells()
     for batch in batches:  # bad parameters or files fail here, before the pool starts; no agent is built
@@ -115,7 +148,7 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
     header = {"experiment": experiment.to_json(), "swarmtui": __version__}
     writer = RecordWriter(out, header, earlier, resume=resumed is not None) if out else nullcontext()
     progress = _progress(err_console)
-    with dask_client(scheduler) as client, writer as records_file, progress:
+    with signals.deferred(), dask_client(scheduler) as client, writer as records_file, progress:
         task = progress.add_task(_describe(experiment), total=total, completed=total - len(jobs))
         try:
             for job, record in run_jobs(jobs, workers, client):
@@ -126,12 +159,16 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
         except KeyboardInterrupt:  # Ctrl-C, SIGTERM, SIGHUP (core.signals); the file is what is kept
             kept = sum(map(len, by_group.values()))  # the earlier games and every one written since
             raise Interrupted(kept, total, out, experiment.game) from None
+        except WorkerLost as lost:
+            kept = sum(map(len, by_group.values()))
+            raise RunBroken(f"{lost} while playing {games_text(lost.lost)}, so the run stopped after {kept} of "
+                            f"{total} games; {_how_to_go_on(kept, out, experiment.game)}") from None
         ordered = {b.group: [by_group[b.group][i] for i in range(b.games)] for b in batches}
         if records_file is not None:
             records_file.finish({"groups": {g: summarise(r).to_json() for g, r in ordered.items()}})
     _print_tables(experiment, ordered, workers, scheduler, out_console)
     if out:
-        err_console.print(f"wrote {total} games to {out}", highlight=False)
+        err_console.print(f"wrote {total} games to {out}", highlight=False, soft_wrap=True)
     return ordered
 
 
