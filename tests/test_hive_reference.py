@@ -52,16 +52,16 @@ def test_valid_moves_match_nokamute(name, game, count, moves):
 
 @pytest.mark.parametrize("name,game,count,moves", [c for c in CASES if not c[2]], ids=lambda v: str(v)[:30])
 def test_finished_games_match_nokamute(name, game, count, moves):
-    # "Draw by threefold repetition" is nokamute's own rule: it holds with our option on.
+    # "Draw by threefold repetition": nokamute's rule and ours by default (repetition=True).
     repetition = "repetition" in name
-    board = Board.from_game_string(game, repetition=repetition)
+    board = Board.from_game_string(game)
     state = game.split(";")[1]
     expected_winner = {"WhiteWins": "White", "BlackWins": "Black", "Draw": None}[state]
     assert board.outcome is not None and board.outcome.winner == expected_winner
     assert board.legal_moves() == []
-    if repetition:
+    if repetition:  # the printed rules play on
         with pytest.raises(ValueError, match="InProgress"):
-            Board.from_game_string(game)
+            Board.from_game_string(game, repetition=False)
 
 
 def test_pass_is_the_only_move_when_nothing_else_is_legal():

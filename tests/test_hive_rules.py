@@ -184,19 +184,50 @@ def test_move_cap_draws_and_undo_reopens_the_game():
     assert board.outcome is None and board.legal_moves()
 
 
-def test_repetition_option_counts_the_third_occurrence():
+def test_repetition_is_a_draw_by_default_on_the_third_occurrence():
     shuffle = ["wQ -wS1", "bQ bB1-", "wQ \\wS1", "bQ bB1\\"]
     opening = ["wS1", "bB1 wS1-", "wQ \\wS1", "bQ bB1\\"]
-    board = Board(repetition=True)
+    board = Board()
     board.play_all(opening + shuffle)
     assert board.outcome is None  # second occurrence
     board.play_all(shuffle)
-    assert board.outcome is not None and board.outcome.reason == "threefold repetition"
+    assert board.outcome is not None and board.outcome.winner is None
+    assert board.outcome.reason == "threefold repetition" and board.legal_moves() == []
+    assert board.game_string().split(";")[1] == "Draw"
     board.undo()
     assert board.outcome is None
-    plain = Board()
-    plain.play_all(opening + shuffle * 3)
-    assert plain.outcome is None
+    board.play_all(shuffle[-1:])  # the third occurrence again, after an undo
+    assert board.outcome is not None and board.outcome.reason == "threefold repetition"
+    copy = board.copy()
+    copy.undo()
+    assert copy.outcome is None and board.outcome is not None
+    printed = Board(repetition=False)  # the printed rules have no repetition draw
+    printed.play_all(opening + shuffle * 3)
+    assert printed.outcome is None
+
+
+def test_repetition_counts_positions_not_move_orders():
+    # The same position reached by other routes counts again: each queen steps out to a
+    # different cell each time and back.
+    board = Board()
+    board.play_all(["wS1", "bB1 wS1-", "wQ \\wS1", "bQ bB1\\"])
+    start = board.zobrist
+    board.play_all(["wQ \\bB1", "bQ wS1\\", "wQ \\wS1", "bQ bB1\\"])  # second time
+    assert board.zobrist == start and board.outcome is None
+    board.play_all(["wQ -wS1", "bQ bB1-", "wQ \\wS1"])  # the side to move differs: not the position
+    assert board.outcome is None
+    board.play_all(["bQ bB1\\"])  # third time
+    assert board.zobrist == start
+    assert board.outcome is not None and board.outcome.reason == "threefold repetition"
+
+
+def test_the_repetition_rule_option_reaches_the_board():
+    from swarmtui.games.hive import SPEC
+    from swarmtui.games.hive.rules import HiveRules
+
+    assert SPEC.start(rules=HiveRules()).repetition is True
+    assert SPEC.start(rules=HiveRules(repetition=False)).repetition is False
+    assert Board.from_game_string("Base;NotStarted;White[1]").repetition is True
 
 
 def test_surrounding_both_queens_at_once_is_a_draw():

@@ -324,3 +324,23 @@ async def test_a_wide_hive_scrolls_to_follow_the_cursor(tui_app) -> None:
             await pilot.press("h")
         await pilot.pause()
         assert board.cursor == Hex(-1, 0) and field.scroll_offset.x == 0
+
+
+async def test_setup_offers_the_repetition_draw_and_the_game_ends_on_a_third_repetition(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        await pilot.press("down", "down", "enter")  # Hive's setup
+        await settle(app, pilot, lambda: app.screen.game.id == "hive")
+        rule = app.screen.query_one("#rule-repetition", Select)
+        assert rule.value == "True"  # on by default
+        rule.value = "False"
+        assert app.screen.chosen_rules() == (("repetition", "False"),)
+        rule.value = "True"
+        assert app.screen.chosen_rules() == ()
+    shuffle = ["wQ -wS1", "bQ bB1-", "wQ \\wS1", "bQ bB1\\"]
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_game(app, pilot, ("human", "human"), ["wS1", "bB1 wS1-", "wQ \\wS1", "bQ bB1\\"]
+                                 + shuffle * 2)
+        assert screen.match.is_over and screen.match.state.outcome.reason == "threefold repetition"
+        assert screen.match.result_text() == "Draw"

@@ -15,6 +15,7 @@ like an unreadable trace, and the move still replays.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,12 +75,29 @@ class Recording:
 
     @classmethod
     def from_log(cls, log: GameLog, where: str) -> Recording:
-        """Replay ``log``; ``SaveError`` naming ``where`` when a move does not fit the rules."""
+        """Replay ``log``; ``SaveError`` naming ``where`` when a move does not fit the rules.
+
+        A log that names no ``repetition`` rule and ends later than a threefold repetition was
+        written before the repetition draw became the default (Hive, issue 30): it replays
+        under the printed rules, as it was played."""
+        try:
+            return cls._replay(log, where, rules_of(log, where))
+        except SaveError as error:
+            printed = _without_repetition(log, where)
+            if printed is None:
+                raise
+            try:
+                return cls._replay(log, where, printed)
+            except SaveError:
+                raise error from None
+
+    @classmethod
+    def _replay(cls, log: GameLog, where: str, rules: Any) -> Recording:
         spec = GAMES[log.game]
         if spec.new_state is None:
             raise SaveError(f"{where}: {spec.title} cannot be played yet")
         try:
-            state = spec.start(len(log.players) if spec.seat_counts else None, rules_of(log, where))
+            state = spec.start(len(log.players) if spec.seat_counts else None, rules)
         except ValueError as error:
             raise SaveError(f"{where}: {error}") from None
         skips = set(log.skips or ())
@@ -143,6 +161,17 @@ def _result(log: GameLog, state: GameState) -> str:
     if outcome is not None:
         return f"{outcome.winner} wins ({outcome.reason})" if outcome.winner else outcome.reason
     return log.result or "game not finished"
+
+
+def _without_repetition(log: GameLog, where: str) -> Any:
+    """``log``'s rules with the repetition draw off, when the game has that rule on by default
+    and the log does not name it; None otherwise (nothing else to try)."""
+    if "repetition" in log.rules or not GAMES[log.game].rules:
+        return None
+    rules = rules_of(log, where) or GAMES[log.game].rules_type()()
+    if getattr(rules, "repetition", None) is not True:
+        return None
+    return dataclasses.replace(rules, repetition=False)
 
 
 def rules_of(log: GameLog, where: str) -> Any:

@@ -60,6 +60,9 @@ class Protocol:
     traces: bool = False
 
 
+THESIS_RULES = {"repetition": "false"}  # the rule variants of the thesis' games (HiveRules): the printed rules
+
+
 @dataclass
 class HiveGameRecord:
     """One protocol game. ``decided`` is ``"excluded"`` (before the AI phase) or ``"ai"``."""
@@ -85,6 +88,7 @@ class HiveGameRecord:
     game: str = "hive"
     result: str = ""  # "White wins", "draw", "excluded: ...": the GameRecord fields sim report reads
     plies: int = 0
+    rules: dict[str, str] = field(default_factory=lambda: dict(THESIS_RULES))  # replays play the thesis' rules
 
     def to_json(self) -> dict[str, Any]:
         return {"format": RECORD_FORMAT, **asdict(self)}
@@ -132,7 +136,7 @@ def play_protocol_game(players: tuple[Player, Player], protocol: Protocol, base_
     by_seat = dict(zip(seats, players, strict=True))
     rng = make_rng(seed, "protocol")
     start = time.perf_counter()
-    board = Board()
+    board = Board(repetition=False)  # THESIS_RULES: no repetition draw (its games run to the move limit)
     random_placements(board, rng)
     random_phase(board, rng, protocol.random_moves)
     ai_start = board.ply

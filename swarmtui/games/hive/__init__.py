@@ -27,7 +27,7 @@ _PIECES = ("ALL_PIECES", "Bug", "GameType", "Piece", "parse_piece")
 def _new_board(rules: HiveRules | None = None) -> Board:
     from swarmtui.games.hive.rules import Board
 
-    return Board(game_type=rules.game_type) if rules is not None else Board()
+    return Board(game_type=rules.game_type, repetition=rules.repetition) if rules is not None else Board()
 
 
 def _render(board: Board, glyphs: str = "unicode") -> Text:

@@ -44,10 +44,13 @@ class Board(RandomMoves, Legality):
     """A Hive position with its move history, like ``chess.Board``.
 
     ``game_type`` (a :class:`GameType` or its UHP name, default ``Base``) says which expansion
-    bugs are in the players' hands. ``repetition=True`` declares a draw when a position
-    (pieces, stacks and side to move) occurs for the third time; ``move_cap=N`` declares a
-    draw after N plies. Both are for batch runs of agents that could otherwise shuffle
-    forever; the official rules have neither, so both are off by default.
+    bugs are in the players' hands. ``repetition`` (on by default, as the online community
+    plays: hivegame.com, nokamute) declares a draw when a position occurs for the third time:
+    the same pieces on the same cells in the same stacks, the same side to move and, with the
+    Pillbug in play, the same piece moved last (it decides what may move) -- the position's
+    Zobrist key (:attr:`zobrist`), counted over the whole game. ``repetition=False`` plays the
+    printed rules, which have no repetition draw. ``move_cap=N`` declares a draw after N
+    plies (off by default; the official rules have none).
     """
 
     def play(self, move: Move) -> None:
@@ -135,14 +138,22 @@ class Board(RandomMoves, Legality):
         self._ply += 1
         self.history.append(move)
         self._legal = self._cut = self._rim = self._drawn = None
-        if self.repetition or self.move_cap is not None:
-            self._outcome = self._judge()
-        else:  # the official rules: only a surrounded queen ends the game
-            wq, bq = pos[0], pos[PIECES_PER_SIDE]
-            if (wq is not None and nmask.get(wq) == FULL) or (bq is not None and nmask.get(bq) == FULL):
-                self._outcome = self._judge_surround()
-            else:
-                self._outcome = None
+        if self.repetition:  # _remember, inlined (hot path)
+            key = self.zobrist if self._pillbug else zobrist
+            self._keys.append(key)
+            seen = self._seen
+            repeats = seen[key] = seen.get(key, 0) + 1
+        else:
+            repeats = 0
+        wq, bq = pos[0], pos[PIECES_PER_SIDE]
+        if (wq is not None and nmask.get(wq) == FULL) or (bq is not None and nmask.get(bq) == FULL):
+            self._outcome = self._judge_surround()  # a surrounded queen decides, even on a third repetition
+        elif repeats >= 3:
+            self._outcome = Outcome(None, "threefold repetition")
+        elif self.move_cap is not None and self._ply >= self.move_cap:
+            self._outcome = Outcome(None, f"move cap of {self.move_cap} plies", Termination.MOVE_CAP)
+        else:
+            self._outcome = None
 
 
     def undo(self) -> Move:
@@ -200,17 +211,6 @@ class Board(RandomMoves, Legality):
         return move
 
     pop = undo
-
-    def _judge(self) -> Outcome | None:
-        repeats = self._remember() if self.repetition else 0
-        outcome = self._judge_surround()
-        if outcome is not None:
-            return outcome
-        if repeats >= 3:
-            return Outcome(None, "threefold repetition")
-        if self.move_cap is not None and self._ply >= self.move_cap:
-            return Outcome(None, f"move cap of {self.move_cap} plies", Termination.MOVE_CAP)
-        return None
 
     def _judge_surround(self) -> Outcome | None:
         nmask = self._nmask
@@ -334,7 +334,7 @@ class Board(RandomMoves, Legality):
         return format_game_string(self)
 
     @classmethod
-    def from_game_string(cls, text: str, *, repetition: bool = False, move_cap: int | None = None) -> Board:
+    def from_game_string(cls, text: str, *, repetition: bool = True, move_cap: int | None = None) -> Board:
         """Replay a UHP GameString; ``NotationError``/``IllegalMoveError`` say what is wrong."""
         return parse_game_string(text, repetition=repetition, move_cap=move_cap)
 
@@ -357,7 +357,7 @@ def format_game_string(board: Board) -> str:
     return ";".join([str(board.game_type), state_string(board), turn_string(board), *moves])
 
 
-def parse_game_string(text: str, *, repetition: bool = False, move_cap: int | None = None) -> Board:
+def parse_game_string(text: str, *, repetition: bool = True, move_cap: int | None = None) -> Board:
     """Replay a GameString into a ``Board``, checking its state and turn against the moves."""
     game_type, state, turn, moves = split_game_string(text)
     board = Board(game_type=game_type, repetition=repetition, move_cap=move_cap)

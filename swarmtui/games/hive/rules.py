@@ -50,9 +50,11 @@ which refine McGuile's summary (section 3.2) where it is incomplete:
   - A move is a piece and its destination: a pillbug throw that puts a piece where it could
     also walk, or two pillbugs (a pillbug and a mosquito) throwing the same piece to the same
     cell, is one move (Mzinga's move set), which is what perft counts.
-* Outcome: a Queen with six occupied neighbours loses; both at once is a draw. Batch runs
-  may add a threefold-repetition draw and a move cap (``Board(repetition=..., move_cap=...)``),
-  both off by default because the official rules have neither.
+* Outcome: a Queen with six occupied neighbours loses; both at once is a draw. A position
+  that occurs for the third time is a draw (threefold repetition), as hivegame.com and
+  nokamute play: a rule option, on by default (``Board(repetition=False)`` or
+  ``HiveRules(repetition=False)`` for the printed rules, which have none; ``Board`` says
+  what counts as the same position). A move cap (``Board(move_cap=N)``) is for batch runs.
 
 The engine is in pieces with one job each, and this module exports them all (as python-chess
 exports its board and notation from one place): ``pieces`` (tiles and game types), ``cells``
@@ -88,9 +90,13 @@ GameTypeName = Literal["Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP
 
 @dataclass(frozen=True)
 class HiveRules:
-    """Hive's rule variant for the game descriptor: the UHP game type (which expansion bugs play)."""
+    """Hive's rule variants for the game descriptor: the UHP game type (which expansion bugs play)
+    and the threefold-repetition draw."""
 
     game_type: GameTypeName = field(default="Base", metadata={"help": "UHP game type: Base, Base+M ... Base+MLP"})
+    repetition: bool = field(default=True, metadata={
+        "help": "Threefold repetition draw: a position occurring for the third time is a draw, as hivegame.com "
+                "and nokamute play (false: the printed rules, which have none)"})
 
 
 __all__ = [

@@ -44,7 +44,7 @@ class HiveStacks:
 
     seats: Sequence[str] = SEATS
 
-    def __init__(self, *, game_type: GameType | str = BASE, repetition: bool = False,
+    def __init__(self, *, game_type: GameType | str = BASE, repetition: bool = True,
                  move_cap: int | None = None) -> None:
         if move_cap is not None and move_cap < 1:
             raise ValueError("move_cap must be at least 1 ply")
@@ -70,8 +70,8 @@ class HiveStacks:
         self._holes = 1  # enclosed empty regions of the hive (HOLES_MADE; 1 on the empty board)
         self._tall = 0  # stacks two or more high
         self._rim: tuple[set[int] | None, set[int]] | None = None  # _rim_cells, once needed
-        self._seen: dict[tuple, int] = {}
-        self._keys: list[tuple] = []
+        self._seen: dict[int, int] = {}  # repetition: Zobrist key -> how often it occurred
+        self._keys: list[int] = []  # the keys of the game's positions, in order (undo takes the last back)
         self._hash = 0
         self._stun0 = -1  # the piece moved last before the history starts (set-up positions)
         self._drawn: Move | None = None  # the move random_move just drew here (known legal)
@@ -200,7 +200,8 @@ class HiveStacks:
         return -1 if piece is None else PIECE_CODES[piece]
 
     def _remember(self) -> int:
-        key = self.position_key()
+        """Count the position for the repetition rule; how often it has now occurred."""
+        key = self.zobrist
         self._keys.append(key)
         count = self._seen[key] = self._seen.get(key, 0) + 1
         return count
