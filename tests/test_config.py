@@ -57,7 +57,7 @@ def test_a_damaged_file_names_the_file_and_the_key(text, named):
 
 def test_load_gives_the_defaults_and_one_line_for_any_problem(tmp_path: Path):
     assert load(tmp_path / "absent.toml") == (Preferences(), f"config file {tmp_path / 'absent.toml'} does not "
-                                              "exist (using the defaults)")
+                                              "exist; using the defaults")
     bad = tmp_path / "config.toml"
     bad.write_text("[tui]\nspeed = 'warp'\n")
     prefs, problem = load(bad)

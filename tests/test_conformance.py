@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from fake_engines import owner_engines
 
 from swarmtui.agents import agent_specs, make_agent
 from swarmtui.core.rng import seat_rng
@@ -142,19 +143,22 @@ QUICK: dict[str, tuple[tuple[str, str], ...]] = {
     "mcts": (("iterations", "8"), ("depth", "4")),
     "aco-bco-colony": (("ants", "12"), ("iterations", "2")),
     "pso-verify": (("verify_depth", "1"),),
-    "uhp": (("command", shlex.join([sys.executable, "-m", "swarmtui", "uhp", "--agent", "random"])),),
+    "uhp": (("engine", "swarmtui-random"),),
 }
 """Parameter overrides that keep a slow agent's game to seconds (its defaults are the papers'), or
 that it needs to run at all (the external UHP player plays our own engine over the protocol)."""
+ENGINES = {"uhp": {"swarmtui-random": shlex.join([sys.executable, "-m", "swarmtui", "uhp", "--agent", "random"])}}
+"""Engines an agent's game declares as the machine's owner would (the external UHP player's)."""
 
 
 def agent_game(agent_id: str, spec: GameSpec, seed: int = 3, plies: int = PLAYOUT_PLIES) -> GameState:
     """``agent_id`` in the first seat against ``random``, one whole game, every decision checked."""
     players = min(spec.player_counts)
     seats = spec.seats_for(players)
-    agents = {seat: make_agent(agent_id if i == 0 else "random", spec.id, seat, seat_rng(seed, seat),
-                               QUICK.get(agent_id, ()) if i == 0 else ())
-              for i, seat in enumerate(seats)}
+    with owner_engines(**ENGINES.get(agent_id, {})):
+        agents = {seat: make_agent(agent_id if i == 0 else "random", spec.id, seat, seat_rng(seed, seat),
+                                   QUICK.get(agent_id, ()) if i == 0 else ())
+                  for i, seat in enumerate(seats)}
     state = spec.start(players if spec.seat_counts else None)
     while state.outcome is None and state.ply < plies:
         decision = agents[state.to_move].decide(state.copy())

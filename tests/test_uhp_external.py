@@ -1,18 +1,16 @@
-"""Any UHP engine as a player: a second ``swarmtui uhp`` process plays a seat in ``sim``, and a
-scripted engine that crashes, hangs, plays an illegal move or greets badly loses with a clear
-reason, never hangs the game, and leaves no process behind."""
+"""Any UHP engine the owner declared as a player: a second ``swarmtui uhp`` process plays a seat
+in ``sim``, and a scripted engine that crashes, hangs, plays an illegal move or greets badly
+loses with a clear reason, never hangs the game, and leaves no process behind."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import shlex
 import sys
 import time
-from pathlib import Path
 
 import pytest
+from fake_engines import SWARMTUI_UHP, fake, gone, noted_pids, owner_engines
 from waiting import poll_until
 
 from swarmtui.agents import make_agent
@@ -25,28 +23,16 @@ from swarmtui.games.hive.rules import Board
 from swarmtui.sim.match import play_match
 from swarmtui.sim.seats import Seat, assign_params, parse_players, split_players
 
-FAKE = Path(__file__).parent / "fake_uhp_engine.py"
-SWARMTUI_UHP = f"{shlex.quote(sys.executable)} -m swarmtui uhp"
-
-
-def fake(mode: str) -> str:
-    return f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} {mode}"
-
-
-def gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    with open(f"/proc/{pid}/stat") as stat:  # a zombie is gone too (only its parent can reap it)
-        return stat.read().split(")")[-1].split()[0] == "Z"
-
 
 def test_a_second_swarmtui_plays_a_seat_and_stops_with_its_game():
-    seats = [Seat("White", "pso-plus"), Seat("Black", "uhp", (("command", SWARMTUI_UHP + " --agent random"),))]
-    record = play_match("hive", seats, 0, 0, max_plies=40)
+    seats = [Seat("White", "pso-plus"), Seat("Black", "uhp", (("engine", "second"),))]
+    with owner_engines(second=SWARMTUI_UHP + " --agent random"):
+        record = play_match("hive", seats, 0, 0, max_plies=40)
     assert record.plies == 40 or record.winner is not None
     assert "forfeits" not in record.reason
+    assert record.engines == {"Black": {"name": "second", "id": record.engines["Black"]["id"]}}
+    assert record.engines["Black"]["id"].startswith("swarmtui")  # its UHP id line, never a command line
+    assert "command" not in json.dumps(record.to_json()) and sys.executable not in json.dumps(record.to_json())
     board = Board()
     for move in record.moves:  # every move the engine made is legal here
         board.play(board.parse_move(move))
@@ -59,9 +45,9 @@ def test_a_second_swarmtui_plays_a_seat_and_stops_with_its_game():
     ("garbage", "greeting is not UHP's 'id ...' line"),
     ("base", "does not play Base+MLP (it does not declare Mosquito, Ladybug, Pillbug)"),
 ])
-def test_a_faulty_engine_loses_with_the_reason_and_leaves_no_process(mode, reason, tmp_path, monkeypatch):
-    monkeypatch.setenv("FAKE_UHP_CHILD", str(tmp_path / "child.pid"))
-    agent = make_agent("uhp", "hive", "White", seat_rng(0, "White"), [("command", fake(mode)), ("grace", "0.5")])
+def test_a_faulty_engine_loses_with_the_reason_and_leaves_no_process(mode, reason, tmp_path):
+    with owner_engines(faulty=fake(mode, tmp_path)):
+        agent = make_agent("uhp", "hive", "White", seat_rng(0, "White"), [("engine", "faulty"), ("grace", "0.5")])
     assert isinstance(agent, UhpAgent)
     start = time.monotonic()
     with pytest.raises(AgentForfeit, match=re.escape(reason)):
@@ -69,37 +55,41 @@ def test_a_faulty_engine_loses_with_the_reason_and_leaves_no_process(mode, reaso
     assert time.monotonic() - start < 15
     agent.close()
     assert agent.engine is not None and gone(agent.engine.process.pid)
-    if mode == "hang":  # the engine's own child went with its process group
-        child = int((tmp_path / "child.pid").read_text())
-        poll_until(lambda: gone(child))
+    pids = noted_pids(tmp_path)
+    assert "engine" in pids.values() and ("child" in pids.values()) == (mode == "hang")
+    for pid in pids:  # the engine, and in ``hang`` its own child, went with it
+        poll_until(lambda pid=pid: gone(pid))
 
 
 def test_sim_records_the_forfeit_as_a_loss_with_its_reason():
-    seats = [Seat("White", "uhp", (("command", fake("crash")),)), Seat("Black", "random")]
-    record = play_match("hive", seats, 0, 0)
+    seats = [Seat("White", "uhp", (("engine", "crashing"),)), Seat("Black", "random")]
+    with owner_engines(crashing=fake("crash")):
+        record = play_match("hive", seats, 0, 0)
     assert record.winner == "Black" and record.result == "Black wins"
     assert record.reason.startswith("White forfeits: the engine crashed before answering")
     assert record.plies == 0
 
 
 def test_an_engine_that_cannot_start_forfeits():
-    agent = make_agent("uhp", "hive", "White", seat_rng(0, "White"), [("command", "/no/such/engine --x")])
-    with pytest.raises(AgentForfeit, match="could not be started"):
+    with owner_engines(missing="/no/such/engine --x"):
+        agent = make_agent("uhp", "hive", "White", seat_rng(0, "White"), [("engine", "missing")])
+    with pytest.raises(AgentForfeit, match="engine missing could not be started: its program is not an executable"):
         agent.decide(Board())
 
 
 def test_players_with_a_uhp_seat_are_read_from_the_command_line():
     game = get_game("hive")
-    text = 'pso-plus,uhp:"/opt/engine --a,b"'
-    assert split_players(text) == ["pso-plus", 'uhp:"/opt/engine --a,b"']
+    text = "pso-plus,uhp:mzinga"
+    assert split_players(text) == ["pso-plus", "uhp:mzinga"]
     players = parse_players(game, text)
     seats = assign_params(game, players, ["uhp.time=2", "Black.grace=3"])
-    assert seats[1] == Seat("Black", "uhp", (("command", "/opt/engine --a,b"), ("time", "2"), ("grace", "3")))
+    assert seats[1] == Seat("Black", "uhp", (("engine", "mzinga"), ("time", "2"), ("grace", "3")))
     assert parse_players(game, ",".join(players)) == players  # joins back for --resume
-    for bad in ('random,uhp:', 'random,uhp:"unclosed', 'random,uhp:""'):
+    for bad in ("random,uhp:", 'random,uhp:"unclosed', 'random,uhp:""', 'random,uhp:"/opt/engine --a,b"',
+                "random,uhp:/opt/engine", "random,uhp:engine --x"):
         with pytest.raises(ParamError):
             parse_players(game, bad)
-    with pytest.raises(ParamError, match="command line"):
+    with pytest.raises(ParamError, match="chosen by its name"):
         make_agent("uhp", "hive", "White", seat_rng(0, "White"))
 
 
@@ -108,8 +98,8 @@ def test_sim_run_with_an_external_engine_seat(tmp_path):
 
     out = tmp_path / "run.jsonl"
     result = subprocess.run(
-        [sys.executable, "-m", "swarmtui", "sim", "run", "hive", "--players", f"uhp:\"{fake('illegal')}\",random",
-         "--games", "1", "--workers", "1", "--out", str(out)],
+        [sys.executable, "-m", "swarmtui", "sim", "run", "hive", "--players", "uhp:liar,random",
+         "--engine", f"liar={fake('illegal')}", "--games", "1", "--workers", "1", "--out", str(out)],
         capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert result.returncode == 0, result.stderr
     games = [json.loads(line) for line in out.read_text().splitlines() if '"reason"' in line]
@@ -125,7 +115,8 @@ async def test_the_tui_game_ends_when_an_external_engine_crashes(tui_app):
 
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
-        match = Match(MatchConfig("hive", ("uhp", "random"), seed=1, params=((("command", fake("crash")),), ())))
+        with owner_engines(crashing=fake("crash")):
+            match = Match(MatchConfig("hive", ("uhp", "random"), seed=1, params=((("engine", "crashing"),), ())))
         await pilot.pause()
         app.push_screen(GameScreen(match, speed="instant"))
         await settle(app, pilot, lambda: match.is_over)
@@ -138,7 +129,8 @@ async def test_the_tui_game_ends_when_an_external_engine_crashes(tui_app):
 def test_an_engine_nobody_closes_stops_when_its_player_is_dropped():
     import gc
 
-    agent = make_agent("uhp", "hive", "White", seat_rng(0, "White"), [("command", SWARMTUI_UHP + " --agent random")])
+    with owner_engines(second=SWARMTUI_UHP + " --agent random"):
+        agent = make_agent("uhp", "hive", "White", seat_rng(0, "White"), [("engine", "second")])
     agent.decide(Board())
     pid = agent.engine.process.pid
     del agent

@@ -91,7 +91,7 @@ CATALOGUE: tuple[AgentEntry, ...] = (
     AgentEntry("pso-verify", "swarmtui.agents.pso.verified", "Particle swarm proposes, search verifies", ("hive",),
                "the pso-plus swarm's insects and the hive propose moves; a three-ply alpha-beta picks among them"),
     AgentEntry("uhp", "swarmtui.agents.external_uhp", "External UHP engine", ("hive",),
-               'any Universal Hive Protocol engine, run from its command line (uhp:"/path/to/engine args")'),
+               "a Universal Hive Protocol engine the machine's owner declared, chosen by name (uhp:NAME)"),
 )
 """The shipped agents in menu order. A module is imported only when its agent is asked for, so a
 command that plays two agents loads two, and the menu, which lists them all, loads none."""

@@ -1,55 +1,57 @@
-"""The ``uhp`` agent: any Universal Hive Protocol engine (Mzinga, nokamute, another
-``swarmtui uhp``) plays a Hive seat, driven over its standard input and output.
+"""The ``uhp`` agent: a Universal Hive Protocol engine (Mzinga, nokamute, another ``swarmtui
+uhp``) plays a Hive seat, driven over its standard input and output.
 
-The engine is started once per game (on the first ``decide``) from ``command`` (split like a
-shell line, never run through a shell) in its own process group, greeted (``id``, then the
-capabilities line: a game with Mosquito, Ladybug or Pillbug needs the engine to declare them),
-told the game (``newgame <GameString>`` once, then ``play``/``pass`` for each move made since
-it last moved, so a long game costs no more per move than a short one; a position that does not
-continue the engine's game, after an undo, is sent whole again) and asked
-``bestmove time hh:mm:ss`` (``time`` seconds, rounded up to whole seconds as UHP counts them)
-or ``bestmove depth N``.
+The engine is one the machine's owner declared (``core.engines``) and is chosen by its name
+(``uhp:NAME`` on the command line, ``engine=NAME``): no parameter of this agent names a
+program or a path. It is started once per game (on the first ``decide``) by
+``engine_process.EngineProcess`` (its own keeper, a minimal environment, bounded answers),
+greeted (``id``, then the capabilities line: a game with Mosquito, Ladybug or Pillbug needs the
+engine to declare them), told the game (``newgame <GameString>`` once, then ``play``/``pass``
+for each move made since it last moved, so a long game costs no more per move than a short one;
+a position that does not continue the engine's game, after an undo, is sent whole again) and
+asked ``bestmove time hh:mm:ss`` (``time`` seconds, rounded up to whole seconds as UHP counts
+them) or ``bestmove depth N``.
 
 Every fault costs the engine's side the game, with the reason, by raising
 :class:`~swarmtui.core.agent.AgentForfeit`: it cannot be started, it exits or closes its
-output (a crash), it answers nothing within the limit plus ``grace`` seconds (a hang: it is
-killed), it answers ``err``/``invalidmove`` or a move that is not legal here. ``close()`` (and a
-finaliser, for every other exit path) says ``exit``, then terminates and finally kills the
-whole process group, so no engine outlives its game.
+output (a crash), it answers nothing within the limit plus ``grace`` seconds or stops reading
+(a hang: it is killed), it writes more than any legitimate answer (a flood: it is killed), it
+answers ``err``/``invalidmove`` or a move that is not legal here. What it wrote is recorded
+only cut short (``engine_process.engine_text``). ``close()`` (and a finaliser, for every other
+exit path, and the keeper when this process dies) ends every process the engine started, so
+no engine outlives its game. An engine's turns are never re-decided to rebuild reasoning or
+memory (``AgentSpec.external``): it keeps no trace, and another program is not seeded by ours.
 """
 
 from __future__ import annotations
 
 import math
-import os
-import queue
-import shlex
-import signal
-import subprocess
-import threading
 import time
-import weakref
 from dataclasses import dataclass, field
-from typing import IO
 
 import numpy as np
 
+from swarmtui.agents.engine_process import REPLY_BYTES, EngineProcess, engine_text
 from swarmtui.core.agent import AgentForfeit, AgentSpec
+from swarmtui.core.engines import check_engine_name, engine_named, engine_names
 from swarmtui.core.limits import Limit
-from swarmtui.core.params import ParamError, check_range
+from swarmtui.core.params import check_range
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError
 from swarmtui.core.trace import Decision, NoTrace
 from swarmtui.games.hive.rules import Board
 
 CAPABILITY_NAMES = {"M": "Mosquito", "L": "Ladybug", "P": "Pillbug"}
-_EOF = None  # what the reader thread queues when the engine's output ends
+IDENTITY_CHARACTERS = 120
+"""Characters kept of an engine's ``id`` line in records."""
 
 
 @dataclass(frozen=True)
 class UhpParams:
-    """How to run and time the external engine."""
+    """Which of the owner's engines plays, and how it is timed."""
 
-    command: str = field(default="", metadata={"help": "the engine's command line, e.g. 'swarmtui uhp --agent mcts'"})
+    engine: str = field(default="", metadata={
+        "help": "the name of an engine the machine's owner declared ([engines] in the config file, "
+                "or --engine NAME=COMMAND)", "choices": engine_names})
     time: float = field(default=1.0, metadata={"help": "seconds per move (bestmove time; whole seconds)"})
     depth: int | None = field(default=None, metadata={"help": "bestmove depth N instead of a time (none: use time)"})
     grace: float = field(default=5.0, metadata={"help": "seconds past the limit before a silent engine is hung"})
@@ -57,10 +59,8 @@ class UhpParams:
     startup: float = field(default=20.0, metadata={"help": "seconds for the engine's greeting"})
 
     def __post_init__(self) -> None:
-        try:
-            shlex.split(self.command)
-        except ValueError as error:
-            raise ParamError(f"command {self.command!r} cannot be read: {error}") from None
+        if self.engine:
+            check_engine_name(self.engine)
         check_range("time", self.time, 0.001, 24 * 3600)
         check_range("grace", self.grace, 0.0, 3600)
         check_range("depth_timeout", self.depth_timeout, 0.1, 24 * 3600)
@@ -69,107 +69,14 @@ class UhpParams:
             check_range("depth", self.depth, 1, 1000)
 
 
-def _stop(process: subprocess.Popen) -> None:
-    """End ``process`` and its process group: ``exit`` was said; terminate, then kill."""
-    if process.poll() is None:
-        try:
-            process.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            pass
-    for sig, wait in ((signal.SIGTERM, 1.0), (signal.SIGKILL, 5.0)):
-        try:
-            os.killpg(process.pid, sig)  # the engine and anything it started
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
-            process.wait(timeout=wait)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    for stream in (process.stdin, process.stdout):
-        try:
-            if stream is not None:
-                stream.close()
-        except OSError:
-            pass
+MOVE_STRING_BYTES = 16
+"""Room per move in a GameString (a MoveString such as ``bG1 \\wB1`` and its ``;`` take at most 9)."""
 
 
-def _read(stdout: IO[str] | None, lines: queue.Queue[str | None]) -> None:
-    """Queue the engine's output lines, then ``_EOF`` when it ends (the reader thread)."""
-    try:
-        for line in stdout or ():
-            lines.put(line.rstrip("\r\n"))
-    except (OSError, ValueError):
-        pass
-    lines.put(_EOF)
-
-
-class UhpEngineProcess:
-    """One running engine: send a command, collect its reply up to ``ok``, or fail clearly."""
-
-    def __init__(self, command: str, startup: float) -> None:
-        argv = shlex.split(command)
-        try:
-            self.process = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                text=True, encoding="utf-8", errors="replace", bufsize=1, start_new_session=True,
-            )
-        except OSError as error:
-            raise AgentForfeit(f"the engine {argv[0]!r} could not be started: {error.strerror or error}") from None
-        self._finalizer = weakref.finalize(self, _stop, self.process)
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        # The reader holds the pipe and the queue, never ``self``: an engine nobody closed is
-        # still collected, and its finaliser stops the process (which ends the reader too).
-        threading.Thread(target=_read, args=(self.process.stdout, self.lines), daemon=True,
-                         name="uhp-engine-reader").start()
-        self.greeting = self.reply(startup, "its greeting")
-
-    def send(self, command: str) -> None:
-        try:
-            assert self.process.stdin is not None
-            self.process.stdin.write(command + "\n")
-            self.process.stdin.flush()
-        except (OSError, ValueError):
-            raise AgentForfeit(self._crash(f"'{command.split()[0]}'")) from None
-
-    def reply(self, timeout: float, what: str) -> list[str]:
-        """The lines up to ``ok``; ``AgentForfeit`` on a crash or after ``timeout`` seconds."""
-        deadline = time.monotonic() + timeout
-        lines: list[str] = []
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                self.close()
-                raise AgentForfeit(f"the engine did not answer {what} within {timeout:g} s (hung; killed)") from None
-            if line is _EOF:
-                raise AgentForfeit(self._crash(what))
-            if line.strip() == "ok":
-                return lines
-            lines.append(line.strip())
-
-    def _crash(self, what: str) -> str:
-        try:
-            code = self.process.wait(timeout=2.0)
-            how = f"exit code {code}" if code >= 0 else f"signal {-code}"
-        except subprocess.TimeoutExpired:
-            how = "its output closed"
-        self.close()
-        return f"the engine crashed before answering {what} ({how})"
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            try:
-                assert self.process.stdin is not None
-                self.process.stdin.write("exit\n")
-                self.process.stdin.flush()
-            except (OSError, ValueError):
-                pass
-        self._finalizer()
-
-    @property
-    def running(self) -> bool:
-        return self.process.poll() is None
+def game_string_bytes(state: Board) -> int:
+    """The longest legitimate answer to ``newgame``/``play`` in ``state``: its GameString, with room
+    to spare (counted from the moves, not built: that would cost a whole GameString per move)."""
+    return REPLY_BYTES + MOVE_STRING_BYTES * (len(state.history) + 1)
 
 
 class UhpAgent:
@@ -179,8 +86,11 @@ class UhpAgent:
 
     def __init__(self, params: UhpParams) -> None:
         self.params = params
-        self.engine: UhpEngineProcess | None = None
-        self.name = params.command
+        self.declared = engine_named(params.engine)
+        self.engine: EngineProcess | None = None
+        self.name = params.engine
+        self.identity = ""
+        """What the engine says it is (its ``id`` line, cut short); empty until it has started."""
         self._mirror: Board | None = None  # the game as the engine has it
 
     def decide(self, state: GameState) -> Decision:
@@ -207,20 +117,22 @@ class UhpAgent:
         try:
             move = state.parse_move(text)
         except (IllegalMoveError, NotationError) as error:
-            raise AgentForfeit(f"the engine played an illegal move '{text}': {error}") from None
+            raise AgentForfeit(f"the engine played an illegal move '{engine_text(text)}': "
+                               f"{engine_text(str(error))}") from None
         note = f"{self.name}: {ask} -> {text} in {time.monotonic() - start:.2f} s"
         return Decision(move, NoTrace(note=note))
 
-    def _engine(self, state: Board) -> UhpEngineProcess:
+    def _engine(self, state: Board) -> EngineProcess:
         if self.engine is None or not self.engine.running:
             if self.engine is not None:
                 raise AgentForfeit("the engine is no longer running")
-            self.engine = UhpEngineProcess(self.params.command, self.params.startup)
+            self.engine = EngineProcess(self.declared, self.params.startup)
             greeting = self.engine.greeting
             if not greeting or not greeting[0].startswith("id "):
                 self.close()
-                raise AgentForfeit(f"the engine's greeting is not UHP's 'id ...' line: {greeting[:1]}")
-            self.name = greeting[0][3:].strip() or self.name
+                shown = [engine_text(line) for line in greeting[:1]]
+                raise AgentForfeit(f"the engine's greeting is not UHP's 'id ...' line: {shown}")
+            self.identity = engine_text(greeting[0][3:].strip(), IDENTITY_CHARACTERS)
             declared = set(";".join(greeting[1:]).replace(" ", "").split(";"))
             game_type = str(state.game_type)
             missing = [CAPABILITY_NAMES[c] for c in game_type[5:] if CAPABILITY_NAMES[c] not in declared]
@@ -229,27 +141,30 @@ class UhpAgent:
                 raise AgentForfeit(f"the engine does not play {game_type} (it does not declare {', '.join(missing)})")
         return self.engine
 
-    def _sync(self, engine: UhpEngineProcess, state: Board) -> None:
+    def _sync(self, engine: EngineProcess, state: Board) -> None:
         """Bring the engine's game to ``state``: the moves since its last, or the whole game."""
         mirror = self._mirror
         history = state.history
         if mirror is None or history[:len(mirror.history)] != mirror.history:
             mirror = self._mirror = Board(game_type=state.game_type)
-            self._expect(engine, f"newgame {state.game_string()}", self.params.startup, "newgame")
+            self._expect(engine, f"newgame {state.game_string()}", self.params.startup, "newgame",
+                         game_string_bytes(state))
             for move in history:
                 mirror._apply(move)
             return
         for move in history[len(mirror.history):]:
             text = mirror.format_move(move)
-            self._expect(engine, "pass" if text == "pass" else f"play {text}", self.params.startup, f"play {text}")
             mirror._apply(move)
+            self._expect(engine, "pass" if text == "pass" else f"play {text}", self.params.startup, f"play {text}",
+                         game_string_bytes(mirror))
 
-    def _expect(self, engine: UhpEngineProcess, command: str, timeout: float, what: str) -> list[str]:
-        engine.send(command)
-        lines = engine.reply(timeout, f"'{what}'")
+    def _expect(self, engine: EngineProcess, command: str, timeout: float, what: str,
+                limit: int = REPLY_BYTES) -> list[str]:
+        engine.send(command, timeout)
+        lines = engine.reply(timeout, f"'{what}'", limit)
         for line in lines:
             if line.startswith(("err", "invalidmove")):
-                raise AgentForfeit(f"the engine refused '{what}': {line}")
+                raise AgentForfeit(f"the engine refused '{what}': {engine_text(line)}")
         return lines
 
     def close(self) -> None:
@@ -259,17 +174,15 @@ class UhpAgent:
 
 
 def _check(game_id: str, seat: str, params: UhpParams) -> None:
-    if not shlex.split(params.command):
-        raise ParamError("the uhp player needs the engine's command line (uhp:\"/path/to/engine args\")")
+    """The seat names an engine the machine's owner declared (``ParamError`` otherwise)."""
+    engine_named(params.engine)
 
 
 def _factory(game_id: str, seat: str, rng: np.random.Generator, params: UhpParams) -> UhpAgent:
-    _check(game_id, seat, params)
     return UhpAgent(params)
 
 
 SPEC = AgentSpec(
-    "uhp", "External UHP engine", ("hive",), _factory, UhpParams,
-    description="any Universal Hive Protocol engine, run from its command line (uhp:\"/path/to/engine args\")",
-    check=_check,
+    "uhp", "External UHP engine", ("hive",), _factory, UhpParams, check=_check, external=True,
+    description="a Universal Hive Protocol engine the machine's owner declared, chosen by name (uhp:NAME)",
 )

@@ -13,6 +13,9 @@ from pathlib import Path
 import typer
 
 from swarmtui.cli.app import CliError, app, fail
+from swarmtui.cli.engines import CONFIG_HELP, ENGINE_HELP, declare_owner_engines
+from swarmtui.core.config_file import ConfigError, default_path, read_document
+from swarmtui.core.engines import Engine, declared_list, engines_section, offered_section, shown_name
 
 
 @app.command()
@@ -37,6 +40,11 @@ def serve(
     guests_per_address: int = typer.Option(
         4, "--guests-per-address", min=1,
         help="Guest connections at once from one address (raise it for a classroom behind one NAT)."),
+    offer_engines: str | None = typer.Option(
+        None, "--offer-engines", help="External engines players may seat, by name, comma-separated (each declared "
+        "in the config file's [engines] or with --engine); default: [serve] engines of the config file, else none."),
+    engine: list[str] = typer.Option([], "--engine", help=ENGINE_HELP),
+    config_file: Path | None = typer.Option(None, "--config", dir_okay=False, help=CONFIG_HELP),
 ) -> None:
     """Serve the terminal UI over SSH: public-key logins, one process per session, saves per player.
 
@@ -44,6 +52,7 @@ def serve(
     setup opens a table, which others join or watch from 'Play with others'.
     """
     try:
+        from swarmtui.serve.environment import app_command
         from swarmtui.serve.hostkey import HostKeyError, default_host_key_path
         from swarmtui.serve.limits import Limits
         from swarmtui.serve.server import AuthorizedKeysError, ServeConfig
@@ -52,6 +61,7 @@ def serve(
     if authorized_keys is None and not guest:
         raise CliError("nobody could log in: give --authorized-keys FILE (for example ~/.ssh/authorized_keys), "
                        "or --allow-guests")
+    offered = _offered_engines(offer_engines, engine, config_file)
     data = default_host_key_path().parent
     limits = Limits(max_sessions=max_sessions, max_sessions_per_player=max_per_player,
                     idle_seconds=idle_minutes * 60, session_seconds=max_hours * 3600,
@@ -63,11 +73,13 @@ def serve(
     config = ServeConfig(host_key=(host_key or data / "host_key").expanduser(),
                          players_root=(players_dir or data / "players").expanduser(),
                          authorized_keys=authorized_keys.expanduser() if authorized_keys else None,
-                         guest=guest, host=host, port=port, limits=limits)
+                         guest=guest, host=host, port=port, limits=limits, command=app_command(offered))
     import logging
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    logging.getLogger("swarmtui.serve").info("external engines players may seat: %s",
+                                             ", ".join(e.name for e in offered) or "none")
     import asyncio
 
     try:
@@ -78,6 +90,28 @@ def serve(
         raise fail(_listen_error(error, host, port)) from None
     except KeyboardInterrupt:
         typer.echo("swarmtui serve: stopped", err=True)
+
+
+def _offered_engines(names: str | None, options: list[str], config: Path | None) -> list[Engine]:
+    """The engines players may seat: ``--offer-engines`` (else ``[serve] engines``) among the
+    owner's (the config file's ``[engines]`` and ``--engine``). None by default. A damaged config
+    file is an error here: the operator is told before anyone can log in."""
+    document, where, problem = read_document(config, default_path())
+    if problem:
+        raise CliError(problem)
+    try:
+        listed = offered_section(document, where)
+        from_file = engines_section(document, where)
+    except ConfigError as error:
+        raise CliError(str(error)) from None
+    owner = declare_owner_engines(options, from_file=from_file)
+    if names is not None:
+        listed = tuple(name.strip() for name in names.split(",") if name.strip())
+    unknown = [name for name in listed or () if name not in owner]
+    if unknown:
+        raise CliError(f"--offer-engines / [serve] engines: {', '.join(map(shown_name, unknown))} is not declared "
+                       f"(declared: {declared_list()})")
+    return [owner[name] for name in listed or ()]
 
 
 async def _serve(config) -> None:

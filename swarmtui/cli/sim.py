@@ -22,6 +22,7 @@ from typer import _click as click  # the Click Typer bundles (its groups take it
 from typer.core import TyperGroup
 
 from swarmtui.cli.app import CliError, app, fail
+from swarmtui.cli.engines import CONFIG_HELP, ENGINE_HELP, declare_owner_engines
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
 
@@ -97,6 +98,8 @@ _PARAM = typer.Option([], "--param", help="Agent parameter name=value (SEAT.name
                       "repeatable.")
 _SCHEDULER = typer.Option(None, "--scheduler", help="Play on a Dask distributed cluster at this address "
                           "(swarmtui[dask]).")
+_ENGINE = typer.Option([], "--engine", help=ENGINE_HELP)
+_CONFIG = typer.Option(None, "--config", dir_okay=False, help=CONFIG_HELP)
 
 
 def _playable(game: str) -> str:
@@ -148,9 +151,12 @@ def run(
     clock: str | None = typer.Option(None, "--clock", help="Each seat's clock in seconds, as cutechess spells it: "
                                      "60 (sudden death), 60+1 (Fischer increment), st=5 (per move). An AI seat "
                                      "budgets its thinking from its clock; a flag fall loses on time."),
+    engine: list[str] = _ENGINE,
+    config: Path | None = _CONFIG,
 ) -> None:
     """Play a batch of headless games: a progress bar on stderr, a summary table on stdout."""
     _playable(game)
+    declare_owner_engines(engine, config)
     with _errors():
         _run_experiment(game, players, games, seed, workers, out, param, sweep, resume, scheduler, traces,
                         Console(), Console(stderr=True), clock)
@@ -195,10 +201,13 @@ def round_robin(
                                       "among these (comma-separated labels), as the whole round robin plays them."),
     involving: str | None = typer.Option(None, "--involving", help="Play only the groups with one of these "
                                          "entrants (comma-separated labels), as the whole round robin plays them."),
+    engine: list[str] = _ENGINE,
+    config: Path | None = _CONFIG,
 ) -> None:
     """Every pair (or group) of entrants in every seat order, from the start; then Elo ratings,
     wins with Wilson intervals and the pairwise table (games of 3+ players: winner against the rest)."""
     _playable(game)
+    declare_owner_engines(engine, config)
     with _errors():
         _round_robin(game, entrants, rounds, seed, workers, out, cap, opening, anchor, players,
                      rotations, within, involving)

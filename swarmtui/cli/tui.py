@@ -10,6 +10,7 @@ import typer
 
 from swarmtui import __version__
 from swarmtui.cli.app import USAGE_EXIT, CliError, app
+from swarmtui.cli.engines import ENGINE_HELP, declare_owner_engines
 from swarmtui.tui.theme import UnknownTheme, choose_theme
 
 
@@ -45,6 +46,7 @@ def root(
     config: Path | None = typer.Option(
         None, "--config", dir_okay=False,
         help="Read preferences from this TOML file (default: config.toml in the user config directory)."),
+    engine: list[str] = typer.Option([], "--engine", help=ENGINE_HELP),
 ) -> None:
     """Open the terminal UI (when no command is given)."""
     if ctx.invoked_subcommand is not None:
@@ -54,6 +56,7 @@ def root(
     preferences, config_problem = load(config)
     if config_problem:
         typer.echo(f"swarmtui: {config_problem}", err=True)
+    declare_owner_engines(engine, from_file=preferences.engines)
     try:
         choose_theme(theme or preferences.theme)  # before anything imports Textual
     except UnknownTheme as error:

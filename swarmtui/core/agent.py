@@ -6,7 +6,7 @@ the match seed) and its long-lived memory, and answers ``decide(state) -> Decisi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -58,6 +58,19 @@ def close_agent(agent: object) -> None:
         agent.close()
 
 
+def engines_played(agents: Mapping[str, object]) -> dict[str, dict[str, str]]:
+    """Seat -> ``{"name": ..., "id": ...}`` for the seats an external engine played: the owner's
+    name for it and what it says it is (UHP's ``id`` line, as the agent keeps it: cut short).
+    What saves and result files record of an engine, never its command line; an engine that
+    never started (no ``identity`` yet) is left out."""
+    played = {}
+    for seat, agent in agents.items():
+        identity = getattr(agent, "identity", None)
+        if isinstance(identity, str) and identity:
+            played[seat] = {"name": str(getattr(agent, "name", "")), "id": identity}
+    return played
+
+
 AgentFactory = Callable[[str, str, "np.random.Generator", Any], Agent]
 """``factory(game_id, seat, rng, params) -> Agent``."""
 
@@ -71,9 +84,13 @@ class AgentSpec(Generic[P]):
     are the agent's tunable constants, handed to ``factory`` as an instance; ``None`` when it
     has none. ``interactive`` agents (humans) are driven by the TUI and cannot run headless.
     ``check(game_id, seat, params)`` raises what building would (a strategy or memory file that
-    cannot be read, an engine command that is empty) without building the agent, so a run can
+    cannot be read, an external engine not declared here) without building the agent, so a run can
     refuse bad settings before its first game (``referee.seating.check_seats``); None when the
     parameters' own checks are all there is.
+    ``external`` agents are another program (an engine the machine's owner declared,
+    ``core.engines``): they keep no trace and are not seeded by ours, so their turns are never
+    re-decided to rebuild reasoning or memory, and a face offers them only when an engine is
+    declared.
     """
 
     id: str
@@ -84,6 +101,7 @@ class AgentSpec(Generic[P]):
     interactive: bool = False
     description: str = ""
     check: Callable[[str, str, P], None] | None = None
+    external: bool = False
 
     @property
     def any_game(self) -> bool:

@@ -3,7 +3,10 @@
 A game is rebuilt from ``game`` (a registered game id), ``players`` (seat -> agent id, in
 turn order), each seat's parameter overrides ``params``, the ``seed`` and its ``moves`` in the
 game's notation; ``traces`` keep AI turns' deliberation (``{"ply": i, "trace": {...}}``,
-``"seat"`` optional), ``skips`` the plies Hive's immobile-opponent protocol skipped. Two kinds
+``"seat"`` optional), ``skips`` the plies Hive's immobile-opponent protocol skipped, and
+``engines`` what each seat played by an external engine was (``{"Black": {"name": "mzinga",
+"id": "Mzinga.Engine v0.13"}}``: the owner's name for it and its UHP ``id`` line, never a
+command line; ``core.engines``). Two kinds
 of file hold it, as the same JSON object (``"kind": "game"``, ``"format": 1``):
 
 - a **result-file line** (``swarmtui sim --out``, presets): also ``index`` (the game's number
@@ -38,7 +41,7 @@ LOG_FORMAT = 1
 _RUN_FIELDS = ("index", "group", "winner", "reason", "plies", "seconds", "think_seconds")
 _SAVE_FIELDS = ("finished", "saved", "table")
 _FIELDS = {"kind", "format", "game", "players", "seed", "moves", "params", "rules", "traces", "skips", "result",
-           *_RUN_FIELDS, *_SAVE_FIELDS}
+           "engines", *_RUN_FIELDS, *_SAVE_FIELDS}
 
 
 @dataclass
@@ -70,6 +73,8 @@ class GameLog:
     rules: dict[str, str] = field(default_factory=dict)
     """The game's rule-variant overrides, name -> value (Hive's ``game_type``); empty: the
     defaults. Replays and resumes start the game under them."""
+    engines: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Seat -> ``{"name": ..., "id": ...}`` for the seats an external engine played (empty: none)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -104,6 +109,8 @@ class GameLog:
             payload["skips"] = self.skips
         if self.rules:
             payload["rules"] = self.rules
+        if self.engines:
+            payload["engines"] = self.engines
         return payload | self.extra
 
     @classmethod
@@ -188,6 +195,7 @@ class _Reader:
         log.rules = self.rules(payload.get("rules"))
         if log.rules and not GAMES[game].rules:
             raise self.damaged(f"'rules' are given, but {GAMES[game].title} has no rule variants")
+        log.engines = self.engines(payload.get("engines"), log.players)
         log.extra = {k: v for k, v in payload.items() if k not in _FIELDS}
         self.round_robin_extras(log.extra)
         return log
@@ -224,6 +232,16 @@ class _Reader:
                 for k, v in value.items()):
             raise self.damaged("'rules' is not a map of rule name to value")
         return dict(value)
+
+    def engines(self, value: Any, players: dict[str, str]) -> dict[str, dict[str, str]]:
+        value = value or {}
+        if not isinstance(value, dict) or not all(
+                isinstance(seat, str) and seat in players and isinstance(entry, dict)
+                and set(entry) <= {"name", "id"}
+                and all(isinstance(v, str) and len(v) <= LIMITS.max_text for v in entry.values())
+                for seat, entry in value.items()):
+            raise self.damaged("'engines' is not a map of seat to an engine's name and id")
+        return {seat: dict(entry) for seat, entry in value.items()}
 
     def traces(self, value: Any, moves: int) -> list[dict[str, Any]] | None:
         if value is None:

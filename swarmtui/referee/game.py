@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from swarmtui.core.agent import Agent, AgentForfeit, TurnAbandoned, close_agent
+from swarmtui.core.agent import Agent, AgentForfeit, TurnAbandoned, close_agent, engines_played
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import apply_overrides
 from swarmtui.core.state import GameState, IllegalMoveError, Outcome, Termination
@@ -337,6 +337,7 @@ class Referee:
             winner=winner, result=f"{winner} wins" if winner else ("draw" if drawn else "unfinished"), reason=reason,
             plies=len(self.moves), seconds=round(time.perf_counter() - self.started, 6),
             think_seconds={k: round(v, 6) for k, v in self.think_seconds.items()}, params=dict(self.params),
-            traces=self.trace_log, skips=self.skips, rules=dict(self.rules), extra=dict(extra or {}),
+            traces=self.trace_log, skips=self.skips, rules=dict(self.rules), engines=engines_played(self.agents),
+            extra=dict(extra or {}),
         )
 

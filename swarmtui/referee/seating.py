@@ -53,12 +53,15 @@ def build_agents(game_id: str, seats: Sequence[Seat], seed: int) -> dict[str, Ag
 
 def seat_agents(game: str, players: Mapping[str, str], params: Mapping[str, Mapping[str, str]],
                 seed: int | None) -> dict[str, Agent] | str:
-    """The AI seats' agents of a logged game, or the sentence saying why they cannot be built."""
+    """The AI seats' agents of a logged game, or the sentence saying why they cannot be built.
+    An external engine's seat is left out (``AgentSpec.external``): another program keeps no
+    trace and is not seeded by ours, so its turns are never re-decided and it is never started
+    to rebuild reasoning."""
     if seed is None:
         return "no seed in the record: the reasoning cannot be rebuilt"
     try:
         seats = [Seat(seat, agent, tuple(params.get(seat, {}).items()))
-                 for seat, agent in players.items() if not get_spec(agent).interactive]
+                 for seat, agent in players.items() if not (get_spec(agent).interactive or get_spec(agent).external)]
         return build_agents(game, seats, seed)
     except (ValueError, OSError, SaveError) as error:  # ParamError is a ValueError
         return f"the agents cannot be rebuilt: {error}"

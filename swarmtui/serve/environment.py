@@ -1,16 +1,23 @@
-"""The environment a session's child process gets: the server's choice, plus a whitelist
-of what the client may set (terminal type, locale, colour wishes) — nothing else.
+"""The command and environment a session's child process gets: the server's choice, plus a
+whitelist of what the client may set (terminal type, locale, colour wishes) — nothing else.
 
 SSH clients may send any variable (``SendEnv``/``SetEnv``); passing them on would let a
 client set ``PYTHONPATH``, ``LD_PRELOAD`` or ``SWARMTUI_SAVES`` in a process the server
 runs. Values are checked too: a terminal or locale name is a short plain token.
+
+The child is the swarmtui app, given as ``--engine`` options exactly the external engines the
+operator offers (``app_command``; none by default): under ``SWARMTUI_CONFINE`` it reads no
+engine from any config file, so a player can choose among those names and nothing else.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+
+from swarmtui.core.engines import Engine
 
 CLIENT_VARIABLES = ("LANG", "COLORTERM", "NO_COLOR")
 """Variables a client may pass through, besides ``TERM`` (from the pty request) and ``LC_*``."""
@@ -19,6 +26,11 @@ DEFAULT_TERM = "xterm-256color"
 DEFAULT_LANG = "C.UTF-8"
 _TOKEN = re.compile(r"[A-Za-z0-9_.@+-]{1,64}")
 _LOCALE_NAME = re.compile(r"LC_[A-Z]{1,20}")
+
+
+def app_command(offered: Iterable[Engine] = ()) -> tuple[str, ...]:
+    """The command of every session's app: swarmtui, with the ``offered`` engines declared."""
+    return (sys.executable, "-m", "swarmtui", *(f"--engine={engine.name}={engine.command}" for engine in offered))
 
 
 def is_client_variable(name: str) -> bool:

@@ -34,10 +34,12 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from swarmtui.core import signals
+from swarmtui.core.engines import declared_engines, with_engines
 from swarmtui.core.params import ParamError
 from swarmtui.records.gamelog import GameLog
 from swarmtui.sim.batch import Batch, play_job
@@ -102,8 +104,13 @@ def map_ordered(function: Callable[[Task], Result], tasks: Sequence[Task], worke
     ``function`` must be picklable (module level) and its results must depend only on its task,
     so every executor gives the same results. Experiments with their own protocol (Halma's
     restarts, Hive's random opening) use this with their own game function. ``chunk`` tasks
-    travel together (default ``chunk_size``); long tasks such as MCTS games want 1.
+    travel together (default ``chunk_size``); long tasks such as MCTS games want 1. The
+    external engines this process declared (``core.engines``) travel with every task to a pool
+    or Dask worker, so a ``uhp:NAME`` seat finds its engine whatever the worker's start method.
     """
+    engines = tuple(declared_engines().values())
+    if engines and (client is not None or (workers > 1 and len(tasks) > 1)):
+        function = partial(with_engines, engines, function)
     if client is not None:
         yield from _run_dask(function, tasks, client, chunk)
     elif workers <= 1 or len(tasks) <= 1:

@@ -64,8 +64,11 @@ class Entrant:
 
 
 def parse_entrant(text: str, game_id: str) -> Entrant:
-    """``"alphabeta:difficulty=hard"`` -> an entrant, its agent and parameters checked."""
+    """``"alphabeta:difficulty=hard"`` -> an entrant, its agent and parameters checked; an
+    external engine is ``uhp:NAME`` (``uhp:NAME:time=2``), as in ``--players``."""
     agent, *assignments = [part.strip() for part in text.strip().split(":")]
+    if agent == "uhp" and assignments and "=" not in assignments[0]:
+        assignments[0] = f"engine={assignments[0]}"
     spec = get_spec(agent, game_id)
     if spec.interactive:
         raise ParamError(f"agent {agent!r} needs the TUI; a round robin takes computer players only")

@@ -109,6 +109,11 @@ def load_resume(path: Path, game: str) -> Resumed:
         raise ParamError(f"{path} holds a {experiment.game} run, not {game}")
     if results.summary is not None:
         raise ParamError(f"{path} is complete; nothing to resume (see 'swarmtui sim report {path}')")
+    try:  # its players as this machine has them (an engine by a name declared here), before anything runs
+        for batch in experiment.cells():
+            check_seats(batch.game, batch.seats)
+    except ParamError as error:
+        raise ParamError(f"{path} cannot be resumed: {error}") from None
     groups = {batch.group for batch in experiment.cells()}
     seen: set[tuple[str, int]] = set()
     for number, log in enumerate(results.games, 1):

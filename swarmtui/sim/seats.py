@@ -5,17 +5,18 @@
 (e.g. ``ga.strategy=...``) narrows it to matching seats. A parameter no seated agent takes
 is an error, so a typo never silently does nothing.
 
-A Hive seat may be any external UHP engine: ``uhp:"/path/to/engine args"`` (the ``uhp`` agent
-with ``command=/path/to/engine args``), e.g. ``--players pso-plus,uhp:"swarmtui uhp --agent mcts"``;
-its own time or depth per move are ``--param uhp.time=2`` / ``--param Black.depth=3``. A comma
-inside the command needs the command in double quotes that reach swarmtui (``'uhp:"a,b"'``).
+A Hive seat may be an external UHP engine the machine's owner declared (``core.engines``:
+``[engines]`` in the config file, or ``--engine NAME=COMMAND``), chosen by its name:
+``uhp:NAME`` (the ``uhp`` agent with ``engine=NAME``), e.g. ``--players pso-plus,uhp:mzinga``;
+its own time or depth per move are ``--param uhp.time=2`` / ``--param Black.depth=3``. What
+follows ``uhp:`` is a name, never a command line: a run header of an older swarmtui that
+wrote ``uhp:"/path/to/engine args"`` is refused with one sentence, and nothing is run.
 """
 
 from __future__ import annotations
 
-import shlex
-
 from swarmtui.agents import get_spec
+from swarmtui.core.engines import ENGINE_NAME, shown_name
 from swarmtui.core.params import ParamError, apply_overrides, param_fields, split_assignment
 from swarmtui.games import GameSpec
 from swarmtui.referee.seating import Seat
@@ -27,8 +28,9 @@ EXTERNAL_PREFIX = "uhp:"
 
 
 def split_players(text: str) -> list[str]:
-    """``'pso-plus,uhp:"engine a,b"'`` -> ``["pso-plus", 'uhp:"engine a,b"']``: commas split
-    players except inside double quotes (kept, so the entries join back the same)."""
+    """``'pso-plus,uhp:mzinga'`` -> ``["pso-plus", "uhp:mzinga"]``: commas split players except
+    inside double quotes (kept, so an older run header's entries join back the same and its
+    ``uhp:"..."`` is refused by ``seat_agent`` with its own sentence)."""
     players, current, quoted = [], [], False
     for char in text:
         if char == '"':
@@ -47,23 +49,20 @@ def split_players(text: str) -> list[str]:
 
 def seat_agent(player: str) -> tuple[str, tuple[tuple[str, str], ...]]:
     """A player entry -> its agent id and the overrides the entry itself carries (a
-    ``uhp:`` seat's ``command``)."""
+    ``uhp:NAME`` seat's ``engine``); ``ParamError`` for a ``uhp:`` followed by anything but a name."""
     if player.startswith(EXTERNAL_PREFIX):
-        command = player[len(EXTERNAL_PREFIX):].strip()
-        if len(command) >= 2 and command[0] == command[-1] == '"':
-            command = command[1:-1].strip()
-        try:
-            words = shlex.split(command)
-        except ValueError as error:
-            raise ParamError(f"the engine command {command!r} cannot be read: {error}") from None
-        if not words:
-            raise ParamError('a uhp seat needs the engine\'s command line: uhp:"/path/to/engine args"')
-        return "uhp", (("command", command),)
+        name = player[len(EXTERNAL_PREFIX):].strip()
+        if not ENGINE_NAME.fullmatch(name):
+            raise ParamError(
+                f"{shown_name(player)}: an external engine is chosen by name, uhp:NAME, never by a command line or "
+                "a path (the machine's owner declares NAME = \"command line\" in the config file's [engines], or "
+                "with --engine NAME=COMMAND)")
+        return "uhp", (("engine", name),)
     return player, ()
 
 
 def parse_players(game: GameSpec, text: str) -> list[str]:
-    """``"ga,random"`` -> player entries in seat order (agent ids, or ``uhp:COMMAND`` for an
+    """``"ga,random"`` -> player entries in seat order (agent ids, or ``uhp:NAME`` for an
     external engine), checked against the game."""
     agents = split_players(text)
     if len(agents) not in game.player_counts:

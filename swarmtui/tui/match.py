@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from swarmtui.agents import get_spec, make_agent
-from swarmtui.core.agent import Agent, close_agent
-from swarmtui.core.params import apply_overrides
+from swarmtui.core.agent import Agent, close_agent, engines_played
+from swarmtui.core.params import ParamError, apply_overrides
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Termination
@@ -80,13 +80,13 @@ class Match:
         self.title = spec.title
         rules = apply_overrides(spec.rules_type()(), requested.rules) if requested.rules else None
         self.state: GameState = spec.start(players, rules)
-        self.agents: dict[str, Agent] = {
-            seat: make_agent(agent_id, spec.id, seat, seat_rng(self.seed, seat), self.config.overrides(i))
-            for i, (seat, agent_id) in enumerate(zip(spec.seats_for(players), requested.agents, strict=False))
-        }
-        if table is not None:  # (remote seats exist only at a table)
-            for seat in self.remote:
+        self.agents: dict[str, Agent] = {}
+        for i, (seat, agent_id) in enumerate(zip(spec.seats_for(players), requested.agents, strict=False)):
+            if table is not None and seat in self.remote:  # played in another app, never built here
                 self.agents[seat] = RemoteSeat(table, seat, trace_from_json)
+            else:
+                self.agents[seat] = make_agent(agent_id, spec.id, seat, seat_rng(self.seed, seat),
+                                               self.config.overrides(i))
         self.moves: list[str] = []
         self.traces: dict[int, Trace] = {}
         self.save_path: Path | None = None
@@ -138,7 +138,7 @@ class Match:
             table = {"id": self.table.id, "mine": list(self.table.mine)}
         return GameLog(self.config.game_id, {seat: self.agent_id(seat) for seat in self.seats}, self.move_texts(),
                        self.seed, params, traces, result=self.result_text(), finished=self.is_over, table=table,
-                       rules=dict(self.config.rules))
+                       rules=dict(self.config.rules), engines=engines_played(self.agents))
 
     @classmethod
     def from_saved(cls, saved: GameLog, where: str, table: TableLink | None = None) -> Match:
@@ -151,8 +151,15 @@ class Match:
         same and the seat is listed in ``diverged``: the position is exact, its agent's memory
         is then only as good as re-deciding made it. ``SaveError`` (naming ``where``) when the
         agents cannot be built or a move does not fit the rules. With a ``table``, seats played
-        elsewhere are not re-decided (their agents run in other apps).
+        elsewhere are not re-decided (their agents run in other apps); nor are an external
+        engine's (``AgentSpec.external``): it is told the whole game on its next turn. A save
+        whose engine is recorded by a command line (an older swarmtui) is refused before anything
+        is built, one naming an engine the owner did not declare when its agent is built:
+        nothing runs.
         """
+        refusal = engine_refusal(saved, table.remote if table is not None else frozenset())
+        if refusal:
+            raise SaveError(f"{where}: {refusal}")
         params = tuple(tuple(saved.params.get(seat, {}).items()) for seat in saved.players)
         config = MatchConfig(saved.game, tuple(saved.players.values()), saved.seed, params,
                              tuple(saved.rules.items()))  # the game's rule variants (Hive's game type)
@@ -168,7 +175,7 @@ class Match:
             try:
                 move = state.parse_move(text)
                 trace = None
-                if not match.is_human(seat) and seat not in match.remote:
+                if not match.is_human(seat) and seat not in match.remote and not match.is_external(seat):
                     decision = match.agents[seat].decide(state.copy())
                     if state.format_move(decision.move) == text:
                         trace = decision.trace
@@ -197,6 +204,10 @@ class Match:
         if spec.interactive and seat in self.remote:
             return (self.table.labels.get(seat) if self.table else None) or "a connected player"
         return spec.title
+
+    def is_external(self, seat: str) -> bool:
+        """Another program plays ``seat`` (an external engine: never re-decided)."""
+        return get_spec(self.agent_id(seat)).external
 
     def is_human(self, seat: str) -> bool:
         """A person plays ``seat`` at this keyboard (not an AI, not somebody at another terminal)."""
@@ -245,6 +256,29 @@ class Match:
                 self.moves.append(replay.format_move(move))
                 replay.play(move)
         return list(self.moves)
+
+
+LEGACY_COMMAND = "command"
+"""The ``uhp`` seat's parameter of older versions: the engine's command line, never run now."""
+
+
+def engine_refusal(saved: GameLog, remote: frozenset[str] = frozenset()) -> str:
+    """Why ``saved`` cannot be played on here (``""``: no such reason): a seat of ours (not one
+    of the ``remote`` seats another app plays) whose external engine is recorded by its command
+    line. (An engine name not declared here is refused when the seat's agent is built, as any
+    parameter that does not fit.)"""
+    for seat, agent in saved.players.items():
+        if seat in remote:
+            continue
+        try:
+            external = get_spec(agent).external
+        except ParamError:
+            continue  # an unknown agent: refused when the match is built
+        if external and LEGACY_COMMAND in saved.params.get(seat, {}):
+            return (f"{seat}'s external engine is recorded by its command line (a save of an older swarmtui); an "
+                    "engine is now chosen by the name the machine's owner declared, so this game cannot be "
+                    "resumed (nothing was run)")
+    return ""
 
 
 def _traces_of(saved: GameLog) -> dict[int, Trace]:

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from swarmtui.agents import agent_specs
+from swarmtui.core.engines import shown_name
 from swarmtui.records.replay import Recording
 from swarmtui.tui.boards import board_widget
 from swarmtui.tui.panels.deliberation import DeliberationPanel
@@ -163,6 +164,11 @@ class ReplayScreen(PanelScreen):
         agent = agent_specs().get(self.recording.players.get(seat, ""))
         if agent is not None and agent.interactive:
             return "a person played it"
+        if agent is not None and agent.external:
+            name = self.recording.log.engines.get(seat, {}).get("name") or self.recording.params.get(
+                seat, {}).get("engine", "")
+            who = f"the external engine {shown_name(name)}" if name else "an external engine"
+            return f"{who} played it: another program's reasoning is not recorded, and its turns are never re-decided"
         if self.recording.redecided:
             return f"the file kept none, and {self.recording.redecided}"
         return "the file was written without traces" if not self.recording.traces else "none kept for this turn"

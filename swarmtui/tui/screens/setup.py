@@ -31,6 +31,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from swarmtui.agents import agents_for, get_spec
 from swarmtui.core.agent import AgentSpec
+from swarmtui.core.engines import engine_names
 from swarmtui.core.params import ParamError, apply_overrides
 from swarmtui.games import GameSpec
 from swarmtui.tui.config import SeatDefaults
@@ -76,15 +77,27 @@ def spec_of(agent_id: str) -> AgentSpec:
 
 
 def param_choices(params: type) -> dict[str, tuple[str, ...]]:
-    """The fields of a params dataclass that take one of a fixed set of values (a ``Literal``
-    type, e.g. a search player's ``difficulty``), with those values: the setup offers them as a
-    drop-down instead of a text field."""
+    """The fields of a params dataclass that take one of a fixed set of values, with those
+    values: a ``Literal`` type (a search player's ``difficulty``), or a field whose metadata
+    ``choices`` says which values this machine has (the ``uhp`` player's ``engine``: the names
+    the owner declared, so no command line or path can be typed there). The setup offers them
+    as a drop-down instead of a text field."""
     try:
         hints = typing.get_type_hints(params)
     except (NameError, TypeError):  # an annotation that does not resolve: plain text fields
-        return {}
-    return {name: tuple(str(v) for v in typing.get_args(hint))
-            for name, hint in hints.items() if typing.get_origin(hint) is typing.Literal}
+        hints = {}
+    choices = {name: tuple(str(v) for v in typing.get_args(hint))
+               for name, hint in hints.items() if typing.get_origin(hint) is typing.Literal}
+    for f in dataclasses.fields(params):
+        offered = f.metadata.get("choices")
+        if callable(offered):
+            choices[f.name] = tuple(str(v) for v in offered())
+    return choices
+
+
+def offered(spec: AgentSpec) -> bool:
+    """The setup offers ``spec``: any agent, but an external engine only where one is declared."""
+    return not spec.external or bool(engine_names())
 
 
 def check_params(spec: AgentSpec, overrides: dict[str, str]) -> None:
@@ -196,7 +209,7 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def seat_widgets(self) -> ComposeResult:
-        agents = agents_for(self.game.id) + ([REMOTE_SPEC] if self.remote else [])
+        agents = [a for a in agents_for(self.game.id) if offered(a)] + ([REMOTE_SPEC] if self.remote else [])
         for i, seat in enumerate(self.game.seats_for(self.players)):
             yield Label(f"{seat} plays as")
             yield Select([(Text(a.title), a.id) for a in agents], allow_blank=False,
@@ -292,6 +305,9 @@ class SetupScreen(Screen[None]):
             choices = param_choices(type(defaults))
             for f in dataclasses.fields(defaults):
                 default = str(getattr(defaults, f.name))
+                if choices.get(f.name) and mine.get(f.name, default) not in choices[f.name]:
+                    mine = self.overrides.setdefault(index, mine)
+                    mine[f.name] = choices[f.name][0]  # a default this machine does not offer (no engine)
                 help_text = f.metadata.get("help", "")
                 label = Text.assemble((f.name, "bold"), (f" - {help_text}" if help_text else "", "dim"))
                 widgets.append(Static(label, classes="param-help"))
