@@ -78,12 +78,10 @@ def serve(
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    logging.getLogger("swarmtui.serve").info("external engines players may seat: %s",
-                                             ", ".join(e.name for e in offered) or "none")
     import asyncio
 
     try:
-        asyncio.run(_serve(config))
+        asyncio.run(_serve(config, [e.name for e in offered]))
     except (AuthorizedKeysError, HostKeyError) as error:
         raise fail(str(error)) from None
     except OSError as error:
@@ -114,7 +112,7 @@ def _offered_engines(names: str | None, options: list[str], config: Path | None)
     return [owner[name] for name in listed or ()]
 
 
-async def _serve(config) -> None:
+async def _serve(config, offered: list[str]) -> None:
     import asyncio
     import logging
 
@@ -124,6 +122,7 @@ async def _serve(config) -> None:
     logging.getLogger("swarmtui.serve").info(
         "listening on %s:%s (ssh -p %s %s); players' saves in %s", config.host, server.port, server.port,
         "guest@" + config.host if config.guest else config.host, config.players_root)
+    logging.getLogger("swarmtui.serve").info("external engines players may seat: %s", ", ".join(offered) or "none")
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)  # like ctrl-c: hang up every session
     try:
