@@ -6,7 +6,6 @@ engines left behind by a run stopped with SIGTERM or SIGINT. One scripted engine
 
 from __future__ import annotations
 
-import json
 import re
 import resource
 import signal
@@ -137,16 +136,3 @@ def test_a_run_stopped_with_two_workers_leaves_no_engine_behind(stop, tmp_path):
     for pid in noted_pids(pids):
         poll_until(lambda pid=pid: gone(pid), timeout=15)
 
-
-def test_result_lines_record_the_engines_name_and_id_never_its_command(tmp_path):
-    out = tmp_path / "run.jsonl"
-    done = subprocess.run(
-        [sys.executable, "-m", "swarmtui", "sim", "run", "hive", "--players", "uhp:liar,random",
-         "--engine", f"liar={fake('illegal')}", "-n", "1", "-w", "1", "--out", str(out)],
-        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, done.stderr
-    text = out.read_text()
-    assert "fake_uhp_engine" not in text and sys.executable not in text
-    game = json.loads(text.splitlines()[1])
-    assert game["params"] == {"White": {"engine": "liar"}}
-    assert game["engines"] == {"White": {"name": "liar", "id": "fake 1.0"}}

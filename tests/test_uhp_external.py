@@ -102,8 +102,12 @@ def test_sim_run_with_an_external_engine_seat(tmp_path):
          "--engine", f"liar={fake('illegal')}", "--games", "1", "--workers", "1", "--out", str(out)],
         capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert result.returncode == 0, result.stderr
-    games = [json.loads(line) for line in out.read_text().splitlines() if '"reason"' in line]
+    text = out.read_text()
+    games = [json.loads(line) for line in text.splitlines() if '"reason"' in line]
     assert games and games[0]["reason"].startswith("White forfeits: the engine played an illegal move 'wQ'")
+    assert "fake_uhp_engine" not in text and sys.executable not in text  # the engine's name and id, never its command
+    assert games[0]["params"] == {"White": {"engine": "liar"}}
+    assert games[0]["engines"] == {"White": {"name": "liar", "id": "fake 1.0"}}
     assert games[0]["winner"] == "Black"
 
 

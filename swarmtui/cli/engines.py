@@ -16,7 +16,7 @@ from pathlib import Path
 import typer
 
 from swarmtui.cli.app import CliError
-from swarmtui.core.config_file import ConfigError, default_path, read_document
+from swarmtui.core.config_file import default_path, read_config
 from swarmtui.core.engines import Engine, declare_engines, engine_option, engines_section
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import CONFINE_ENV
@@ -29,13 +29,7 @@ CONFIG_HELP = "Read the owner's settings (e.g. [engines]) from this TOML file (d
 
 def config_engines(config: Path | None) -> tuple[dict[str, Engine], str | None]:
     """The ``[engines]`` of the config file and a problem line (None when all is well)."""
-    document, where, problem = read_document(config, default_path())
-    if problem is None:
-        try:
-            return engines_section(document, where), None
-        except ConfigError as error:
-            problem = str(error)
-    return {}, f"{problem}; no engine of it is declared"
+    return read_config(config, default_path(), engines_section, {}, "no engine of it is declared")
 
 
 def option_engines(options: list[str]) -> dict[str, Engine]:

@@ -10,8 +10,11 @@ in one line what is wrong with it: a typo never locks anyone out of the program.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 MAX_CONFIG_BYTES = 64 * 1024
 SECTIONS = ("tui", "seats", "engines", "serve")
@@ -70,3 +73,17 @@ def read_document(path: Path | None, default: Path) -> tuple[dict[str, Any], str
         return {}, str(chosen), f"config file {chosen} cannot be read ({error})"
     except ConfigError as error:
         return {}, str(chosen), str(error)
+
+
+def read_config(path: Path | None, default: Path, reader: Callable[[dict[str, Any], str], T], empty: T,
+                consequence: str) -> tuple[T, str | None]:
+    """What ``reader(document, where)`` makes of the file at ``path`` (or ``default``), and a
+    problem line: when the file cannot be used, or ``reader`` raises ``ConfigError``, ``empty``
+    and the problem followed by ``; {consequence}`` (what the face does instead)."""
+    document, where, problem = read_document(path, default)
+    if problem is None:
+        try:
+            return reader(document, where), None
+        except ConfigError as error:
+            problem = str(error)
+    return empty, f"{problem}; {consequence}"

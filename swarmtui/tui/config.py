@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from swarmtui.core.config_file import ConfigError, default_path, expect, parse_document, read_document
+from swarmtui.core.config_file import ConfigError, default_path, expect, parse_document, read_config
 from swarmtui.core.engines import Engine, engines_section, offered_section
 from swarmtui.tui.panels.playback import SPEEDS
 
@@ -126,10 +126,4 @@ def load(path: Path | None = None) -> tuple[Preferences, str | None]:
     A missing default file is no problem; a missing ``--config`` file, an unreadable, oversized or
     damaged one gives the defaults and one line saying why.
     """
-    document, where, problem = read_document(path, default_path())
-    if problem is None:
-        try:
-            return _preferences(document, where), None
-        except ConfigError as error:
-            problem = str(error)
-    return Preferences(), f"{problem}; using the defaults"
+    return read_config(path, default_path(), _preferences, Preferences(), "using the defaults")
