@@ -17,14 +17,14 @@ from swarmtui.games import GAMES
 from swarmtui.serve.probe import loopback_config, open_terminal
 from swarmtui.serve.server import start_server
 from swarmtui.tui.screens.menu import menu_games
-from swarmtui.tui.screens.setup import default_agent
+from swarmtui.tui.screens.setup import default_agent, offered
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 WAIT = 60.0
 """Seconds a step may take: generous, for a loaded CI machine (a wait ends as soon as the text shows)."""
 TABLES_ENTRY = [g.id for g in menu_games(tables=True)].index("tables")
-_HIVE_AGENTS = [a.id for a in agents_for("hive")]
+_HIVE_AGENTS = [a.id for a in agents_for("hive") if offered(a)]  # as the setup lists them (no engine declared)
 BLACK_TO_REMOTE = len(_HIVE_AGENTS) - _HIVE_AGENTS.index(default_agent(GAMES["hive"], 1))
 """Downs in Black's agent list from its default to the last choice, "a connected player"."""
 
