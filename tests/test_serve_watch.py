@@ -34,7 +34,7 @@ async def test_a_watcher_sees_the_game_live_and_cannot_touch_it(tmp_path):
             watcher.press("1", "enter")
             # the whole menu, repainted (its parts may arrive in any order)
             await watcher.wait_until(lambda: all(part in watcher.text(mark) for part in (
-                "Replay a result file", "Noughts & Crosses", "Play, watch, replay")), what="the menu was not repainted")
+                "Replay a game record", "Noughts & Crosses", "Play, watch, replay")), what="the menu was not repainted")
             player.press("enter")
             await watcher.wait_for(r"Setup: Noughts", start=mark)  # live
             seen = len(player.output)

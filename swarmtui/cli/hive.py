@@ -1,8 +1,10 @@
-"""``swarmtui hive ...``: Hive tools (perft move-generator counts, a position printed as text)."""
+"""``swarmtui hive ...``: Hive tools (perft move-generator counts, a position printed as text,
+game records converted between formats)."""
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import typer
 from rich.console import Console
@@ -11,7 +13,7 @@ from swarmtui.cli.app import CliError, app
 
 hive_app = typer.Typer(
     name="hive",
-    help="Hive tools: perft counts of the move generator, positions shown as text.",
+    help="Hive tools: perft counts of the move generator, positions shown as text, game records converted.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -69,3 +71,31 @@ def show(
     console.print(render_position(board, glyphs="ascii" if ascii_only else "unicode", last=last))
     if moves:
         typer.echo(";".join(board.format_move(m) for m in board.legal_moves()) or "(none: the game is over)")
+
+CONVERT_IN = ("A Hive game record: .pgn, .sgf (BoardSpace), .jsonl (a result file), .json (a saved game) or .txt "
+              "(UHP GameStrings).")
+CONVERT_OUT = "The new file to write: .pgn, .jsonl, .json or .txt (never replaced if it exists)."
+
+
+@hive_app.command()
+def convert(
+    source: Path = typer.Argument(..., metavar="IN", help=CONVERT_IN),
+    target: Path = typer.Argument(..., metavar="OUT", help=CONVERT_OUT),
+    game: int | None = typer.Option(None, "--game", "-g", min=1,
+                                    help="Convert only this game of IN (1 = the first); default: every game, "
+                                         "where OUT holds several (.pgn, .jsonl, .txt)."),
+) -> None:
+    """Convert Hive game records between formats, each chosen by the file's extension.
+
+    Every move is replayed by the rules on the way: an illegal or unreadable move, or a result
+    the final position contradicts, stops the conversion with one line naming it (exit 2),
+    and OUT is not written.
+    """
+    from swarmtui.cli.replay import export_games, load_games
+
+    games = load_games(source)
+    other = next((i for i, log in enumerate(games, start=1) if log.game != "hive" and game in (None, i)), None)
+    if other is not None:
+        raise CliError(f"{source} game {other} is {games[other - 1].game}, not Hive: "
+                       f"'swarmtui replay {source} --export OUT.txt' exports any game")
+    typer.echo(f"wrote {export_games(source, target, game, games)}")

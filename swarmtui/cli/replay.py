@@ -1,14 +1,21 @@
 """``swarmtui replay FILE``: replay a logged game move by move in the terminal, for any game.
 
-FILE is a result file of ``swarmtui sim`` (``--out``, presets, ``benchmarks/hive_tables.py
---records``), read by ``records.results.read_results``: JSON lines, a run header, then one
-line per game (``"kind": "game"``, a ``records.GameLog``). Each game names its ``game`` and lists
+FILE is any game record swarmtui reads, by its extension (``records.formats``): a result file
+of ``swarmtui sim`` (``.jsonl``: ``--out``, presets, ``benchmarks/hive_tables.py --records``), a
+saved game of the TUI (``.json``), a Hive PGN (``.pgn``, from BoardSpace, Mzinga, hivegame.com or
+``swarmtui hive convert``), a BoardSpace SGF Hive record (``.sgf``), or a text record (``.txt``:
+any game's header and moves, or Hive UHP GameStrings). Each game names its ``game`` and lists
 its ``moves`` in the game's notation (UHP MoveStrings for Hive); the board is re-played from
 the start with the game's own rules (``records.replay.Recording``) and printed with the
 game's text renderer (its descriptor's ``render_text``) after every move, with the move's
 trace summary when the file kept traces. Hive games of the immobile-opponent protocol list the
-skipped turns in ``skips``. Anything damaged — not JSON, no games, a move the rules refuse, a
-field of the wrong shape, a FIFO or a device instead of a file — is one clear error.
+skipped turns in ``skips``. Anything damaged — not JSON, no games, a move the rules refuse
+(named by its number, its text and the rule it breaks), a field of the wrong shape, a FIFO or
+a device instead of a file — is one clear error.
+
+``--export OUT`` writes the game instead (``records.formats.write_games``, the format by OUT's
+extension): a Halma or Noughts game as a text record, a Hive game as PGN or a UHP GameString,
+any game as a saved game or a result file. ``swarmtui hive convert`` is the same for Hive files.
 """
 
 from __future__ import annotations
@@ -18,8 +25,10 @@ from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from swarmtui.cli.app import CliError, app, fail
+from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError
 
 if TYPE_CHECKING:
@@ -27,17 +36,35 @@ if TYPE_CHECKING:
     from swarmtui.records.gamelog import GameLog
 
 
-def _load_games(path: Path) -> list[GameLog]:
+FILE_HELP = ("A game record: a result file (.jsonl) from 'swarmtui sim --out' or a preset, a saved game (.json), "
+             "a Hive PGN (.pgn) or BoardSpace SGF (.sgf), or a text record (.txt).")
+
+
+def load_games(path: Path) -> list[GameLog]:
     """The games of ``path``; ``fail`` (exit 2) with one sentence when it is damaged."""
-    from swarmtui.records.results import read_results
+    from swarmtui.records.formats import read_games
 
     try:
-        games = read_results(path).games
+        return read_games(path)
     except SaveError as error:
         raise fail(str(error)) from None
-    if not games:
-        raise fail(f"{path} holds no game records (expected JSON lines from 'swarmtui sim --out' or a preset)")
-    return games
+
+
+def export_games(source: Path, target: Path, game: int | None, games: list[GameLog] | None = None) -> Path:
+    """Write game ``game`` of ``source`` (all of them when None) to the new file ``target`` in
+    the format its extension names; ``fail`` with one sentence for any fault."""
+    from swarmtui.records.formats import write_games
+
+    games = load_games(source) if games is None else games
+    if game is not None and game > len(games):
+        raise CliError(f"{source} holds {len(games)} game(s); --game {game} does not exist")
+    numbers = [game] if game is not None else list(range(1, len(games) + 1))
+    chosen = [games[number - 1] for number in numbers]
+    where = [f"{source} game {number}" if len(games) > 1 else str(source) for number in numbers]
+    try:
+        return write_games(chosen, target, where, source.name)
+    except SaveError as error:
+        raise fail(str(error)) from None
 
 
 def trace_summary(trace: Trace) -> str:
@@ -56,7 +83,7 @@ def _result(log: GameLog) -> str:
 
 @app.command()
 def replay(
-    file: Path = typer.Argument(..., help="A result file (JSON lines) from 'swarmtui sim --out' or a preset."),
+    file: Path = typer.Argument(..., help=FILE_HELP),
     game: int = typer.Option(1, "--game", "-g", min=1, help="Which game of the file to replay (1 = the first)."),
     start: int = typer.Option(0, "--from", min=0,
                               help="Print the boards from this ply on (the moves before are still played)."),
@@ -64,9 +91,16 @@ def replay(
     traces: bool = typer.Option(True, "--traces/--no-traces",
                                 help="Print each move's trace summary when the file kept them."),
     final: bool = typer.Option(False, "--final", help="Print only the final position."),
+    export: Path | None = typer.Option(None, "--export", metavar="OUT",
+                                       help="Write the game to the new file OUT instead, the format by its extension: "
+                                            ".txt (a text record; Hive: a UHP GameString), .pgn (Hive), .json (a "
+                                            "saved game), .jsonl (a result file)."),
 ) -> None:
     """Replay a logged game move by move, printing the board after each move."""
-    games = _load_games(file)
+    games = load_games(file)
+    if export is not None:
+        typer.echo(f"wrote {export_games(file, export, game, games)}")
+        return
     if game > len(games):
         raise CliError(f"{file} holds {len(games)} game(s); --game {game} does not exist")
     log = games[game - 1]
@@ -82,8 +116,9 @@ def replay(
     spec = GAMES[log.game]
     out = Console(highlight=False)
     glyphs = "ascii" if ascii_glyphs else "unicode"
-    out.print(f"{where}: {log.game}, {', '.join(f'{s} {a}' for s, a in log.players.items())}; "
-              f"{len(log.moves)} moves; {_result(log)}")
+    out.print(Text.assemble(safe_text(where), f": {log.game}, ",
+                            safe_text(", ".join(f"{s} {a}" for s, a in log.names.items())),
+                            f"; {len(log.moves)} moves; ", safe_text(_result(log))), soft_wrap=True)
     for ply, label in enumerate(recording.labels):
         if final or ply + 1 < start:
             continue

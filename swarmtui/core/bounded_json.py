@@ -34,6 +34,13 @@ class Limits:
     ``max_note``: of a result sentence (an engine's forfeit message). ``max_seconds``: a
     game's time or a seat's thinking time (about 31 years: sums and means of any number of
     games stay finite, where ``1e308`` seconds overflowed ``sim report``'s mean).
+
+    A game record from another program (``records.pgn``, ``records.sgf``,
+    ``records.text_record``) is read under its own, tighter bounds: ``max_record_bytes`` for
+    the file, ``max_record_line`` characters a line (a UHP GameString is one line: 10,000 plies
+    fit), ``max_record_moves`` plies a game (``swarmtui sim`` stops a game at 10,000),
+    ``max_record_games`` games a file and ``max_tags`` tag pairs a game (each key and value at
+    most ``max_text``).
     """
 
     max_depth: int = 64
@@ -47,6 +54,11 @@ class Limits:
     max_text: int = 1024
     max_note: int = 65536
     max_seconds: float = 1e9
+    max_record_bytes: int = 16 * 1024 * 1024
+    max_record_line: int = 256 * 1024
+    max_record_moves: int = 10_000
+    max_record_games: int = 10_000
+    max_tags: int = 64
 
 
 LIMITS = Limits()

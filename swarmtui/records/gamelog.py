@@ -15,6 +15,10 @@ of file hold it, as the same JSON object (``"kind": "game"``, ``"format": 1``):
 - a **saved game** of the TUI (``records.saved``): also ``finished``, ``result``, ``saved``
   (when) and, for a game at a table, ``table`` (``{"id": "3", "mine": ["White"]}``).
 
+A game read from another program's record (a PGN or BoardSpace SGF file, ``records.pgn``)
+keeps that record's ``tags`` (``{"White": "Dumbot", "Date": "2018.10.31", ...}``), which
+replays show and a PGN written back carries; a log without tags writes none.
+
 A log with an ``index`` is written as a result line, one without as a saved game, each with the
 fields its readers have always had (files of earlier versions read the same, and earlier
 versions read these). Fields of other writers (Hive's protocol games keep ``labels``,
@@ -41,7 +45,7 @@ LOG_FORMAT = 1
 _RUN_FIELDS = ("index", "group", "winner", "reason", "plies", "seconds", "think_seconds")
 _SAVE_FIELDS = ("finished", "saved", "table")
 _FIELDS = {"kind", "format", "game", "players", "seed", "moves", "params", "rules", "traces", "skips", "result",
-           "engines", *_RUN_FIELDS, *_SAVE_FIELDS}
+           "engines", "tags", *_RUN_FIELDS, *_SAVE_FIELDS}
 
 
 @dataclass
@@ -75,11 +79,20 @@ class GameLog:
     defaults. Replays and resumes start the game under them."""
     engines: dict[str, dict[str, str]] = field(default_factory=dict)
     """Seat -> ``{"name": ..., "id": ...}`` for the seats an external engine played (empty: none)."""
+    tags: dict[str, str] = field(default_factory=dict)
+    """The tag pairs of the record the game was read from (PGN's ``White``, ``Date``, ...), in
+    the record's order; empty for a game swarmtui played."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def is_result_line(self) -> bool:
         return self.index is not None
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Each seat's player as replays show it: the record's name (PGN's ``White``/``Black``
+        tags), else the agent id."""
+        return {seat: self.tags.get(seat) or agent for seat, agent in self.players.items()}
 
     @property
     def outcome(self) -> Outcome | None:
@@ -111,6 +124,8 @@ class GameLog:
             payload["rules"] = self.rules
         if self.engines:
             payload["engines"] = self.engines
+        if self.tags:
+            payload["tags"] = self.tags
         return payload | self.extra
 
     @classmethod
@@ -196,6 +211,7 @@ class _Reader:
         if log.rules and not GAMES[game].rules:
             raise self.damaged(f"'rules' are given, but {GAMES[game].title} has no rule variants")
         log.engines = self.engines(payload.get("engines"), log.players)
+        log.tags = self.tags(payload.get("tags"))
         log.extra = {k: v for k, v in payload.items() if k not in _FIELDS}
         self.round_robin_extras(log.extra)
         return log
@@ -242,6 +258,13 @@ class _Reader:
                 for seat, entry in value.items()):
             raise self.damaged("'engines' is not a map of seat to an engine's name and id")
         return {seat: dict(entry) for seat, entry in value.items()}
+    def tags(self, value: Any) -> dict[str, str]:
+        value = value or {}
+        if not isinstance(value, dict) or len(value) > LIMITS.max_tags or not all(
+                isinstance(k, str) and isinstance(v, str) and len(k) <= LIMITS.max_text and len(v) <= LIMITS.max_text
+                for k, v in value.items()):
+            raise self.damaged(f"'tags' is not a map of at most {LIMITS.max_tags} tag names to texts")
+        return dict(value)
 
     def traces(self, value: Any, moves: int) -> list[dict[str, Any]] | None:
         if value is None:

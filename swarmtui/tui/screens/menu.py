@@ -30,8 +30,9 @@ MAZES = GameSpec("mazes", "Mazes", (), True, None,
 
 SAVES = GameSpec("saves", "Saved games", (), True, None,
                  "resume a game in progress (autosaved on quit), or replay a finished one move by move")
-RESULTS = GameSpec("results", "Replay a result file", (), True, None,
-                   "step through a game logged by 'swarmtui sim --out', with each AI turn's reasoning when kept")
+RESULTS = GameSpec("results", "Replay a game record", (), True, None,
+                   "step through a game logged by 'swarmtui sim --out' (with each AI turn's reasoning), a saved game, "
+                   "a Hive PGN or BoardSpace SGF, or a text record")
 TABLES = GameSpec("tables", "Play with others", (), True, None,
                   "join a game another player connected to this server opened, or watch one live; to open "
                   "one, choose 'A connected player' for a seat in a game's setup")

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 
 from swarmtui.agents import agent_specs
 from swarmtui.core.engines import shown_name
+from swarmtui.core.safe_text import safe_text
 from swarmtui.records.replay import Recording
 from swarmtui.tui.boards import board_widget
 from swarmtui.tui.panels.deliberation import DeliberationPanel
@@ -110,9 +111,12 @@ class ReplayScreen(PanelScreen):
 
     def on_mount(self) -> None:
         self.query_one("#board-box").border_title = "Replay"
-        players = " vs ".join(f"{s} {agent_title(a)}" for s, a in self.recording.players.items())
-        title = Text(f"Replay: {self.source}", style="bold", end="")
-        title.append(f"  {players}")
+        log = self.recording.log
+        players = " vs ".join(f"{s} {log.tags[s] if log.tags.get(s) else agent_title(a)}"
+                              for s, a in self.recording.players.items())
+        title = Text("Replay: ", style="bold", end="")
+        title.append_text(safe_text(self.source, "bold", limit=80))
+        title.append_text(safe_text(f"  {players}", limit=120))
         if self.recording.seed is not None:
             title.append(f"  seed {self.recording.seed}", style="dim")
         self.query_one("#title", Static).update(title)

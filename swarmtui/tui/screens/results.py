@@ -1,11 +1,14 @@
-"""Pick a game from a result file of ``swarmtui sim --out`` (or a preset) to replay.
+"""Pick a game from a game record to replay: a result file of ``swarmtui sim --out`` (or a
+preset), a saved game, a Hive PGN or BoardSpace SGF, or a text record.
 
-Type the file's path and press Enter: its games are listed (read by ``records.results.read_results``,
-never written); Enter on one replays it (``records.replay.Recording``) in the replay viewer. A
-file written without traces (plain ``sim --out``) gets its reasoning rebuilt first, in a
-worker, by re-deciding every AI turn from the game's seed (``Recording.redecide``). A
-file that cannot be read, or a game whose moves do not fit the rules, is one sentence on screen.
-Messages up: ``Replay`` with the recording and a label for the title.
+Type the file's path and press Enter: its games are listed (read by
+``records.formats.read_games`` by the file's extension, never written); Enter on one replays it
+(``records.replay.Recording``) in the replay viewer. A file written without traces (plain ``sim
+--out``) gets its reasoning rebuilt first, in a worker, by re-deciding every AI turn from the
+game's seed (``Recording.redecide``); a record of people's games (PGN, SGF) has none to rebuild.
+A file that cannot be read, or a game whose moves do not fit the rules, is one sentence on
+screen naming the move and the rule. Players' names from a record are shown through
+``core.safe_text``. Messages up: ``Replay`` with the recording and a label for the title.
 """
 
 from __future__ import annotations
@@ -24,26 +27,31 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from swarmtui.agents.seating import seat_agents
+from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError, check_confined, typed_path
 from swarmtui.games import get_game
+from swarmtui.records.formats import read_games
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.replay import Recording
-from swarmtui.records.results import read_results
 from swarmtui.tui.boards import tui_playable
 
 
 def game_line(number: int, log: GameLog) -> Text:
-    """``"3  halma  1 aco-bco vs 2 greedy  87 moves  1 wins  traces"``."""
-    players = " vs ".join(f"{s} {a}" for s, a in log.players.items())
-    text = Text(f"{number:>3}  {log.game}  {players}  {len(log.moves)} moves  {log.result}", end="")
-    text.append("  traces" if log.traces else "  no traces", style="dim")
+    """``"3  halma  1 aco-bco vs 2 greedy  87 moves  1 wins  traces"`` (a record's players by name)."""
+    players = " vs ".join(f"{s} {a}" for s, a in log.names.items())
+    text = safe_text(f"{number:>3}  {log.game}  {players}  {len(log.moves)} moves  {log.result}", limit=200)
+    text.end = ""
+    if log.tags:
+        text.append(f"  {safe_text(log.tags.get('Date', ''), limit=20).plain}", style="dim")
+    elif log.seed is not None:
+        text.append("  traces" if log.traces else "  no traces", style="dim")
     return text
 
 
 class ResultsScreen(Screen[None]):
     """A path field and the games of the file it names."""
 
-    HELP_TITLE = "Replay a result file"
+    HELP_TITLE = "Replay a game record"
 
     DEFAULT_CSS = """
     ResultsScreen #box {
@@ -76,9 +84,10 @@ class ResultsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box") as box:
-            box.border_title = "Replay a result file"
-            yield Label("Result file (JSON lines from 'swarmtui sim --out'); Enter lists its games")
-            yield Input(self.path, placeholder="results.jsonl", id="path", compact=True)
+            box.border_title = "Replay a game record"
+            yield Label("A result file (.jsonl, from 'swarmtui sim --out'), saved game (.json), Hive PGN (.pgn) or "
+                        "BoardSpace SGF (.sgf), or text record (.txt); Enter lists its games")
+            yield Input(self.path, placeholder="results.jsonl, game.pgn, ...", id="path", compact=True)
             yield Static(id="message")
             yield OptionList(id="games")
         yield Footer()
@@ -101,8 +110,8 @@ class ResultsScreen(Screen[None]):
         try:
             check_confined(path, reading=True)
             if path.is_dir():
-                raise SaveError(f"{path} is a directory, not a result file")
-            self.games = read_results(path).games
+                raise SaveError(f"{path} is a directory, not a game record")
+            self.games = read_games(path)
         except SaveError as error:
             self.say(str(error))
             return
@@ -116,7 +125,7 @@ class ResultsScreen(Screen[None]):
         options.focus()
 
     def say(self, message: str) -> None:
-        self.query_one("#message", Static).update(Text(message))
+        self.query_one("#message", Static).update(safe_text(message))
 
     @on(OptionList.OptionSelected, "#games")
     def chosen(self, event: OptionList.OptionSelected) -> None:
@@ -130,7 +139,7 @@ class ResultsScreen(Screen[None]):
         if not tui_playable(get_game(recording.game)):
             self.say(f"{where}: the TUI has no board for {recording.game} yet (try swarmtui replay)")
             return
-        if recording.traces:
+        if recording.traces or recording.seed is None:
             self.post_message(self.Replay(recording, where))
             return
         self.say(f"{where} kept no reasoning: re-deciding its AI moves from the seed...")
