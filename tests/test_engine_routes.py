@@ -187,6 +187,45 @@ def test_serve_refuses_to_offer_an_engine_nobody_declared(tmp_path) -> None:
                    "serve.engines: '/bin/sh' is not an engine name")
 
 
+def test_a_player_reaches_neither_the_host_key_nor_the_apps_environment(tmp_path, monkeypatch) -> None:
+    """Under ``serve`` every path a player types (a result file, ``strategy=``, ``memory=``) is
+    confined to their saves: the server's host key and ``/proc/self/environ`` (where the app's
+    table hub token lives) are out of reach, also through a link or ``..``. (The engine's own
+    environment: ``test_engine_bounds.test_an_engine_gets_a_minimal_environment``.)"""
+    from swarmtui.agents import make_agent
+    from swarmtui.core.rng import seat_rng
+    from swarmtui.core.saves import typed_path
+
+    saves = tmp_path / "players" / "3f2a9c" / "saves"
+    saves.mkdir(parents=True)
+    host_key = tmp_path / "host_key"
+    host_key.write_text("-----BEGIN OPENSSH PRIVATE KEY-----\n")
+    (saves / "environ.jsonl").symlink_to("/proc/self/environ")
+    (saves / "key.jsonl").symlink_to(host_key)
+    monkeypatch.setenv("SWARMTUI_SAVES", str(saves))
+    monkeypatch.setenv("SWARMTUI_CONFINE", "1")
+    for typed in ("/proc/self/environ", str(host_key), "../../../host_key", "environ.jsonl", "key.jsonl"):
+        with pytest.raises(SaveError, match="outside your saves folder"):
+            read_results(typed_path(typed))
+    for agent, game, name in (("ga", "noughts", "strategy"), ("aco-bco", "halma", "memory")):
+        with pytest.raises(SaveError, match="outside your saves folder"):
+            make_agent(agent, game, "X" if game == "noughts" else "1", seat_rng(0, "X"), [(name, str(host_key))])
+
+
+def test_joining_a_table_builds_no_seat_another_app_plays(hub, tmp_path) -> None:
+    """A table's players and parameters come from another app (a network peer): a joiner never
+    builds the seats played elsewhere, so whatever they name runs nowhere here."""
+    from swarmtui.tui.table_game import join_match
+
+    marker = tmp_path / "ran"
+    alice = hub.client("alice")
+    alice.host("hive", {"White": "uhp", "Black": "human"}, 3, {"White": {"command": touching(marker)}}, ["White"])
+    match = join_match(hub.client("bob"), "1")
+    assert match.remote == {"White"} and type(match.agents["White"]).__name__ == "RemoteSeat"
+    match.close()
+    assert not marker.exists()
+
+
 # -- saves ----------------------------------------------------------------------------------
 def test_a_save_of_an_older_version_with_a_command_is_refused_on_resume_and_replays(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
@@ -203,6 +242,7 @@ def test_a_save_of_an_older_version_with_a_command_is_refused_on_resume_and_repl
 @pytest.mark.parametrize(("engine", "why"), [
     ("nowhere", "no external engine named 'nowhere' is declared on this machine"),
     ("/bin/sh -c 'touch x'", "is not an engine name"),
+    ("[/bold]\x1b]0;x\x07", "is not an engine name"),
 ])
 async def test_a_save_naming_an_undeclared_engine_or_a_command_is_refused_in_the_app(tui_app, tmp_path, engine,
                                                                                       why) -> None:
