@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from swarmtui.core.bounded_json import Limits, SaveError
+from swarmtui.core.state import IllegalMoveError
 from swarmtui.games.hive.notation import state_string
 from swarmtui.games.hive.pieces import GAME_TYPES, parse_piece
 from swarmtui.games.hive.rules import PASS, Board
@@ -149,6 +150,30 @@ def test_protocol_games_with_skipped_turns_and_other_games_are_not_written_as_pg
         format_pgn(log, "protocol")
     with pytest.raises(SaveError, match="Hive records hold Hive games only"):
         format_pgn(GameLog("noughts", {"X": "random", "O": "random"}, ["b2"], 1), "noughts")
+
+
+def test_a_record_that_plays_on_past_a_threefold_repetition_is_read_under_the_printed_rules(tmp_path: Path) -> None:
+    board = Board(game_type="Base", repetition=False)
+    moves = ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"]
+    for text in moves:
+        board.play(board.parse_move(text))
+    for _ in range(3):  # both queens step out and back: the position comes round again and again
+        for pick in (0, 0, -1, -1):
+            queen = "wQ" if board.to_move == "White" else "bQ"
+            move = [m for m in board.legal_moves() if str(m[0]) == queen][pick]
+            moves.append(board.format_move(move))
+            board.play(move)
+    text = "[GameType \"Base\"]\n\n" + "".join(f"{i}. {m}\n" for i, m in enumerate(moves, start=1))
+    default = Board(game_type="Base")
+    with pytest.raises(IllegalMoveError, match="threefold repetition"):
+        default.play_all(moves)  # swarmtui's default rules end this game as a draw before its end
+    drawn_at = default.ply
+    [log] = hive_text(text, tmp_path)
+    assert log.moves == moves and log.rules == {"repetition": "false"} and log.result == "unfinished"
+    assert replayed(log, "again").ply == len(moves)
+    cut = "[GameType \"Base\"]\n\n" + "".join(f"{i}. {m}\n" for i, m in enumerate(moves[:drawn_at], start=1))
+    [drawn] = hive_text(cut, tmp_path, "drawn.pgn")  # ending at the third time: a draw by the default rules
+    assert drawn.rules == {} and drawn.result == "draw" and drawn.reason == "threefold repetition"
 
 
 # -- lenient forms ---------------------------------------------------------------------------

@@ -95,10 +95,37 @@ def to_log(record: RecordedGame, where: str, index: int = 0, read_move: MoveRead
     """Play ``record`` through its game's rules into a result-file-shaped ``GameLog`` (game
     ``index`` of its file): the moves as ``read_move`` keeps them, the winner and reason
     settled (:func:`settle`). Any fault is one ``SaveError`` naming ``where``, the line, the
-    move and why."""
+    move and why.
+
+    A record that names no ``repetition`` rule and plays on past a threefold repetition (a
+    draw by swarmtui's default Hive rules, issue 30) was played where that is no draw
+    (BoardSpace, the printed rules): it is read under those rules, and the log says so
+    (``repetition=false``), as ``records.replay`` reads logs written before the default."""
+    try:
+        return _played(record, record.rules, where, index, read_move)
+    except SaveError as error:
+        printed = _without_repetition(record)
+        if printed is None:
+            raise
+        try:
+            return _played(record, printed, where, index, read_move)
+        except SaveError:
+            raise error from None
+
+
+def _without_repetition(record: RecordedGame) -> dict[str, str] | None:
+    """``record``'s rules with the repetition draw off, when its game has that rule on by
+    default and the record does not name it; None otherwise."""
     spec = GAMES[record.game]
-    log = GameLog(record.game, dict(record.players), [], record.seed, rules=dict(record.rules),
-                  tags=dict(record.tags), index=index)
+    if "repetition" in record.rules or not spec.rules or getattr(spec.rules_type()(), "repetition", None) is not True:
+        return None
+    return {**record.rules, "repetition": "false"}
+
+
+def _played(record: RecordedGame, rules: dict[str, str], where: str, index: int, read_move: MoveReader) -> GameLog:
+    spec = GAMES[record.game]
+    log = GameLog(record.game, dict(record.players), [], record.seed, rules=dict(rules), tags=dict(record.tags),
+                  index=index)
     try:
         state = spec.start(len(record.players) or None if spec.seat_counts else None, rules_of(log, where))
     except ValueError as error:
