@@ -128,6 +128,18 @@ def test_a_record_read_from_pgn_converts_to_every_format_and_back(suffix: str, t
         assert format_pgn(back, "back") == format_pgn(log, "log")
 
 
+@pytest.mark.parametrize("name", ["save-hive-in-progress.json", "save-hive-table.json", "result-hive-traces.jsonl",
+                                  "result-hive-preset.jsonl"])
+def test_saves_and_result_files_swarmtui_wrote_become_pgn_with_the_same_games(name: str, tmp_path: Path) -> None:
+    source = Path(__file__).parent / "data" / "records" / name  # written by swarmtui at 027531e
+    logs = read_games(source)
+    target = write_games(logs, tmp_path / "games.pgn", [f"game {i}" for i in range(len(logs))])
+    back = read_games(target)
+    assert [b.moves for b in back] == [log.moves for log in logs]
+    assert [b.players for b in back] == [log.players for log in logs] and [b.seed for b in back] == [
+        log.seed for log in logs]
+
+
 def test_a_result_the_board_does_not_decide_survives_and_an_unfinished_game_has_none(tmp_path: Path) -> None:
     log = played("Base", 7, plies=12)
     log.winner, log.result, log.reason = "Black", "Black wins", "White resigned"
