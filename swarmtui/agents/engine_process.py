@@ -37,6 +37,7 @@ from pathlib import Path
 
 from swarmtui.core.agent import AgentForfeit
 from swarmtui.core.engines import Engine
+from swarmtui.core.safe_text import safe_text
 
 KEEPER = Path(__file__).with_name("engine_keeper.py")
 REPLY_BYTES = 64 * 1024
@@ -56,7 +57,6 @@ not ``SSH_*``, not ``SWARMTUI_*``, not ``PYTHONPATH``/``LD_PRELOAD``, nothing na
 secret. An engine that needs another variable is declared as ``env NAME=value program``."""
 _LOCALE = re.compile(r"LC_[A-Z]{1,20}")
 _SECRET = re.compile(r"TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|KEY", re.IGNORECASE)
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def engine_environment(source: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -68,9 +68,10 @@ def engine_environment(source: Mapping[str, str] | None = None) -> dict[str, str
 
 
 def engine_text(text: str, limit: int = SHOWN_CHARACTERS) -> str:
-    """What an engine wrote, fit to record and show: control characters removed, at most
-    ``limit`` characters (an ellipsis and the full length when cut)."""
-    clean = _CONTROL.sub("", text)
+    """What an engine wrote, fit to record and show: made safe by ``core.safe_text`` (control
+    characters and bidi overrides removed), at most ``limit`` characters (an ellipsis and the
+    full length when cut)."""
+    clean = safe_text(text).plain
     return clean if len(clean) <= limit else f"{clean[:limit]}… ({len(clean)} characters)"
 
 

@@ -18,7 +18,6 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from swarmtui.agents import agent_specs
-from swarmtui.core.engines import shown_name
 from swarmtui.core.safe_text import safe_text
 from swarmtui.records.replay import Recording
 from swarmtui.tui.boards import board_widget
@@ -171,7 +170,7 @@ class ReplayScreen(PanelScreen):
         if agent is not None and agent.external:
             name = self.recording.log.engines.get(seat, {}).get("name") or self.recording.params.get(
                 seat, {}).get("engine", "")
-            who = f"the external engine {shown_name(name)}" if name else "an external engine"
+            who = f"the external engine '{safe_text(name, limit=40).plain}'" if name else "an external engine"
             return f"{who} played it: another program's reasoning is not recorded, and its turns are never re-decided"
         if self.recording.redecided:
             return f"the file kept none, and {self.recording.redecided}"
