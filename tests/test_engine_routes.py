@@ -106,6 +106,9 @@ def test_the_config_file_declares_engines_and_a_confined_app_reads_none(tmp_path
                      ("a b=x", "is not an engine name"), ("e=", "empty command line"), ("e='x", "cannot be read")):
         with pytest.raises(ParamError, match=why):
             engine_option(bad)
+    one_line_error(swarmtui("--engine", "x", cwd=tmp_path), "--engine 'x' is not of the form NAME=COMMAND")
+    one_line_error(swarmtui("sim", "run", "hive", "--engine", "a b=/bin/true", cwd=tmp_path),
+                   "'a b' is not an engine name")
 
 
 def test_a_damaged_engines_section_is_one_line_and_declares_nothing(tmp_path) -> None:
