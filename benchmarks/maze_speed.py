@@ -196,7 +196,30 @@ def against_mazelib(repeats: int) -> None:
               f"swarmtui {mine * 1000:7.1f} ms | x{lib / mine:,.0f}")
 
 
-SECTIONS = ("paper", "frames", "classic", "solve", "mazelib")
+def solve_files(repeats: int) -> None:
+    """``maze solve`` on the largest mazes, read back from files (issue 27 point 9: bounded)."""
+    import tempfile
+    from pathlib import Path
+
+    from swarmtui.mazes.mazefile import read_maze, to_json
+    from swarmtui.mazes.solvers import SOLVERS, solve
+    from swarmtui.mazes.text import render
+
+    print("maze solve's work on 2001x2001 files (process CPU time, tracemalloc peak of each step):")
+    with tempfile.TemporaryDirectory() as folder:
+        for algo in ("backtracker", "kruskal"):
+            maze = build(algo, 2001, 2001, 1)
+            for name, content in (("txt", render(maze, "ascii")), ("json", to_json(maze))):
+                path = Path(folder) / f"{algo}.{name}"
+                path.write_text(content)
+                print(f"  {algo:<12} {name:<5} read {timed(partial(read_maze, path), repeats):5.2f} s "
+                      f"{peak_mib(partial(read_maze, path)):6.1f} MiB")
+            for solver in SOLVERS:
+                seconds = timed(partial(solve, maze, solver), 1)
+                print(f"  {algo:<12} {solver:<9} {seconds:6.2f} s {peak_mib(partial(solve, maze, solver)):6.1f} MiB")
+
+
+SECTIONS = ("paper", "frames", "classic", "solve", "files", "mazelib")
 
 
 def main() -> None:
@@ -218,6 +241,8 @@ def main() -> None:
         classic(1000, 1 if args.quick else 3)
     if "solve" in only:
         regions_and_bfs(1 if args.quick else 3)
+    if "files" in only:
+        solve_files(1)
     if "mazelib" in only:
         against_mazelib(1 if args.quick else 3)
 

@@ -60,9 +60,9 @@ def test_json_round_trip_keeps_everything_and_refuses_newer_versions():
         from_json(json.dumps(data))
     data["version"] = VERSION
     data["walls"][0] = data["walls"][0][:-1]
-    with pytest.raises(MazeError, match="differ in length"):
+    with pytest.raises(MazeError, match="characters long"):
         from_json(json.dumps(data))
-    with pytest.raises(MazeError, match="not valid JSON"):
+    with pytest.raises(MazeError, match="invalid JSON"):
         from_json("{nope")
 
 
@@ -153,7 +153,7 @@ def test_cli_formats_and_solve(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["solve", "/nonexistent/maze.txt"], "no such file"),
+    (["solve", "/nonexistent/maze.txt"], "does not exist"),
     (["--format", "gif"], "unknown --format"),
     (["--format", "png"], "give -o"),
     (["--braid", "2"], "--braid must be between 0 and 1"),
@@ -170,6 +170,6 @@ def test_bad_input_one_line(capsys, argv, message):
 
 def test_solve_refuses_a_file_that_is_not_a_maze(capsys, tmp_path):
     junk = tmp_path / "junk.txt"
-    junk.write_text("hello\n")
+    junk.write_text("hello\nhello\nhello\n")
     code, _, err = run_main(capsys, "solve", str(junk))
     assert code == 2 and "two doors" in err

@@ -177,6 +177,7 @@ def solve(
     style: str = typer.Option("", "--style", help="Text style of the drawing (default: ascii)."),
 ) -> None:
     """Read a maze, draw the chosen solver's route on it, and compare all four solvers."""
+    from swarmtui.core.safe_text import safe_text
     from swarmtui.mazes import MazeError
     from swarmtui.mazes.mazefile import read_maze
     from swarmtui.mazes.metrics import measure
@@ -191,16 +192,19 @@ def solve(
         read = read_maze(file)
         results = compare(read)
         chosen = next(r for r in results if r.solver == solver)
-        drawing = render(read, style or "ascii", chosen.path)
+        drawing = render(read, style or "ascii", chosen.route)
     except MazeError as error:
-        raise CliError(f"{file}: {error}") from None
+        message = safe_text(error).plain  # (it may quote the file's own text)
+        shown = safe_text(file).plain
+        raise CliError(message if message.startswith(shown) else f"{shown}: {message}") from None
     sys.stdout.write(drawing)
     metrics = measure(read, next(r for r in results if r.solver == "bfs").path)
-    lines = [f"maze             {read.size} ({read.algo or 'read from ' + file.name})"]
+    origin = safe_text(read.algo or "read from " + file.name, limit=80).plain
+    lines = [f"maze             {read.size} ({origin})"]
     lines += [f"{name:<16} {value}" for name, value in metrics.rows()[1:]]
     lines.append("")
     lines.append(f"{'solver':<10} {'found':<6} {'length':>8} {'visited':>8}")
     for r in results:
         length = "-" if r.length is None else str(r.length)
-        lines.append(f"{r.solver:<10} {'yes' if r.path else 'no':<6} {length:>8} {r.visited:>8}")
+        lines.append(f"{r.solver:<10} {'yes' if r.route is not None else 'no':<6} {length:>8} {r.visited:>8}")
     typer.echo("\n".join(lines))

@@ -14,8 +14,15 @@
       "solution": [[1, 0], [1, 1], ...]       # optional: a shortest path, doors included
     }
 
-``read_maze`` reads a file of that format, or any text style of ``mazes.text``; a file of a
-newer ``version`` is refused with a clear error rather than misread.
+``read_maze`` reads a file of that format, or any text style of ``mazes.text``, under bounds
+(issue 27): only a regular file of at most ``MAX_MAZE_BYTES`` is read (a FIFO, ``/dev/zero`` or
+a directory is refused before anything is read, ``core.saves.open_regular``), JSON is parsed by
+the one bounded reader (``core.bounded_json.parse``: nesting depth, integer digits, no
+``NaN``/``Infinity``, no lone surrogates), every field is checked for its type and range, and
+the maze's size is checked against ``grid.MAX_FIELDS`` before any array is made, so a hostile
+file is one ``MazeError`` sentence, never a traceback, a hang or gigabytes of memory. A file of
+a newer ``version`` is refused rather than misread; ``solution`` and ``metrics`` are not read
+(they are recomputed).
 """
 
 from __future__ import annotations
@@ -27,12 +34,28 @@ from typing import Any
 
 import numpy as np
 
-from swarmtui.mazes.grid import Cell, Maze, MazeError
+from swarmtui.core.bounded_json import SaveError, parse
+from swarmtui.core.saves import read_text as read_bounded_text
+from swarmtui.mazes.grid import MAX_FIELDS, MAX_SIDE, MIN_SIDE, Cell, Maze, MazeError
 from swarmtui.mazes.metrics import MazeMetrics
 from swarmtui.mazes.text import read_text
 
 FORMAT = "swarmtui-maze"
 VERSION = 1
+
+MAX_MAZE_BYTES = 64 * 1024 * 1024
+"""The largest maze file read: a 2001x2001 maze is 4 MB as ``#`` text, 24 MB in the unicode
+style and at most about 56 MB as JSON with a solution of two million fields (one line per
+number, as ``to_json`` indents), so every file swarmtui writes fits."""
+
+MAX_CONTAINERS = 1_100_000
+"""Lists and objects a maze file may hold. Parsed JSON costs about 130 bytes per two-number list
+against 10 bytes of text, so this bounds a hostile file's memory (a 24 MB file of pairs took
+300 MB); a file we write holds one per solution field, and the longest solution any builder
+makes is the backtracker's at 2001x2001, about 250,000 fields."""
+
+MAX_NAME = 200
+"""Characters of a builder name or an info text kept from a file (longer ones are cut)."""
 
 
 def to_json(maze: Maze, params: Any = None, metrics: MazeMetrics | None = None,
@@ -53,44 +76,100 @@ def to_json(maze: Maze, params: Any = None, metrics: MazeMetrics | None = None,
     return json.dumps(payload, indent=1) + "\n"
 
 
-def from_json(text: str) -> Maze:
-    """The maze of a ``to_json`` document (``MazeError`` naming what is wrong)."""
+def whole_number(data: dict[str, Any], name: str, low: int, high: int) -> int:
+    """``data[name]`` when it is a whole number in ``[low, high]`` (``MazeError`` otherwise)."""
+    value = data.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MazeError(f'"{name}" must be a whole number; got {short(value)}')
+    if not low <= value <= high:
+        raise MazeError(f'"{name}" must be between {low} and {high}; got {value}')
+    return value
+
+
+def pair(data: dict[str, Any], name: str, bounds: tuple[int, int]) -> Cell:
+    """``data[name]`` as ``(a, b)`` with ``0 <= a < bounds[0]`` and ``0 <= b < bounds[1]``."""
+    value = data.get(name)
+    if (not isinstance(value, list) or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
+        raise MazeError(f'"{name}" must be a pair of whole numbers like [1, 0]; got {short(value)}')
+    if not (0 <= value[0] < bounds[0] and 0 <= value[1] < bounds[1]):
+        raise MazeError(f'"{name}" {value} lies outside the maze')
+    return int(value[0]), int(value[1])
+
+
+def short(value: Any, limit: int = 40) -> str:
+    """A value named in an error message, cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def kept_info(data: dict[str, Any]) -> tuple[str, int | None, dict[str, Any]]:
+    """``(algo, seed, info)`` of a file: a name cut to ``MAX_NAME``, a seed that is a whole number,
+    and the info entries that are numbers, truth values or short texts."""
+    algo = data.get("algo")
+    algo = algo[:MAX_NAME] if isinstance(algo, str) else ""
+    seed = data.get("seed")
+    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0 else None
+    raw = data.get("info")
+    info: dict[str, Any] = {}
+    if isinstance(raw, dict):
+        for key, value in list(raw.items())[:64]:
+            if isinstance(value, (bool, int, float)) or (isinstance(value, str) and len(value) <= MAX_NAME):
+                info[str(key)[:MAX_NAME]] = value
+    return algo, seed, info
+
+
+def load_json(text: str, where: str = "the maze file") -> dict[str, Any]:
+    """The JSON object of a maze file (named ``where`` in errors), parsed under the bounded
+    reader's limits."""
+    containers = text.count("[") + text.count("{")
+    if containers > MAX_CONTAINERS:
+        raise MazeError(f"{where} holds {containers:,} lists and objects, more than a maze file needs "
+                        f"(at most {MAX_CONTAINERS:,}; a stored solution is not needed: it is recomputed)")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise MazeError(f"not valid JSON: {error.msg} at line {error.lineno}") from None
+        data = parse(text, where)
+    except SaveError as error:
+        raise MazeError(str(error)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise MazeError(f"not a {FORMAT} JSON file")
+    return data
+
+
+def from_json(text: str, where: str = "the maze file") -> Maze:
+    """The maze of a ``to_json`` document (``MazeError`` naming what is wrong)."""
+    return maze_of(load_json(text, where))
+
+
+def maze_of(data: dict[str, Any]) -> Maze:
+    """The square field maze of a parsed version-1 document."""
     version = data.get("version")
-    if not isinstance(version, int) or version > VERSION or version < 1:
-        raise MazeError(f"{FORMAT} version {version!r} is not one this swarmtui reads (1 to {VERSION})")
-    try:
-        rows = data["walls"]
-        if not isinstance(rows, list) or not rows or any(not isinstance(r, str) or set(r) - {"0", "1"} for r in rows):
-            raise MazeError('"walls" must be a list of strings of 0 and 1')
-        if len({len(r) for r in rows}) != 1:
-            raise MazeError('the rows of "walls" differ in length')
-        walls = np.array([[ch == "1" for ch in row] for row in rows], dtype=bool)
-        if walls.shape != (data["height"], data["width"]):
-            raise MazeError(f'"walls" is {walls.shape[1]}x{walls.shape[0]}, not {data["width"]}x{data["height"]}')
-        entrance, exit_ = tuple(data["entrance"]), tuple(data["exit"])
-        seed = data.get("seed")
-        return Maze(walls, entrance, exit_, algo=str(data.get("algo") or ""),
-                    seed=seed if isinstance(seed, int) else None, info=dict(data.get("info") or {}))
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, MazeError):
-            raise
-        raise MazeError(f"incomplete {FORMAT} file: {error}") from None
+    if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= VERSION:
+        raise MazeError(f"{FORMAT} version {short(version)} is not one this swarmtui reads (1 to {VERSION})")
+    width = whole_number(data, "width", MIN_SIDE, MAX_SIDE)
+    height = whole_number(data, "height", MIN_SIDE, MAX_SIDE)
+    if width * height > MAX_FIELDS:
+        raise MazeError(f"a {width}x{height} maze is too large: at most {MAX_FIELDS:,} fields")
+    rows = data.get("walls")
+    if not isinstance(rows, list) or len(rows) != height or not all(isinstance(r, str) for r in rows):
+        raise MazeError(f'"walls" must be a list of {height} strings of 0 and 1, one per row')
+    if any(len(r) != width for r in rows):
+        raise MazeError(f'every row of "walls" must be {width} characters long')
+    joined = "".join(rows)
+    if not joined.isascii() or joined.strip("01"):
+        raise MazeError('"walls" may hold only the characters 0 and 1')
+    walls = (np.frombuffer(joined.encode("ascii"), dtype=np.uint8) == ord("1")).reshape(height, width)
+    entrance = pair(data, "entrance", (height, width))
+    exit_ = pair(data, "exit", (height, width))
+    algo, seed, info = kept_info(data)
+    return Maze(walls, entrance, exit_, algo=algo, seed=seed, info=info)
 
 
 def read_maze(path: Path) -> Maze:
     """A maze from ``path``: our JSON format or any text style (``MazeError`` if neither)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MazeError("no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise MazeError(f"cannot read it ({error.__class__.__name__})") from None
+        text = read_bounded_text(Path(path), limit=MAX_MAZE_BYTES, what="maze file")
+    except SaveError as error:
+        raise MazeError(str(error)) from None
     if text.lstrip().startswith("{"):
-        return from_json(text)
+        return from_json(text, str(path))
     return read_text(text)

@@ -19,6 +19,8 @@ Every solver returns a ``Solution``; ``compare`` runs them all.
 from __future__ import annotations
 
 import heapq
+from array import array
+from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,21 +31,44 @@ from swarmtui.mazes.solve import shortest_path, shortest_path_visits
 SOLVERS = ("bfs", "astar", "wall", "dead-end")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Solution:
     """What a solver found: its route (None if it found none), the route's length in fields, and
-    how many distinct fields it visited on the way."""
+    how many distinct fields it visited on the way.
+
+    ``route`` holds the places walked as flat indices (``row * width + col`` on a field maze):
+    a wall follower's walk of a 2001x2001 maze is millions of steps, 4 bytes each here where a
+    list of ``(row, col)`` tuples took over a gigabyte; ``path`` gives them as ``(row, col)``.
+    """
 
     solver: str
-    path: list[Cell] | None
+    route: np.ndarray | None
     length: int | None
     visited: int
+    width: int = 0
+
+    @property
+    def path(self) -> list[Cell] | None:
+        if self.route is None:
+            return None
+        if not self.width:
+            return self.route.tolist()
+        rows, cols = np.divmod(self.route, self.width)
+        return list(zip(rows.tolist(), cols.tolist(), strict=True))
+
+
+def found(solver: str, maze: Maze, path: list[Cell] | None, visited: int) -> Solution:
+    """A ``Solution`` of a route given as ``(row, col)`` fields."""
+    if path is None:
+        return Solution(solver, None, None, visited, maze.width)
+    rows, cols = np.array(path, dtype=np.int64).reshape(-1, 2).T
+    return Solution(solver, rows * maze.width + cols, len(path), visited, maze.width)
 
 
 def solve(maze: Maze, solver: str) -> Solution:
     if solver == "bfs":
         path, visited = shortest_path_visits(maze.walls, maze.entrance, maze.exit)
-        return Solution("bfs", path, None if path is None else len(path), visited)
+        return found("bfs", maze, path, visited)
     if solver == "astar":
         return astar(maze)
     if solver == "wall":
@@ -58,38 +83,44 @@ def compare(maze: Maze) -> list[Solution]:
 
 
 def astar(maze: Maze) -> Solution:
+    """A* with the Manhattan distance; per-field tables are flat lists (a dict per field cost
+    about 100 bytes a field on a 2001x2001 maze)."""
     walls = maze.walls
     height, width = walls.shape
     free = (~walls).ravel().tolist()
     goal_r, goal_c = maze.exit
     start = maze.entrance[0] * width + maze.entrance[1]
     target = goal_r * width + goal_c
-    best = {start: 0}
-    parent = {start: start}
-    closed: set[int] = set()
+    unseen = 1 << 62
+    best = [unseen] * (height * width)
+    parent = array("i", bytes(4 * height * width))
+    closed = bytearray(height * width)
+    best[start] = 0
     heap = [(abs(maze.entrance[0] - goal_r) + abs(maze.entrance[1] - goal_c), 0, start)]
+    visited = 0
     while heap:
         _, g, here = heapq.heappop(heap)
-        if here in closed:
+        if closed[here]:
             continue
-        closed.add(here)
+        closed[here] = 1
+        visited += 1
         if here == target:
             break
         row, col = divmod(here, width)
         for nxt, ok in ((here - width, row > 0), (here + width, row < height - 1),
                         (here - 1, col > 0), (here + 1, col < width - 1)):
-            if ok and free[nxt] and g + 1 < best.get(nxt, 1 << 62):
+            if ok and free[nxt] and g + 1 < best[nxt]:
                 best[nxt] = g + 1
                 parent[nxt] = here
                 nr, nc = divmod(nxt, width)
                 heapq.heappush(heap, (g + 1 + abs(nr - goal_r) + abs(nc - goal_c), g + 1, nxt))
-    if target not in closed:
-        return Solution("astar", None, None, len(closed))
-    path = [target]
-    while path[-1] != start:
-        path.append(parent[path[-1]])
-    path.reverse()
-    return Solution("astar", [divmod(cell, width) for cell in path], len(path), len(closed))
+    if not closed[target]:
+        return Solution("astar", None, None, visited, width)
+    route = [target]
+    while route[-1] != start:
+        route.append(parent[route[-1]])
+    route.reverse()
+    return Solution("astar", np.array(route, dtype=np.int64), len(route), visited, width)
 
 
 # headings N, E, S, W as (drow, dcol); turning left is heading - 1
@@ -97,45 +128,72 @@ HEADINGS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
 def wall_follower(maze: Maze, limit_factor: int = 4) -> Solution:
-    """Left-hand rule from the entrance; gives up after ``limit_factor`` x fields steps."""
+    """Left-hand rule from the entrance; gives up after ``limit_factor`` x fields steps.
+
+    The walk is kept as flat field indices in an ``array('i')`` (4 bytes a step)."""
     walls = maze.walls
     height, width = walls.shape
     row, col = maze.entrance
     # start facing into the maze, away from the border the entrance is on
     heading = 2 if row == 0 else 0 if row == height - 1 else 1 if col == 0 else 3
-    route = [(row, col)]
+    # the field grid padded with a wall ring: no bounds tests in the walk
+    stride = width + 2
+    free = np.zeros((height + 2, stride), dtype=bool)
+    free[1:-1, 1:-1] = ~walls
+    open_at = free.ravel().tolist()
+    steps = (-stride, 1, stride, -1)
+    here = (row + 1) * stride + col + 1
+    goal = (maze.exit[0] + 1) * stride + maze.exit[1] + 1
+    route = array("i", [here])
     limit = limit_factor * walls.size
-
-    def open_at(r: int, c: int) -> bool:
-        return 0 <= r < height and 0 <= c < width and not walls[r, c]
-
-    while (row, col) != maze.exit and len(route) <= limit:
-        for turn in (-1, 0, 1, 2):  # left, straight, right, back
+    while here != goal and len(route) <= limit:
+        for turn in (3, 0, 1, 2):  # left, straight, right, back
             h = (heading + turn) % 4
-            dr, dc = HEADINGS[h]
-            if open_at(row + dr, col + dc):
-                heading, row, col = h, row + dr, col + dc
-                route.append((row, col))
+            nxt = here + steps[h]
+            if open_at[nxt]:
+                heading, here = h, nxt
+                route.append(here)
                 break
         else:
             break  # a single open field walled in: nowhere to go
-    if (row, col) != maze.exit:
-        return Solution("wall", None, None, len(set(route)))
-    return Solution("wall", route, len(route), len(set(route)))
+    rows, cols = np.divmod(np.frombuffer(route, dtype=np.int32).astype(np.int64), stride)
+    flat = (rows - 1) * width + cols - 1
+    visited = int(np.unique(flat).size)
+    if here != goal:
+        return Solution("wall", None, None, visited, width)
+    return Solution("wall", flat, int(flat.size), visited, width)
 
 
 def dead_end_filling(maze: Maze) -> Solution:
+    """Fill dead ends until none is left (each field once: a queue of dead ends, where filling a
+    whole round of them at a time took a round per field of the longest dead end, 12 minutes
+    on a 2001x2001 backtracker maze), then walk what remains."""
     walls = maze.walls.copy()
+    height, width = walls.shape
     start_open = int((~walls).sum())
-    keep = np.zeros_like(walls)
-    keep[maze.entrance] = keep[maze.exit] = True
-    while True:
-        free = np.pad(~walls, 1, constant_values=False)
-        ways = (free[:-2, 1:-1].astype(np.int8) + free[2:, 1:-1] + free[1:-1, :-2] + free[1:-1, 2:])
-        dead = ~walls & (ways <= 1) & ~keep
-        if not dead.any():
-            break
-        walls |= dead
-    path = shortest_path(walls, maze.entrance, maze.exit)
+    stride = width + 2
+    free = np.zeros((height + 2, stride), dtype=bool)
+    free[1:-1, 1:-1] = ~walls
+    ways = (free[:-2, 1:-1].astype(np.int8) + free[2:, 1:-1] + free[1:-1, :-2] + free[1:-1, 2:])
+    degree = np.zeros((height + 2, stride), dtype=np.int8)
+    degree[1:-1, 1:-1] = np.where(free[1:-1, 1:-1], ways, 0)
+    kept = {(r + 1) * stride + c + 1 for r, c in (maze.entrance, maze.exit)}
+    open_at = bytearray(free.ravel().tobytes())
+    count = bytearray(degree.ravel().astype(np.uint8).tobytes())
+    steps = (-stride, 1, stride, -1)
+    todo = deque(p for p in np.flatnonzero(free.ravel() & (degree.ravel() <= 1)).tolist() if p not in kept)
+    while todo:
+        place = todo.popleft()
+        if not open_at[place]:
+            continue
+        open_at[place] = 0
+        for step in steps:
+            nxt = place + step
+            if open_at[nxt]:
+                count[nxt] -= 1
+                if count[nxt] <= 1 and nxt not in kept:
+                    todo.append(nxt)
+    left = np.frombuffer(open_at, dtype=np.uint8).reshape(height + 2, stride)[1:-1, 1:-1] == 0
+    path = shortest_path(left, maze.entrance, maze.exit)
     visited = start_open  # every open field was looked at: filled, or left standing
-    return Solution("dead-end", path, None if path is None else len(path), visited)
+    return found("dead-end", maze, path, visited)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from swarmtui.mazes.grid import Cell, Maze, MazeError, default_doors, is_border
+from swarmtui.mazes.grid import MAX_FIELDS, MAX_SIDE, Cell, Maze, MazeError, default_doors
 
 STYLES = ("ascii", "lines", "unicode", "half")
 
@@ -39,8 +39,11 @@ BOX = {
 }
 DOT = "·"
 
+Trail = list[Cell] | np.ndarray | None
+"""A solution overlay: fields as ``(row, col)``, or as flat indices (a long walk stays compact)."""
 
-def render(maze: Maze, style: str = "ascii", solution: list[Cell] | None = None) -> str:
+
+def render(maze: Maze, style: str = "ascii", solution: Trail = None) -> str:
     """The maze as text in ``style`` with ``solution`` (a list of fields) marked if given."""
     if style == "ascii":
         return render_ascii(maze, solution)
@@ -53,9 +56,12 @@ def render(maze: Maze, style: str = "ascii", solution: list[Cell] | None = None)
     raise MazeError(f"unknown style {style!r} (known: {', '.join(STYLES)})")
 
 
-def _trail(maze: Maze, solution: list[Cell] | None) -> np.ndarray:
+def _trail(maze: Maze, solution: list[Cell] | np.ndarray | None) -> np.ndarray:
+    """The fields of ``solution`` marked: a list of ``(row, col)``, or flat field indices."""
     trail = np.zeros(maze.walls.shape, dtype=bool)
-    if solution:
+    if isinstance(solution, np.ndarray):
+        trail.ravel()[solution] = True
+    elif solution:
         rows, cols = zip(*solution, strict=True)
         trail[list(rows), list(cols)] = True
     return trail
@@ -66,7 +72,7 @@ def _finish(lines: list[str]) -> str:
     return "\n".join(line.ljust(width) for line in lines) + "\n"
 
 
-def render_ascii(maze: Maze, solution: list[Cell] | None = None) -> str:
+def render_ascii(maze: Maze, solution: Trail = None) -> str:
     chars = np.where(maze.walls, WALL, OPEN)
     chars[_trail(maze, solution)] = TRAIL
     return _finish(["".join(row) for row in chars])
@@ -79,22 +85,37 @@ def read_ascii(text: str) -> Maze:
     entrance is the first of ``default_doors``' order when it matches, else the first in reading
     order.
     """
+    lines = _lines(text)
+    return _with_doors(_glyph_grid(lines, len(lines), max(len(line) for line in lines), 1) == ord(WALL))
+
+
+def _lines(text: str) -> list[str]:
+    """The text's lines (no final empty one, no carriage returns); ``MazeError`` when it holds no maze."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    if not lines:
+    lines = [line.rstrip("\r") for line in lines]
+    if not any(line.strip() for line in lines):
         raise MazeError("no maze in the text")
-    width = max(len(line) for line in lines)
-    walls = np.array([[ch == WALL for ch in line.ljust(width)] for line in lines], dtype=bool)
-    height = walls.shape[0]
-    doors = [(r, c) for r, c in zip(*np.nonzero(~walls), strict=True) if is_border((int(r), int(c)), height, width)]
-    if len(doors) != 2:
-        raise MazeError(f"a maze has two doors in its outer wall; this text has {len(doors)}")
-    doors = [(int(r), int(c)) for r, c in doors]
-    entrance, _ = default_doors(height, width)
-    if doors[1] == entrance:
-        doors.reverse()
-    return Maze(walls, doors[0], doors[1])
+    return lines
+
+
+def check_extent(height: int, width: int) -> None:
+    """``MazeError`` unless a maze read from text, ``width x height`` fields, is one this
+    program makes (checked before any grid is built: a short file of one long line and many
+    short ones would otherwise ask for gigabytes)."""
+    if height > MAX_SIDE or width > MAX_SIDE or height * width > MAX_FIELDS:
+        raise MazeError(f"the text is {width}x{height} fields: too large for a maze "
+                        f"(at most {MAX_SIDE} a side and {MAX_FIELDS:,} fields)")
+
+
+def _glyph_grid(lines: list[str], height: int, width: int, step: int) -> np.ndarray:
+    """The code point of every ``step``-th character of each line padded with spaces to ``width``
+    fields (``height x width``, after ``check_extent``)."""
+    check_extent(height, width)
+    padded = "".join(line[: width * step].ljust(width * step) for line in lines)
+    codes = np.frombuffer(padded.encode("utf-32-le"), dtype=np.uint32).reshape(len(lines), width * step)
+    return codes[:, ::step]
 
 
 def lattice_problem(maze: Maze) -> str | None:
@@ -109,7 +130,7 @@ def lattice_problem(maze: Maze) -> str | None:
     return None
 
 
-def render_lines(maze: Maze, solution: list[Cell] | None = None) -> str:
+def render_lines(maze: Maze, solution: Trail = None) -> str:
     problem = lattice_problem(maze)
     if problem is not None:
         raise MazeError(f"the lines style draws lattice mazes (as the classic builders make); {problem}: "
@@ -150,7 +171,7 @@ def outline(walls: np.ndarray) -> np.ndarray:
     return walls & near
 
 
-def render_unicode(maze: Maze, solution: list[Cell] | None = None) -> str:
+def render_unicode(maze: Maze, solution: Trail = None) -> str:
     walls, trail = outline(maze.walls), _trail(maze, solution)
     masks = wall_masks(walls)
     lines = []
@@ -172,7 +193,7 @@ def render_unicode(maze: Maze, solution: list[Cell] | None = None) -> str:
     return _finish(lines)
 
 
-def render_half(maze: Maze, solution: list[Cell] | None = None) -> str:
+def render_half(maze: Maze, solution: Trail = None) -> str:
     walls, trail = maze.walls, _trail(maze, solution)
     if maze.height % 2:
         walls = np.vstack([walls, np.zeros((1, maze.width), dtype=bool)])
@@ -190,12 +211,7 @@ BOX_GLYPHS = set(BOX.values()) | {"─"}
 
 def read_text(text: str) -> Maze:
     """A maze from any of the text styles (told apart by their characters)."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    lines = [line.rstrip("\r") for line in lines]
-    if not any(line.strip() for line in lines):
-        raise MazeError("no maze in the text")
+    lines = _lines(text)
     chars = set("".join(lines))
     if chars & set("▀▄█"):
         walls = _read_half(lines)
@@ -210,10 +226,14 @@ def read_text(text: str) -> Maze:
 
 def _with_doors(walls: np.ndarray) -> Maze:
     height, width = walls.shape
-    doors = [(int(r), int(c)) for r, c in zip(*np.nonzero(~walls), strict=True)
-             if is_border((int(r), int(c)), height, width)]
-    if len(doors) != 2:
-        raise MazeError(f"a maze has two doors in its outer wall; this text has {len(doors)}")
+    if height < 3 or width < 3:
+        raise MazeError(f"a maze is at least 3x3 fields; the text is {width}x{height}")
+    ring = np.zeros_like(walls)
+    ring[[0, -1], :] = ring[:, [0, -1]] = True
+    found = np.argwhere(~walls & ring)
+    if len(found) != 2:
+        raise MazeError(f"a maze has two doors in its outer wall; this text has {len(found)}")
+    doors = [(int(r), int(c)) for r, c in found]
     entrance, _ = default_doors(height, width)
     if doors[1] == entrance:
         doors.reverse()
@@ -221,13 +241,10 @@ def _with_doors(walls: np.ndarray) -> Maze:
 
 
 def _read_half(lines: list[str]) -> np.ndarray:
-    width = max(len(line) for line in lines)
-    rows = []
-    for line in lines:
-        line = line.ljust(width)
-        rows.append([ch in "▀█" for ch in line])
-        rows.append([ch in "▄█" for ch in line])
-    walls = np.array(rows, dtype=bool)
+    codes = _glyph_grid(lines, 2 * len(lines), max(len(line) for line in lines), 1)
+    walls = np.empty((2 * len(lines), codes.shape[1]), dtype=bool)
+    walls[0::2] = (codes == ord("▀")) | (codes == ord("█"))
+    walls[1::2] = (codes == ord("▄")) | (codes == ord("█"))
     if not walls[-1].any():  # an odd height: the last lower half is blank padding
         walls = walls[:-1]
     return walls
@@ -235,23 +252,18 @@ def _read_half(lines: list[str]) -> np.ndarray:
 
 def _read_unicode(lines: list[str]) -> np.ndarray:
     width = (max(len(line) for line in lines) + 1) // 2
-    glyphs = np.array([[line.ljust(2 * width)[2 * c] for c in range(width)] for line in lines])
-    return np.isin(glyphs, list(BOX_GLYPHS))
+    codes = _glyph_grid(lines, len(lines), width, 2)
+    return np.isin(codes, [ord(glyph) for glyph in BOX_GLYPHS])
 
 
 def _read_lines(lines: list[str]) -> np.ndarray:
-    height = len(lines)
     text_width = max(len(line) for line in lines)
     width = 2 * ((text_width - 1) // 3) + 1
-    walls = np.zeros((height, width), dtype=bool)
-    for r, line in enumerate(lines):
-        line = line.ljust(text_width)
-        at = 0
-        for c in range(width):
-            if c % 2 == 0:
-                walls[r, c] = line[at] in "+|"
-                at += 1
-            else:
-                walls[r, c] = line[at:at + 2] == "--"
-                at += 2
+    check_extent(len(lines), width)
+    # columns: a post or wall ("+", "|") every three characters, two characters of cell between
+    codes = _glyph_grid(lines, len(lines), 3 * ((width + 1) // 2), 1)[:, : 3 * (width // 2) + 1]
+    walls = np.zeros((len(lines), width), dtype=bool)
+    posts = codes[:, 0::3]
+    walls[:, 0::2] = (posts == ord("+")) | (posts == ord("|"))
+    walls[:, 1::2] = (codes[:, 1::3] == ord("-")) & (codes[:, 2::3] == ord("-"))
     return walls
