@@ -136,3 +136,25 @@ def test_a_run_stopped_with_two_workers_leaves_no_engine_behind(stop, tmp_path):
     for pid in noted_pids(pids):
         poll_until(lambda pid=pid: gone(pid), timeout=15)
 
+
+
+def test_an_engine_dies_with_swarmtui_killed_outright(tmp_path):
+    """SIGKILL (or the out-of-memory killer) runs no cleanup in swarmtui: the keeper's lifeline
+    closes with the process, and the keeper ends the engine (one that reads nothing, so the end
+    of its input would not stop it)."""
+    script = (f"import sys, time; sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+              "from fake_engines import fake\n"
+              "from swarmtui.agents.engine_process import EngineProcess\n"
+              "from swarmtui.core.engines import parse_engine\n"
+              f"engine = EngineProcess(parse_engine('idle', fake('deaf', {str(tmp_path)!r})), 20)\n"
+              "print('ready', flush=True)\n"
+              "time.sleep(120)\n")
+    swarmtui = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert swarmtui.stdout is not None and swarmtui.stdout.readline().strip() == "ready"
+        [engine] = noted_pids(tmp_path)
+        assert not gone(engine)
+    finally:
+        swarmtui.kill()
+        swarmtui.wait()
+    poll_until(lambda: gone(engine), timeout=15)
