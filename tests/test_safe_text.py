@@ -71,3 +71,30 @@ def test_fuzz_any_text_is_shown_exactly_as_its_cleaned_self(value):
     table = Table("name")
     table.add_row(shown)
     assert cleaned.strip() in _printed(table, width=2000) or not cleaned.strip()
+
+
+def test_a_composed_text_is_cleaned_with_its_styles_and_line_breaks_kept():
+    frame = Text("heading\n", "bold")
+    frame.append("name \x1b]0;x\x07[/x]", "red")
+    frame.append("\nnext \udc80 line")
+    shown = safe_text(frame)
+    assert shown.plain == "heading\nname ]0;x[/x]\nnext \ufffd line"
+    assert [shown.plain[s.start:s.end] for s in shown.spans] == ["name ]0;x[/x]"]
+    assert shown.style == frame.style and frame.plain.startswith("heading\nname \x1b")  # the original is unchanged
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.one_of(st.sampled_from(HOSTILE), st.text(max_size=5)),
+                          st.sampled_from(["", "bold", "red"])), max_size=8))
+def test_fuzz_a_composed_text_keeps_each_piece_in_its_style(pieces):
+    frame = Text()
+    for piece, style in pieces:
+        frame.append(piece, style)
+    shown = safe_text(frame)
+    expected = "\n".join(safe_text(part).plain for part in frame.plain.split("\n"))
+    assert shown.plain == expected
+    styled = [(s.style, shown.plain[s.start:s.end]) for s in shown.spans]
+    def cleaned(part: str) -> str:
+        return "\n".join(safe_text(line).plain for line in part.split("\n"))
+
+    assert styled == [(s.style, cleaned(frame.plain[s.start:s.end])) for s in frame.spans]

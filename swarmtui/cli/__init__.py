@@ -24,13 +24,14 @@ from swarmtui.cli import (  # noqa: F401  (registers the commands)  # noqa: F401
 )
 from swarmtui.cli.app import app
 from swarmtui.core import signals
+from swarmtui.core.safe_text import safe_text
 
 
 def _one_line(error: typer.TyperException) -> str:
     ctx = getattr(error, "ctx", None)
     where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
     message = " ".join(error.format_message().split())
-    return f"swarmtui: error: {message}{where}"
+    return safe_text(f"swarmtui: error: {message}{where}").plain
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -41,7 +42,7 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo(_one_line(error), err=True)
         sys.exit(error.exit_code)
     except signals.Stopped as stop:
-        typer.echo(f"swarmtui: error: {stop}", err=True)
+        typer.echo(safe_text(f"swarmtui: error: {stop}").plain, err=True)
         sys.exit(stop.exit_code)
     except (typer.Abort, KeyboardInterrupt):
         _interrupted()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import typer
 
 from swarmtui.cli.coercion import LightGroup
+from swarmtui.core.safe_text import safe_text
 
 app = typer.Typer(
     name="swarmtui",
@@ -32,6 +33,7 @@ class CliError(typer.TyperException):
 
 
 def fail(message: str, code: int = USAGE_EXIT) -> typer.Exit:
-    """Print ``swarmtui: error: message`` on stderr; return the Exit to raise (exit 2 unless ``code``)."""
-    typer.echo(f"swarmtui: error: {message}", err=True)
+    """Print ``swarmtui: error: message`` on stderr (as text: ``core.safe_text``, since messages
+    quote files and paths); return the Exit to raise (exit 2 unless ``code``)."""
+    typer.echo(safe_text(f"swarmtui: error: {message}").plain, err=True)
     return typer.Exit(code)

@@ -122,13 +122,14 @@ def replay(
     for ply, label in enumerate(recording.labels):
         if final or ply + 1 < start:
             continue
-        out.print(f"\nply {ply + 1}: {label}")
+        out.print(Text.assemble("\nply ", str(ply + 1), ": ", safe_text(label)))
         if traces and ply in recording.traces:
-            out.print(f"  {trace_summary(recording.traces[ply])}")
+            out.print(Text.assemble("  ", safe_text(trace_summary(recording.traces[ply]))))
         out.print(spec.render_text(recording.positions.at(ply + 1), glyphs))
     state = recording.positions.at(-1)
     if final:
         out.print(spec.render_text(state, glyphs))
     outcome = state.outcome
-    out.print(f"\nend: {outcome.reason if outcome else 'game not finished'}"
-              + (f", {outcome.winner} wins" if outcome and outcome.winner else ""))
+    end = outcome.reason if outcome else "game not finished"
+    winner = f", {outcome.winner} wins" if outcome and outcome.winner else ""
+    out.print(Text.assemble("\nend: ", safe_text(end + winner)))

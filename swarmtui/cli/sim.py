@@ -18,12 +18,14 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.text import Text
 from typer import _click as click  # the Click Typer bundles (its groups take its Context)
 from typer.core import TyperGroup
 
 from swarmtui.cli.app import CliError, app, fail
 from swarmtui.cli.engines import CONFIG_HELP, ENGINE_HELP, declare_owner_engines
 from swarmtui.core.params import ParamError
+from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError
 
 DEFAULT_GAMES = 100
@@ -375,8 +377,8 @@ def _round_robin(game: str, texts: list[str], rounds: int, seed: int, workers: i
     for record in run_round_robin(game, pairings, seed, workers=workers or default_workers(), max_plies=cap,
                                   opening_plies=opening, out=out, described=described):
         records.append(record)
-        err.print(f"{len(records)}/{len(pairings)} {' vs '.join(record['players'].values())}: {record['result']}",
-                  highlight=False)
+        err.print(safe_text(f"{len(records)}/{len(pairings)} {' vs '.join(record['players'].values())}: "
+                            f"{record['result']}"), highlight=False)
     _print_ratings(records, anchor, opening)
 
 
@@ -405,20 +407,17 @@ def _print_ratings(records: list, anchor: str, opening: int) -> None:
     per_move = seconds_per_move(records, opening)
     cpu = seconds_per_move(records, opening, clock="think_cpu")
     timed = any("think_cpu" in r for r in records)
-    console = Console(soft_wrap=True)  # Markdown tables: one line a row, whatever the width
-    console.print(format_ratings(ratings), highlight=False)
-    console.print("", highlight=False)
-    console.print(format_win_shares(win_shares(records)), highlight=False)
-    console.print("", highlight=False)
+    lines = [format_ratings(ratings), "", format_win_shares(win_shares(records)), ""]
     if timed:
-        console.print("| player | seconds per move | CPU seconds per move |\n|---|---:|---:|", highlight=False)
+        lines.append("| player | seconds per move | CPU seconds per move |\n|---|---:|---:|")
     else:
-        console.print("| player | seconds per move |\n|---|---:|", highlight=False)
+        lines.append("| player | seconds per move |\n|---|---:|")
     for r in ratings:
-        row = f"| {r.player} | {per_move.get(r.player, 0.0):.3f} |"
-        console.print(row + (f" {cpu.get(r.player, 0.0):.3f} |" if timed else ""), highlight=False)
-    console.print("", highlight=False)
-    console.print(format_pairs(pairs), highlight=False)
+        row = f"| {safe_text(r.player).plain} | {per_move.get(r.player, 0.0):.3f} |"
+        lines.append(row + (f" {cpu.get(r.player, 0.0):.3f} |" if timed else ""))
+    lines += ["", format_pairs(pairs)]
+    # Markdown tables of plain text (names made safe above): one line a row, whatever the width
+    Console(soft_wrap=True).print(Text("\n".join(lines)))
 
 
 def _run_preset(game: str, name: str | None, games: int | None, seed: int, workers: int | None, out: Path | None,

@@ -11,6 +11,7 @@ import typer
 from swarmtui import __version__
 from swarmtui.cli.app import USAGE_EXIT, CliError, app
 from swarmtui.cli.engines import ENGINE_HELP, declare_owner_engines
+from swarmtui.core.safe_text import safe_text
 from swarmtui.tui.theme import UnknownTheme, choose_theme
 
 
@@ -55,7 +56,7 @@ def root(
 
     preferences, config_problem = load(config)
     if config_problem:
-        typer.echo(f"swarmtui: {config_problem}", err=True)
+        typer.echo(safe_text(f"swarmtui: {config_problem}").plain, err=True)
     declare_owner_engines(engine, from_file=preferences.engines)
     try:
         choose_theme(theme or preferences.theme)  # before anything imports Textual
@@ -63,7 +64,7 @@ def root(
         if theme:
             raise CliError(str(error)) from None
         config_problem = f"config file: tui.theme: {error}; using the default theme"
-        typer.echo(f"swarmtui: {config_problem}", err=True)
+        typer.echo(safe_text(f"swarmtui: {config_problem}").plain, err=True)
     problem = terminal_problem()
     if problem:
         typer.echo(

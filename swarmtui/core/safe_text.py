@@ -29,13 +29,20 @@ from __future__ import annotations
 import re
 
 from rich.style import StyleType
-from rich.text import Text
+from rich.text import Span, Text
 
 ELLIPSIS = "…"
 
-_SPACED = re.compile("[\t\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")  # line and paragraph breaks, tabs
-_REMOVED = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")  # controls, bidi overrides
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+"""Controls (C0, DEL, C1), line and paragraph separators, bidi overrides and isolates, surrogates."""
+_SPACED = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+"""Line and paragraph breaks and tabs: each becomes one space (the rest of ``_UNSAFE`` goes)."""
+
+
+def _replacement(char: str) -> str:
+    if char in _SPACED:
+        return " "
+    return "\ufffd" if "\ud800" <= char <= "\udfff" else ""
 
 
 def safe_text(value: object, style: StyleType = "", *, limit: int | None = None) -> Text:
@@ -43,9 +50,37 @@ def safe_text(value: object, style: StyleType = "", *, limit: int | None = None)
 
     Never parsed as markup; control characters removed (line breaks and tabs become spaces);
     lone surrogates replaced by U+FFFD; cut to ``limit`` characters (ending in ``…``) when given.
+
+    A ``Text`` that our code composed around data (a deliberation frame built from a trace)
+    is cleaned the same way with its styles kept where they were, and its own line breaks kept:
+    they are its layout (``style`` and ``limit`` do not apply to it).
     """
+    if isinstance(value, Text):
+        return _cleaned(value)
     text = value if isinstance(value, str) else str(value)
-    text = _SURROGATE.sub("\ufffd", _REMOVED.sub("", _SPACED.sub(" ", text)))
+    text = _UNSAFE.sub(lambda match: _replacement(match.group()), text)
     if limit is not None and len(text) > limit:
         text = text[: max(limit - 1, 0)] + ELLIPSIS
     return Text(text, style=style)
+
+
+def _cleaned(text: Text) -> Text:
+    """A copy of ``text`` with ``_UNSAFE`` characters other than line breaks replaced, its spans
+    moved to the same characters (a replacement is one character or none)."""
+    plain = text.plain
+    found = [m for m in _UNSAFE.finditer(plain) if m.group() != "\n"]
+    if not found:
+        return text.copy()
+    pieces, dropped, start = [], [0] * (len(plain) + 1), 0
+    for match in found:
+        at = match.start()
+        new = _replacement(match.group())
+        pieces += [plain[start:at], new]
+        dropped[at + 1] = 1 - len(new)
+        start = at + 1
+    pieces.append(plain[start:])
+    for i in range(1, len(dropped)):  # characters dropped before each position
+        dropped[i] += dropped[i - 1]
+    cleaned = text.blank_copy("".join(pieces))
+    cleaned.spans = [Span(s.start - dropped[s.start], s.end - dropped[s.end], s.style) for s in text.spans]
+    return cleaned

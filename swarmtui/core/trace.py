@@ -30,6 +30,10 @@ _DECLARED: dict[str, str] = {}
 
 Cell = tuple[int, int]
 """A hole as axial ``(q, r)`` (``core.hexgrid.Hex`` is one) — traces stay plain tuples."""
+CELL_LIMIT = 1024
+"""The largest coordinate a trace read back may give a cell (Halma's star spans -8..8, a Hive
+lattice a few dozen): panels draw lines between cells, and a damaged file must not ask for a
+line a billion cells long."""
 
 
 @dataclass(frozen=True)
@@ -101,8 +105,19 @@ def trace_from_json(payload: Any) -> Trace:
     return trace
 
 
+_PLAIN = {str: (str,), int: (int,), float: (int, float), bool: (bool,)}
+"""The JSON types a field of each plain annotation takes (``bool`` is never a number here)."""
+
+
 def _build(annotation: Any, value: Any) -> Any:
-    """``value`` (plain JSON) converted to ``annotation``: dataclasses, tuples, optionals."""
+    """``value`` (plain JSON) converted to ``annotation``: dataclasses, tuples, optionals; a
+    string, number or flag of the wrong type, or a pair of the wrong length, is a ``TypeError``
+    (a damaged trace read from a file never reaches the panels that draw it: issue 27)."""
+    plain = _PLAIN.get(annotation)
+    if plain is not None:
+        if not isinstance(value, plain) or (isinstance(value, bool) and annotation is not bool):
+            raise TypeError(f"expected {annotation.__name__}, got {type(value).__name__}")
+        return value
     origin = typing.get_origin(annotation)
     if origin in (typing.Union, types.UnionType):
         if value is None:
@@ -119,7 +134,12 @@ def _build(annotation: Any, value: Any) -> Any:
             raise TypeError("expected a list")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_build(args[0], v) for v in value)
-        return tuple(_build(a, v) for a, v in zip(args, value, strict=False))
+        if len(args) != len(value):
+            raise TypeError(f"expected {len(args)} items, got {len(value)}")
+        built = tuple(_build(a, v) for a, v in zip(args, value, strict=True))
+        if annotation == Cell and max(abs(built[0]), abs(built[1])) > CELL_LIMIT:
+            raise ValueError(f"cell {built} is off any board")
+        return built
     return value
 
 

@@ -47,6 +47,8 @@ class Recording:
     result: str = ""
     redecided: str = ""
     """After ``redecide``: what it did (``""`` before or when the log kept its traces)."""
+    unreadable: set[int] = field(default_factory=set)
+    """Plies whose kept trace could not be read back (damaged, or of a kind not registered)."""
 
     @property
     def game(self) -> str:
@@ -117,12 +119,13 @@ class Recording:
                 labels.append(f"{seat} plays {text}")
             movers.append(seat)
         traces: dict[int, Trace] = {}
+        unreadable: set[int] = set()
         for entry in log.traces or ():
             try:
                 traces[entry["ply"]] = trace_from_json(entry["trace"])
             except ValueError:
-                continue  # a trace this swarmtui cannot read: the move still replays
-        return cls(log, positions, labels, movers, traces, result=_result(log, positions.board))
+                unreadable.add(entry["ply"])  # a trace this swarmtui cannot read: the move still replays
+        return cls(log, positions, labels, movers, traces, result=_result(log, positions.board), unreadable=unreadable)
 
     def redecide(self, agents: Mapping[str, Agent] | str, stop: Callable[[], bool] = lambda: False) -> int:
         """Rebuild the missing traces by letting each AI seat decide its turns again.

@@ -48,7 +48,7 @@ def _column_groups(widths: list[int], room: int) -> list[list[int]]:
 
 
 def _subtable(table: Table, widths: list[int], columns: list[int], part: int, parts: int) -> Table:
-    title = table.title if part == 0 else (f"{table.title} (continued)" if table.title else None)
+    title = table.title if part == 0 else (Text.assemble(table.title, " (continued)") if table.title else None)
     sub = Table(title=title, title_justify=table.title_justify, box=table.box, show_header=table.show_header,
                 caption=table.caption if part == parts - 1 else None, caption_justify=table.caption_justify)
     chosen = [table.columns[0], *(table.columns[i] for i in columns)]

@@ -21,6 +21,7 @@ from rich.table import Table
 from swarmtui.agents import get_spec
 from swarmtui.agents.aco_bco.memory import save_memory, user_memory_path
 from swarmtui.core.params import ParamError, apply_overrides, split_assignment
+from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import free_path
 from swarmtui.sim.execution import dask_client
 from swarmtui.sim.folded import Folded
@@ -73,8 +74,8 @@ def play_scenario(scenario: Scenario, request: PresetRequest, agent: str = "aco-
             results, best = run_constructed(setup, count, request.seed, advance)
             if best is not None:
                 path = save_memory(best, free_path(user_memory_path(f"constructed-seed{request.seed}.json")))
-                request.err_console.print(f"constructed memory (best game {best.moves} moves) saved to {path}",
-                                          highlight=False)
+                request.err_console.print(
+                    safe_text(f"constructed memory (best game {best.moves} moves) saved to {path}"))
         else:
             with dask_client(request.scheduler) as client:
                 results = run_independent(setup, count, request.seed, request.workers, advance, client)
@@ -122,7 +123,7 @@ def _write(request: PresetRequest, out: Path, results: list[SwarmGame], group: s
                                            "params": list(request.params), **header}) as writer:
         for game in results:
             writer.write(game.to_json(), group=group)
-    request.err_console.print(f"wrote {len(results)} games to {request.out}", highlight=False)
+    request.err_console.print(safe_text(f"wrote {len(results)} games to {request.out}"))
 
 
 def _scenario_runner(scenario: Scenario, agent: str = "aco-bco") -> Callable[[PresetRequest], None]:
@@ -144,9 +145,9 @@ def _build_memory(request: PresetRequest) -> None:
                                                lambda _g: progress.advance(task), client)
     result = stats(results)
     path = save_memory(memory, free_path(user_memory_path(f"best-memory-seed{request.seed}.json")))
-    request.out_console.print(
+    request.out_console.print(safe_text(
         f"{games} games: median {result.median:g}, mean {result.mean:.2f}; best game {memory.moves} moves "
-        f"({memory.source}); memory saved to {path}", highlight=False, soft_wrap=True)
+        f"({memory.source}); memory saved to {path}"), soft_wrap=True)
 
 
 NO_TRACES = ("the Table V presets keep each game's statistics (moves to finish, winner), not its moves, so there "

@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from swarmtui.agents.pso.intentions import VARIANTS
+from swarmtui.core.safe_text import safe_text
 from swarmtui.sim.execution import dask_client
 from swarmtui.sim.folded import Folded
 from swarmtui.sim.hive_experiments import Pairing, Tally, check_assignments, run_pairings, tally, with_overrides
@@ -220,7 +221,7 @@ def _runner(title: str, build: Callable[..., list[Pairing]], traces: bool = Fals
         if line:
             request.out_console.print(line, highlight=False)
         if request.out:
-            request.err_console.print(f"wrote {sum(r.tally.games for r in rows)} games to {request.out}")
+            request.err_console.print(safe_text(f"wrote {sum(r.tally.games for r in rows)} games to {request.out}"))
 
     return run
 

@@ -21,6 +21,7 @@ from swarmtui.agents.ga.fitness import FitnessParams
 from swarmtui.agents.ga.solver import solve
 from swarmtui.agents.ga.strategy import Strategy, check_side, save_strategy, trained_path
 from swarmtui.core.params import ParamError, apply_overrides
+from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError, free_path
 from swarmtui.records.results import RecordWriter
 from swarmtui.sim.folded import Folded
@@ -91,7 +92,7 @@ def _print_summary(out: Console, best: GenerationReport, seconds: float, path: P
     verdict = "the exact optimum" if best.gap == 0 else f"{best.gap} below the optimum {best.optimum}"
     out.print(f"best fitness {b.fitness} (W {b.wins} / D {b.draws} / L {b.losses}), first reached in generation"
               f" {best.generation}: {verdict}; {seconds:.2f} s", highlight=False, soft_wrap=True)
-    out.print(f"saved the best strategy to {path}", highlight=False, soft_wrap=True)
+    out.print(safe_text(f"saved the best strategy to {path}"), soft_wrap=True)
 
 
 def run_solve(*, overrides: list[tuple[str, str]], out: Console) -> None:

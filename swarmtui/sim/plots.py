@@ -15,6 +15,7 @@ import numpy as np
 from rich.text import Text
 
 from swarmtui.core.params import ParamError
+from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import write_atomic
 
 PLOT_FORMATS = ("svg", "png")
@@ -37,7 +38,7 @@ def histogram_text(values: Sequence[float], title: str, bins: int = 12, width: i
     """A horizontal-bar histogram: one line per bin with its range, bar and count."""
     counts, edges = histogram_bins(values, bins)
     top = max(int(counts.max()), 1)
-    text = Text(f"{title}\n", style="bold")
+    text = safe_text(title, "bold").append("\n")
     for count, low, high in zip(counts, edges[:-1], edges[1:], strict=True):
         span = f"{low:g}" if high - low <= 1 else f"{low:g}-{high - 1:g}"
         bar = BAR * int(round(width * count / top))
@@ -60,7 +61,7 @@ def curve_text(xs: Sequence[float], ys: Sequence[float], title: str, height: int
     grid = [[" "] * width for _ in range(height)]
     for col, row in zip(np.rint(_fractions(x) * (width - 1)), np.rint(_fractions(y) * (height - 1)), strict=True):
         grid[height - 1 - int(row)][int(col)] = "*"
-    text = Text(f"{title}\n", style="bold")
+    text = safe_text(title, "bold").append("\n")
     for i, cells in enumerate(grid):
         share = i / max(height - 1, 1)
         label = y.max() * (1 - share) + y.min() * share  # a weighted mean cannot overflow

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from swarmtui.core.safe_text import safe_text
+
 ELO_SCALE = 400.0
 """Rating points per factor of 10 in the odds (Elo's convention)."""
 Z95 = 1.959963984540054
@@ -184,7 +186,8 @@ def format_ratings(ratings: Sequence[Rating]) -> str:
     for rank, r in enumerate(ratings, 1):
         interval = "anchor" if r.low == r.high == r.elo else f"{r.low:+.0f} .. {r.high:+.0f}"
         share = 100.0 * r.score / r.games if r.games else 0.0
-        lines.append(f"| {rank} | {r.player} | {r.elo:+.0f} | {interval} | {r.games} | {share:.0f}% |")
+        player = safe_text(r.player).plain
+        lines.append(f"| {rank} | {player} | {r.elo:+.0f} | {interval} | {r.games} | {share:.0f}% |")
     return "\n".join(lines)
 
 
@@ -192,5 +195,6 @@ def format_pairs(records: Sequence[PairRecord]) -> str:
     """The pairwise table as Markdown: each pair's W-D-L from the first player's side."""
     lines = ["| player | opponent | won | drawn | lost | score |", "|---|---|---:|---:|---:|---:|"]
     for p in records:
-        lines.append(f"| {p.first} | {p.second} | {p.wins} | {p.draws} | {p.losses} | {100 * p.score:.0f}% |")
+        first, second = safe_text(p.first).plain, safe_text(p.second).plain
+        lines.append(f"| {first} | {second} | {p.wins} | {p.draws} | {p.losses} | {100 * p.score:.0f}% |")
     return "\n".join(lines)

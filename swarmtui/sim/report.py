@@ -14,7 +14,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from rich.console import Console
+from rich.text import Text
 
+from swarmtui.core.safe_text import safe_text
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import Results, read_results
 from swarmtui.sim.folded import Folded
@@ -41,7 +43,8 @@ def report(files: list[Path], console: Console, plots: Path | None = None, plot_
     for path in files:
         results = read_results(path)
         header = results.header
-        console.print(f"[bold]{path}[/bold] ({_state(results, path)})", highlight=False, soft_wrap=True)
+        console.print(Text.assemble(safe_text(path, "bold"), safe_text(f" ({_state(results, path)})")),
+                      soft_wrap=True)
         groups = _groups(results.games)
         for group, records in groups.items():
             label = f" [{group}]" if group else ""
@@ -56,7 +59,7 @@ def report(files: list[Path], console: Console, plots: Path | None = None, plot_
             console.print(Folded(comparison_table(summaries, "Result groups side by side")))
         saved += _convergence(results.generations, path, console, plots, plot_format)
     for file in saved:
-        console.print(f"saved {file}", highlight=False)
+        console.print(safe_text(f"saved {file}"))
     return saved
 
 

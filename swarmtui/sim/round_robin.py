@@ -44,6 +44,7 @@ import numpy as np
 from swarmtui.agents import get_spec
 from swarmtui.core.params import ParamError, apply_overrides, split_assignment
 from swarmtui.core.rng import derive_seed
+from swarmtui.core.safe_text import safe_text
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import RecordWriter
@@ -272,8 +273,8 @@ def win_shares(records: Iterable[dict[str, Any]]) -> list[WinShare]:
 def format_win_shares(shares: Sequence[WinShare]) -> str:
     """A Markdown table: entrant, games, wins, share of games won with its 95% Wilson interval."""
     lines = ["| player | games | wins | won | 95% Wilson |", "|---|---:|---:|---:|---|"]
-    lines += [f"| {w.player} | {w.games} | {w.wins} | {100 * w.share:.0f}% | {100 * w.low:.0f}-{100 * w.high:.0f}% |"
-              for w in shares]
+    lines += [f"| {safe_text(w.player).plain} | {w.games} | {w.wins} | {100 * w.share:.0f}% | "
+              f"{100 * w.low:.0f}-{100 * w.high:.0f}% |" for w in shares]
     return "\n".join(lines)
 
 

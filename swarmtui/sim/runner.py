@@ -29,6 +29,7 @@ from rich.text import Text
 from swarmtui import __version__
 from swarmtui.core import signals
 from swarmtui.core.params import ParamError
+from swarmtui.core.safe_text import safe_text
 from swarmtui.core.signals import Stopped
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
@@ -173,7 +174,7 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
             records_file.finish({"groups": {g: summarise(r).to_json() for g, r in ordered.items()}})
     _print_tables(experiment, ordered, workers, scheduler, out_console)
     if out:
-        err_console.print(f"wrote {total} games to {out}", highlight=False, soft_wrap=True)
+        err_console.print(safe_text(f"wrote {total} games to {out}"), soft_wrap=True)
     return ordered
 
 

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 
 from rich.table import Table
 
+from swarmtui.core.safe_text import safe_text
 from swarmtui.core.state import Termination
 from swarmtui.records.gamelog import GameLog
 
@@ -91,12 +92,14 @@ def _ended(record: GameLog) -> Termination | None:
 
 
 def summary_table(summary: BatchSummary, title: str) -> Table:
-    """A Rich table: one row per seat, then game length and time lines."""
-    table = Table(title=title, title_justify="left")
+    """A Rich table: one row per seat, then game length and time lines. The title, seats and
+    agents come from files and are shown as text (``core.safe_text``): ``[group]`` stays."""
+    table = Table(title=safe_text(title), title_justify="left")
     for column in ("seat", "agent", "wins", "draws", "losses", "win % [95% CI]", "think ms/game"):
         table.add_column(column, justify="left" if column in ("seat", "agent") else "right")
     for s in summary.seats:
-        table.add_row(s.seat, s.agent, str(s.wins), str(s.draws), str(s.losses), rate_text(s.wins, summary.games),
+        table.add_row(safe_text(s.seat), safe_text(s.agent), str(s.wins), str(s.draws), str(s.losses),
+                      rate_text(s.wins, summary.games),
                       f"{s.think_mean * 1000:.2f}")
     table.caption = (
         f"{summary.games} games; plies median {summary.plies_median:g}, mean {summary.plies_mean:.2f}, "
@@ -110,19 +113,20 @@ def summary_table(summary: BatchSummary, title: str) -> Table:
 
 
 def comparison_table(summaries: dict[str, BatchSummary], title: str) -> Table:
-    """One row per result group (sweep cell): each seat's win rate [95% CI], draws, game lengths."""
-    table = Table(title=title, title_justify="left", caption="win % with its 95% Wilson interval",
+    """One row per result group (sweep cell): each seat's win rate [95% CI], draws, game lengths
+    (groups and seats shown as text: ``core.safe_text``)."""
+    table = Table(title=safe_text(title), title_justify="left", caption="win % with its 95% Wilson interval",
                   caption_justify="left")
     first = next(iter(summaries.values()))
     table.add_column("group", no_wrap=True)
     for seat in first.seats:
-        table.add_column(f"{seat.seat} win %", justify="right", no_wrap=True)
+        table.add_column(safe_text(f"{seat.seat} win %"), justify="right", no_wrap=True)
     for column in ("draws", "plies med", "plies mean"):
         table.add_column(column, justify="right")
     for group, summary in summaries.items():
         draws = summary.seats[0].draws if summary.seats else 0
         table.add_row(
-            group or "-", *(_rate_cell(s.wins, summary.games) for s in summary.seats), str(draws),
+            safe_text(group or "-"), *(_rate_cell(s.wins, summary.games) for s in summary.seats), str(draws),
             f"{summary.plies_median:g}", f"{summary.plies_mean:.2f}",
         )
     return table

@@ -31,10 +31,12 @@ from typing import TYPE_CHECKING, cast
 from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Input
 
 from swarmtui.core.counting import counted
+from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError, saves_dir
 from swarmtui.tables.client import TableClient, TableError
 from swarmtui.tui.config import Preferences
@@ -122,6 +124,15 @@ class SwarmApp(App[None]):
         self._crash_log: Path | None = None
         self.crash_message = ""
         """After an unexpected error: the one line for the player (``run`` prints it)."""
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notice, from any screen or widget, is shown as text (``core.safe_text``, line by
+        line): notices quote files, paths, names and other players' words, so markup in them
+        would crash the app (``[/x]``) or vanish, and escape sequences would reach the terminal.
+        No notice of this app uses markup; ``markup`` is taken for Textual's signature only."""
+        shown = "\n".join(safe_text(line).plain for line in str(message).split("\n"))
+        super().notify(shown, title=safe_text(title).plain, severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen(seed=self.seed, tables=self.tables is not None))

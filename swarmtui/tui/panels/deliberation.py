@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
 
+from swarmtui.core.safe_text import safe_text
 from swarmtui.tui.overlay import BoardOverlay
 from swarmtui.tui.panels.clock import PlaybackClock
 from swarmtui.tui.panels.frames import Deliberation, frames_for, phase_count, render_frame
@@ -73,8 +74,8 @@ class DeliberationPanel(PlaybackClock, Widget):
 
     def render(self) -> Text:
         if self.deliberation is None:
-            return Text(self.note or IDLE_TEXT, style="dim")
-        return render_frame(self.deliberation, self.playback.phase, self.glyphs)
+            return safe_text(Text(self.note or IDLE_TEXT, style="dim"))  # the note's own lines kept
+        return safe_text(render_frame(self.deliberation, self.playback.phase, self.glyphs))
 
     # -- attributes down ------------------------------------------------------------------
     def show(self, deliberation: Deliberation) -> None:
@@ -83,7 +84,7 @@ class DeliberationPanel(PlaybackClock, Widget):
         self.deliberation = deliberation
         self.done = False
         self.playback.start(phase_count(deliberation))
-        self.border_title = f"{deliberation.seat} - {deliberation.agent}"
+        self.border_title = safe_text(f"{deliberation.seat} - {deliberation.agent}")
         self._changed()
 
     def show_phase(self, deliberation: Deliberation, phase: int) -> None:
@@ -93,7 +94,7 @@ class DeliberationPanel(PlaybackClock, Widget):
         self.done = True
         self.playback.start(phase_count(deliberation))
         self.playback.phase = max(0, min(phase, self.playback.phases - 1))
-        self.border_title = f"{deliberation.seat} - {deliberation.agent}"
+        self.border_title = safe_text(f"{deliberation.seat} - {deliberation.agent}")
         self._update_subtitle()
         self.refresh()
         self.post_message(self.PhaseShown(deliberation, self.playback.phase))

@@ -141,3 +141,29 @@ def render_frame(d: Deliberation, phase: int, glyphs: str = "unicode") -> Text:
 
 def phase_count(d: Deliberation) -> int:
     return len(frames_for(d.trace).phases(d))
+
+
+DRAWING_ERRORS = (ArithmeticError, AttributeError, LookupError, TypeError, ValueError)
+"""What drawing a damaged trace raises: a trace read from a file can have every field of the
+right type and still not fit together (a chosen index past its list, a cell off the board)."""
+
+
+MAX_PHASES = 1000
+"""Phases a recorded turn may have (a Hive search: one per candidate move, a few hundred)."""
+
+
+def drawable(d: Deliberation, glyphs: str = "unicode") -> bool:
+    """True when every phase of ``d`` draws, frame and board overlay; False for a trace that
+    does not fit together or has more than ``MAX_PHASES`` phases, which the replay viewer then
+    shows as "reasoning unavailable"."""
+    frames = frames_for(d.trace)
+    try:
+        count = len(frames.phases(d))
+        if count > MAX_PHASES:
+            return False
+        for phase in range(count):
+            frames.frame(d, phase, glyphs)
+            frames.overlay(d, phase, glyphs)
+    except DRAWING_ERRORS:
+        return False
+    return True

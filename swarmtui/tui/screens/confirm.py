@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from swarmtui.core.safe_text import safe_text
+
 
 class Confirm(ModalScreen[bool]):
     """``question`` with a yes button (focused) and a no button."""
@@ -46,9 +48,9 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm") as box:
-            box.border_title = self.title_line
+            box.border_title = safe_text(self.title_line)
             box.border_subtitle = "enter/y: yes   esc/n: no"
-            yield Static(self.question, markup=False)
+            yield Static(safe_text(self.question))
             with Horizontal(id="buttons"):
                 yield Button(self.yes, id="yes", variant="warning", compact=True)
                 yield Button(self.no, id="no", compact=True)

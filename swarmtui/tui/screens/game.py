@@ -37,6 +37,7 @@ from textual.worker import get_current_worker
 
 from swarmtui.core.agent import Agent, AgentForfeit
 from swarmtui.core.counting import counted
+from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision, NoTrace, Trace
@@ -163,7 +164,8 @@ class GameScreen(PanelScreen):
             table = self.match.table
             table.listener = self._table_event
             # the title line is cut at 80 columns with long names: say the table on the board too
-            self.query_one("#board-box").border_title = f"Board - table {table.id}" + " (watching)" * table.watching
+            self.query_one("#board-box").border_title = safe_text(f"Board - table {table.id}"
+                                                                  + " (watching)" * table.watching)
         self.start(self.match)
 
     # -- the turn loop --------------------------------------------------------------------
@@ -244,10 +246,11 @@ class GameScreen(PanelScreen):
             self.refresh_views()
             self.save_finished()
         elif message.token == self.token and isinstance(message.error, TableClosed):
-            self.set_status(Text(f"The table is closed: {message.error}\nm: menu (the game is saved)", style="bold"))
+            self.set_status(Text.assemble(safe_text(f"The table is closed: {message.error}"),
+                                          "\nm: menu (the game is saved)", style="bold"))
         elif message.token == self.token:
-            self.set_status(Text(f"{message.seat} ({self.match.agent_title(message.seat)}) failed: {message.error}",
-                                 style="bold"))
+            self.set_status(safe_text(f"{message.seat} ({self.match.agent_title(message.seat)}) failed: "
+                                      f"{message.error}", "bold"))
 
     def on_deliberation_panel_finished(self, message: DeliberationPanel.Finished) -> None:
         if self.pending is None or message.deliberation is not self.pending[0]:
@@ -276,7 +279,7 @@ class GameScreen(PanelScreen):
 
     @on(BoardView.Note)
     def board_note(self, message: BoardView.Note) -> None:
-        self.set_status(Text(f"{self.match.to_move} to move (you)\n{message.text}"))
+        self.set_status(Text.assemble(f"{self.match.to_move} to move (you)\n", safe_text(message.text)))
 
     def _table_event(self, event: dict[str, Any]) -> None:
         """The table's listener (its reader thread): hand the event to the screen's message loop."""
@@ -487,13 +490,14 @@ def title_text(match: Match, width: int | None = None) -> Text:
 
 
 def _title(game: str, gap: str, seed: str, table: str, tail: str = "") -> Text:
-    text = Text(game, style="bold", end="")
-    text.append(gap)
-    text.append(seed, style="dim")
+    """The title line; agents' titles (an external engine's name) and table ids shown as text."""
+    text = safe_text(game, "bold")
+    text.append(safe_text(gap))
+    text.append(safe_text(seed, "dim"))
     if table:
-        text.append(table, style="bold")
+        text.append(safe_text(table, "bold"))
     if tail:
-        text.append(f"  {tail}")
+        text.append(safe_text(f"  {tail}"))
     return text
 
 
@@ -525,22 +529,22 @@ def restored_note(match: Match) -> str:
 def status_text(match: Match, animating: bool) -> Text:
     """Whose turn it is and what they should do, or the result."""
     if match.is_over:
-        text = Text(match.result_text(), style="bold reverse", end="")
+        text = safe_text(match.result_text(), "bold reverse")
         text.append("\nr: again  m: menu")
         return text
     seat = match.to_move
-    text = Text(f"{seat} to move", style="bold", end="")
+    text = safe_text(f"{seat} to move", "bold")
     if match.table is not None and seat in match.remote:
-        table = match.table
+        table = match.table  # names, ids and reasons below come from the table's other players
         if table.closed is not None:
-            text.append(f"\ntable closed: {table.closed}")
+            text.append(Text.assemble("\n", safe_text(f"table closed: {table.closed}")))
         elif table.holder(seat) is None:
             waiting = "a player to join" if table.labels.get(seat) is None else f"{table.labels[seat]} to come back"
-            text.append(f" (nobody there)\nwaiting for {waiting} (table {table.id})")
+            text.append(Text.assemble(" (nobody there)\n", safe_text(f"waiting for {waiting} (table {table.id})")))
         elif match.agent_id(seat) == "human":
-            text.append(f" ({table.holder(seat)})\nwaiting for their move")
+            text.append(Text.assemble(" (", safe_text(table.holder(seat)), ")\nwaiting for their move"))
         else:
-            text.append(f" (AI, run by {table.holder(seat)})\nthinking...")
+            text.append(Text.assemble(" (AI, run by ", safe_text(table.holder(seat)), ")\nthinking..."))
     elif match.is_human(seat):
         text.append(" (you)\narrows/hjkl, enter")
     else:

@@ -21,6 +21,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from swarmtui.agents import listed_for
+from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GAMES, GameSpec
 from swarmtui.tui.boards import tui_playable
 
@@ -67,7 +68,7 @@ def agents_text(game: GameSpec) -> Group:
     grid.add_column(style="bold", ratio=2)
     grid.add_column(ratio=3)
     for spec in listed_for(game.id):
-        grid.add_row(spec.title, spec.description)
+        grid.add_row(safe_text(spec.title), safe_text(spec.description))
     hint = Text("\nEnter opens the game's setup (players, parameters, seed); ? lists every key.", style="dim")
     return Group(grid, hint)
 

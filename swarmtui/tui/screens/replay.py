@@ -22,12 +22,13 @@ from swarmtui.core.safe_text import safe_text
 from swarmtui.records.replay import Recording
 from swarmtui.tui.boards import board_widget
 from swarmtui.tui.panels.deliberation import DeliberationPanel
-from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.panels.frames import Deliberation, drawable
 from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.screens.panel_screen import PanelScreen
 from swarmtui.tui.widgets.move_log import MoveLog
 
 NO_TRACE = "No deliberation was recorded for this move ({why})."
+UNAVAILABLE = "Reasoning unavailable for this move: the file's record of it is damaged."
 
 
 def agent_title(agent_id: str) -> str:
@@ -93,6 +94,8 @@ class ReplayScreen(PanelScreen):
         """Moves made on the board so far."""
         self.pending: Deliberation | None = None
         self.shown = "panel"
+        self.drawn: dict[int, bool] = {}
+        """Per move with a trace: whether every phase of it draws (``frames.drawable``)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -130,13 +133,17 @@ class ReplayScreen(PanelScreen):
         return len(self.recording.moves)
 
     def deliberation(self, index: int) -> Deliberation | None:
-        """The recorded reasoning of move ``index`` (0-based), if any."""
+        """The recorded reasoning of move ``index`` (0-based), if any that draws: a trace that
+        does not fit together (``frames.drawable``) counts as damaged, like one unreadable."""
         trace = self.recording.traces.get(index)
         if trace is None:
             return None
         seat = self.recording.movers[index]
         agent = agent_title(self.recording.players.get(seat, "?"))
-        return Deliberation(seat, agent, trace, self.recording.moves[index])
+        d = Deliberation(seat, agent, trace, self.recording.moves[index])
+        if index not in self.drawn:
+            self.drawn[index] = drawable(d, self.glyphs)
+        return d if self.drawn[index] else None
 
     def go_to(self, ply: int, animate: bool = False) -> None:
         """Show the game after ``ply`` moves; ``animate`` plays move ``ply``'s reasoning first."""
@@ -150,7 +157,7 @@ class ReplayScreen(PanelScreen):
         d = self.deliberation(ply - 1)
         if d is None:
             self.ply = ply
-            self.panel.clear(NO_TRACE.format(why=self.missing_reason(ply - 1)))
+            self.panel.clear(self.no_trace_note(ply - 1))
             self.draw()
         elif animate:
             self.ply = ply - 1  # the position the agent looked at, until its reasoning ends
@@ -161,6 +168,12 @@ class ReplayScreen(PanelScreen):
             self.ply = ply
             self.panel.show_phase(d, 10**6)
             self.draw()
+
+    def no_trace_note(self, index: int) -> str:
+        """Why move ``index`` shows no reasoning."""
+        if index in self.recording.unreadable or self.drawn.get(index) is False:
+            return UNAVAILABLE
+        return NO_TRACE.format(why=self.missing_reason(index))
 
     def missing_reason(self, index: int) -> str:
         seat = self.recording.movers[index]
@@ -198,11 +211,11 @@ class ReplayScreen(PanelScreen):
         log.refresh()
         status = Text(f"move {self.ply}/{self.total}", style="bold", end="")
         if self.pending is not None:
-            status.append(f"\n{self.pending.seat} is choosing...")
+            status.append(Text.assemble("\n", safe_text(f"{self.pending.seat} is choosing...")))
         elif self.ply:
-            status.append(f"\n{rec.labels[self.ply - 1]}")
+            status.append(Text.assemble("\n", safe_text(rec.labels[self.ply - 1])))
         if self.ply == self.total:
-            status.append(f"\n{rec.result}", style="bold reverse")
+            status.append(Text.assemble("\n", safe_text(rec.result, "bold reverse")))
         self.query_one("#status", Static).update(status)
 
     # -- keys -----------------------------------------------------------------------------------

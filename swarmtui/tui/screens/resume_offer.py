@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from swarmtui.core.safe_text import safe_text
 from swarmtui.tui.saved_game import SaveEntry, describe
 
 
@@ -22,7 +23,8 @@ def offer_text(entry: SaveEntry) -> Text:
     assert entry.game is not None
     text = Text("Your last session was cut off in the middle of a game", style="bold", end="")
     text.append(" (the connection dropped, or the app was stopped). It was saved:\n\n")
-    text.append(describe(entry.game, table_sep="\n"), style="italic")
+    lines = describe(entry.game, table_sep="\n").split("\n")  # the table phrase on a line of its own
+    text.append(Text("\n").join(safe_text(line, "italic") for line in lines))
     text.append("\n\nResume it now? Either way it stays under Saved games.")
     return text
 

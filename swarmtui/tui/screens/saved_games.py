@@ -18,16 +18,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from swarmtui.core.safe_text import safe_text
 from swarmtui.tui.saved_game import SaveEntry, describe, games_dir, list_games
 
 
 def entry_prompt(entry: SaveEntry) -> Text:
     """Two lines: the file name, then the game (or, dim, why it cannot be read)."""
-    text = Text(entry.path.name, style="bold", end="")
+    text = safe_text(entry.path.name, "bold")
     if entry.game is None:
-        text.append(f"\n  damaged: {entry.error}", style="italic")
+        text.append(Text.assemble("\n", safe_text(f"  damaged: {entry.error}", "italic")))
     else:
-        text.append(f"\n  {describe(entry.game)}")
+        text.append(Text.assemble("\n  ", safe_text(describe(entry.game))))
     return text
 
 
@@ -79,7 +80,7 @@ class SavedGamesScreen(Screen[None]):
         self.entries: list[SaveEntry] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Saved games in {games_dir()}"), id="title")
+        yield Static(safe_text(f"Saved games in {games_dir()}"), id="title")
         with Vertical(id="box") as box:
             box.border_title = "Enter: resume / replay a finished game"
             yield Static(id="message")
@@ -100,7 +101,7 @@ class SavedGamesScreen(Screen[None]):
         options.focus()
 
     def show_message(self, message: str) -> None:
-        self.query_one("#message", Static).update(Text(message))
+        self.query_one("#message", Static).update(safe_text(message))
 
     @on(OptionList.OptionSelected, "#saves")
     def chosen(self, event: OptionList.OptionSelected) -> None:

@@ -33,6 +33,7 @@ from swarmtui.agents import agents_for, get_spec
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.engines import engine_names
 from swarmtui.core.params import ParamError, apply_overrides
+from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GameSpec
 from swarmtui.tui.config import SeatDefaults
 from swarmtui.tui.match import MatchConfig
@@ -212,7 +213,7 @@ class SetupScreen(Screen[None]):
         agents = [a for a in agents_for(self.game.id) if offered(a)] + ([REMOTE_SPEC] if self.remote else [])
         for i, seat in enumerate(self.game.seats_for(self.players)):
             yield Label(f"{seat} plays as")
-            yield Select([(Text(a.title), a.id) for a in agents], allow_blank=False,
+            yield Select([(safe_text(a.title), a.id) for a in agents], allow_blank=False,
                          value=self.first_agent(i, [a.id for a in agents]), id=f"seat-{i}", compact=True)
 
     def rule_widgets(self) -> ComposeResult:
@@ -292,10 +293,10 @@ class SetupScreen(Screen[None]):
         self.current = index
         spec = self.agent_of(index)
         seat = self.game.seats_for(self.players)[index]
-        self.query_one("#params-box").border_title = f"Parameters: {seat} - {spec.title}"
+        self.query_one("#params-box").border_title = safe_text(f"Parameters: {seat} - {spec.title}")
         box = self.query_one("#params")
         await box.remove_children()
-        widgets: list = [Static(Text(spec.description, style="italic"), classes="param-help")]
+        widgets: list = [Static(safe_text(spec.description, "italic"), classes="param-help")]
         if spec.params is None:
             widgets.append(Static(Text("This player has no parameters.", style="dim")))
         else:
@@ -355,7 +356,7 @@ class SetupScreen(Screen[None]):
         else:
             message = ""
         for error_line in self.query(f"#error-{name}").results(Static):
-            error_line.update(Text(message))
+            error_line.update(safe_text(message))
             error_line.display = bool(message)
         for field in self.query(f"#param-{name}").results(Input):
             field.set_class(bool(message), "-invalid")

@@ -22,6 +22,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from swarmtui.core.counting import counted
+from swarmtui.core.safe_text import safe_text
 from swarmtui.tables.client import TableClient, TableError
 
 REFRESH_SECONDS = 2.0
@@ -42,12 +43,12 @@ def table_prompt(table: dict[str, Any]) -> Text:
     """Two lines: table number, game and state; then the seats."""
     free = sum(1 for s in table["seats"] if s["open"])
     state = "finished" if table["over"] else f"{free} seat{'s' * (free != 1)} free" if free else "full"
-    text = Text(f"Table {table['table']}  {table['title']}", style="bold", end="")
-    text.append(f"  {counted(table['moves'], 'move')}  {state}")
+    text = safe_text(f"Table {table['table']}  {table['title']}", "bold")  # the hub's words: shown as text
+    text.append(safe_text(f"  {counted(table['moves'], 'move')}  {state}"))
     if table["watchers"]:
         text.append("  ")
-        text.append(f"{table['watchers']} watching", style="dim")
-    text.append("\n  " + "  ".join(seat_text(s) for s in table["seats"]))
+        text.append(safe_text(f"{table['watchers']} watching", "dim"))
+    text.append(Text.assemble("\n  ", safe_text("  ".join(seat_text(s) for s in table["seats"]))))
     return text
 
 
@@ -127,7 +128,7 @@ class TablesScreen(Screen[None]):
         if not problem and not tables:
             problem = ("No tables yet. To open one, start a game of Halma or Hive and choose "
                        "'A connected player' for a seat.")
-        self.query_one("#message", Static).update(Text(problem))
+        self.query_one("#message", Static).update(safe_text(problem))
 
     @on(OptionList.OptionSelected, "#tables")
     def chosen(self, event: OptionList.OptionSelected) -> None:

@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError, typed_path
 from swarmtui.tui.screens.game import GameScreen
 
@@ -58,7 +59,7 @@ class UnsavedQuit(ModalScreen[bool]):
         with Vertical(id="unsaved") as box:
             box.border_title = "Your game is not saved"
             text = Text("The game in progress could not be saved:\n", style="bold", end="")
-            text.append(str(self.error))
+            text.append(safe_text(self.error))
             text.append("\n\nType another file to save it to and press Enter, quit without saving "
                         "(ctrl+q), or go back to the game (Escape).")
             yield Static(text)
@@ -78,7 +79,7 @@ class UnsavedQuit(ModalScreen[bool]):
         try:
             where = self.game.save(typed_path(event.value))
         except SaveError as error:
-            self.query_one("#why", Static).update(Text(str(error), style="bold red"))
+            self.query_one("#why", Static).update(safe_text(error, "bold red"))
             return
         self.app.notify(f"saved to {where}", title="Saved")
         self.dismiss(True)

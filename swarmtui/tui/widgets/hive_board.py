@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
 from swarmtui.core.counting import counted
 from swarmtui.core.hexgrid import Hex, distance
+from swarmtui.core.safe_text import safe_text
 from swarmtui.games.hive.pieces import BUG_NAMES, Piece
 from swarmtui.games.hive.render import stacks_text
 from swarmtui.games.hive.rules import PASS, Board, Move
@@ -120,7 +122,7 @@ class HiveBoard(BoardView):
             return
         self.query_one(HiveField).scene = self.scene()
         legend = self.legend()
-        self.query_one("#legend", Static).update(legend)
+        self.query_one("#legend", Static).update(Text("\n").join(safe_text(line) for line in legend.split("\n")))
         self.query_one("#legend", Static).display = bool(legend)
         for rack in self.query(HiveRack):
             rack.board = self.board

@@ -26,7 +26,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from swarmtui.core.hexgrid import Hex, project
+from swarmtui.core.hexgrid import Hex, distance, project
 from swarmtui.games.hive.render import GLYPH_SETS, cell_label
 from swarmtui.games.hive.rules import Board, Move
 from swarmtui.tui.overlay import BoardOverlay
@@ -46,6 +46,10 @@ class FieldGlyphs:
 UNICODE = FieldGlyphs("◇", "⬡", "∘", " .:-=+*#%@", {"cursor": "[]", "selected": "()", "target": "{}"})
 ASCII = FieldGlyphs("+", "o", "~", " .:-=+*#%@", {"cursor": "[]", "selected": "()", "target": "{}"})
 FIELD_GLYPHS = {"unicode": UNICODE, "ascii": ASCII}
+
+OVERLAY_REACH = 6
+"""Hexes beyond the hive's rim an overlay may widen the lattice by: a swarm's desired cells lie
+near the hive, and a damaged trace read from a file must not make a lattice of a million cells."""
 
 ROLES = ("white", "black", "empty", "cursor", "selected", "target", "last", "trail")
 """Component-class suffixes: ``hive-field--white`` etc. carry the theme's colours (tcss)."""
@@ -94,9 +98,9 @@ def shown_cells(scene: Scene) -> set[Hex]:
     if scene.last is not None and scene.last.origin is not None:
         cells.add(scene.last.origin)
     if scene.overlay is not None:
-        cells |= {m.cell for m in scene.overlay.marks}
-        cells |= {c for t in scene.overlay.trails for c in t.cells}
-        cells |= {c for c, _ in scene.overlay.heat}
+        marked = {m.cell for m in scene.overlay.marks} | {c for t in scene.overlay.trails for c in t.cells}
+        marked |= {c for c, _ in scene.overlay.heat}
+        cells |= {c for c in marked if min(distance(c, near) for near in cells) <= OVERLAY_REACH}
     return cells
 
 

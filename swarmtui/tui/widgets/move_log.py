@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from swarmtui.core.safe_text import safe_text
+
 
 class MoveLog(Widget):
     """Attributes down: the screen sets ``moves`` and ``result`` and calls ``refresh``."""
@@ -41,7 +43,8 @@ def format_log(moves: list[str], seats: tuple[str, ...], result: str = "") -> Te
             text.append("\n")
         this_round = moves[start:start + width]  # the last round may be short of a move per seat
         round_moves = "  ".join(f"{seat} {move:<3}" for seat, move in zip(seats, this_round, strict=False))
-        text.append(f"{start // width + 1:>2}. {round_moves}".rstrip())
+        text.append(safe_text(f"{start // width + 1:>2}. {round_moves}".rstrip()))
     if result:
-        text.append("\n" + result, style="bold")
+        text.append("\n")
+        text.append(safe_text(result, "bold"))
     return text
