@@ -1,16 +1,16 @@
 """Long legal games for the replay-memory test and ``benchmarks/replay_memory.py``.
 
-``long_hive_log(plies)`` is a legal base-game Hive game of exactly ``plies`` moves: uniformly
-random legal moves from a seeded generator, never one that ends the game (the official rules
-have no draw by repetition or move cap, so a game may go on for ever).
+``long_hive_log(plies)`` is a legal base-game Hive game of exactly ``plies`` moves under the
+game's default rules: uniformly random legal moves from a seeded generator, never one that ends
+the game (a surrounded queen, or a position's third occurrence).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from swarmtui.games import GAMES
 from swarmtui.games.hive import skip_turn
-from swarmtui.games.hive.board import Board
 from swarmtui.records.gamelog import GameLog
 
 TRIES = 1000
@@ -21,7 +21,7 @@ def long_hive_log(plies: int, seed: int = 1, skip_every: int = 0) -> GameLog:
     """A legal Hive game of ``plies`` moves that has not ended, as a saved game's log; with
     ``skip_every``, every so many plies the side to move skips its turn (the immobile-opponent
     protocol's ``skips``)."""
-    board, rng, moves, skips = Board(), np.random.default_rng(seed), [], []
+    board, rng, moves, skips = GAMES["hive"].start(None, None), np.random.default_rng(seed), [], []
     while len(moves) < plies:
         if skip_every and len(moves) % skip_every == skip_every - 1:
             skip_turn(board)
