@@ -85,8 +85,9 @@ class ResultsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box") as box:
             box.border_title = "Replay a game record"
-            yield Label("A result file (.jsonl, from 'swarmtui sim --out'), saved game (.json), Hive PGN (.pgn) or "
-                        "BoardSpace SGF (.sgf), or text record (.txt); Enter lists its games")
+            yield Label("A result file (.jsonl, from 'swarmtui sim --out'), saved game (.json), Hive PGN (.pgn), "
+                        "BoardSpace SGF (.sgf) or text record (.txt).")
+            yield Label("Enter lists its games.")
             yield Input(self.path, placeholder="results.jsonl, game.pgn, ...", id="path", compact=True)
             yield Static(id="message")
             yield OptionList(id="games")
