@@ -31,9 +31,10 @@ SESSION = [
     ("undo 3", ["err Unable to undo 3 moves (2 played)."]),
     ("options", ["Agent;enum;random;random;" + ";".join(
         s.id for s in agent_specs().values() if s.plays("hive") and not s.interactive and s.id != "uhp"),
-        "Seed;int;0;0;0;2147483647"]),
+        "Seed;int;0;0;0;2147483647", "DepthTimeLimit;int;30;30;1;86400"]),
     ("options set Seed 7", ["Seed;int;7;0;0;2147483647"]),
-    ("options get Colour", ['err The option "Colour" is not valid for agent random (options: Agent, Seed).']),
+    ("options get Colour", ['err The option "Colour" is not valid for agent random '
+                            '(options: Agent, Seed, DepthTimeLimit).']),
     ("bestmove depth x", ["err Use 'bestmove', 'bestmove time hh:mm:ss' or 'bestmove depth N'."]),
     ("newgame Base+MLP", ["Base+MLP;NotStarted;White[1]"]),
     ("validmoves", ["wS1;wB1;wG1;wA1;wM;wL;wP"]),

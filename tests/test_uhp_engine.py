@@ -13,7 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swarmtui.uhp import UhpEngine
+from swarmtui.uhp.engine import MAX_MESSAGE
 from swarmtui.uhp.options import EngineOptions
+from swarmtui.uhp.session import BLANK
 
 
 def engine(agent: str = "random", **params: str) -> UhpEngine:
@@ -47,7 +49,7 @@ def test_perft_answers_one_line_per_depth():
 
 @pytest.mark.parametrize("line", ["bestmove depth ²", "bestmove depth ٣", "bestmove time 00:00:0²",
                                   "bestmove time ²:00:01", "undo ²", "perft ²", "options set Seed ²",
-                                  "bestmove depth 0", "bestmove time 00:00:00", "bestmove depth 99999999"])
+                                  "bestmove depth 1001", "bestmove time 00:00:00", "bestmove depth 99999999"])
 def test_unicode_digits_and_out_of_range_limits_get_err_not_a_crash(line):
     # Issue 16, item 10: str.isdigit accepts '²', int() does not; the engine crashed.
     eng = engine()
@@ -123,10 +125,10 @@ def test_a_swarm_says_in_its_log_that_it_ignores_depth():
 # -- options -----------------------------------------------------------------------------------
 def test_options_show_the_current_agents_main_parameters():
     eng = engine()
-    assert [line.split(";")[0] for line in reply(eng, "options")] == ["Agent", "Seed"]
+    assert [line.split(";")[0] for line in reply(eng, "options")] == ["Agent", "Seed", "DepthTimeLimit"]
     reply(eng, "options set Agent mcts")
     lines = reply(eng, "options")
-    assert lines[2:] == ["Trees;int;1;1;1;64", "Iterations;int;500;500;1;10000000", "Workers;int;0;0;0;64"]
+    assert lines[3:] == ["Trees;int;1;1;1;64", "Iterations;int;500;500;1;10000000", "Workers;int;0;0;0;64"]
     assert reply(eng, "options set Trees 4") == ["Trees;int;4;1;1;64"]
     assert reply(eng, "options set Trees 65")[0].startswith("err Trees must be between 1 and 64")
     assert reply(eng, "options set Trees x")[0].startswith("err Trees: trees must be a whole number")
@@ -142,7 +144,8 @@ def test_options_show_the_current_agents_main_parameters():
 WORDS = ["info", "newgame", "play", "pass", "validmoves", "bestmove", "undo", "options", "perft", "exit",
          "get", "set", "Agent", "Seed", "time", "depth", "random", "pso", "Base", "Base+MLP", "Base+M",
          "wQ", "bQ", "wS1", "bA1", "wM", "bL", "wP", "wB1", "-wS1", "wS1/", "\\bQ", "bG1-", "00:00:01", "1", "2",
-         "²", "٣", "-1", "99999999999999999999", ";", "InProgress", "NotStarted", "White[1]", "Black[2]", "\x00", "é"]
+         "²", "٣", "-1", "99999999999999999999", ";", "InProgress", "NotStarted", "White[1]", "Black[2]", "\x00", "é",
+         "\u3000", "\u2003", "0", "DepthTimeLimit", "Q" * 3000]
 GAMES = ["Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ \\wS1;bQ bG1-",
          "Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1", "Base+P;NotStarted;White[1]"]
 
@@ -168,6 +171,7 @@ def test_fuzzed_command_lines_always_get_a_proper_reply(lines):
         assert all("\n" not in x for x in out)
         if any(x.startswith(("err", "invalidmove")) for x in out):
             assert len(out) == 2  # one err/invalidmove line, then ok
+            assert len(out[0]) <= len("invalidmove ") + MAX_MESSAGE  # the input is never echoed whole
 
 
 def test_fuzzed_lines_through_the_real_command():
@@ -184,5 +188,5 @@ def test_fuzzed_lines_through_the_real_command():
     result = subprocess.run([sys.executable, "-m", "swarmtui", "uhp"], input=script, capture_output=True,
                             text=True, timeout=120)
     assert result.returncode == 0 and "Traceback" not in result.stderr
-    answered = sum(1 for line in lines if line.strip())
+    answered = sum(1 for line in lines if line.strip(BLANK))  # a line of Unicode spaces is answered too
     assert result.stdout.splitlines().count("ok") == answered + 1  # and the greeting

@@ -27,4 +27,5 @@ def uhp(
             options.set("Agent", agent)
         except OptionError as error:
             raise CliError(str(error)) from None
-    serve(UhpEngine(options), sys.stdin, sys.stdout)
+    sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # echoed input, any locale
+    serve(UhpEngine(options), sys.stdin.buffer, sys.stdout)

@@ -12,8 +12,10 @@ Commands: ``info`` (the id and the capabilities line ``Mosquito;Ladybug;Pillbug`
 side to move, one agent per side kept for the game (so a swarm's memory persists). ``time`` and
 ``depth`` become a :class:`~swarmtui.core.limits.Limit` handed to the agent's
 ``decide_within``; what ``depth`` means is the agent's (a search: plies; MCTS: a scale of its
-iterations; a swarm or the random player: nothing, and a swarm's turn takes milliseconds). When
-the agent ignores a limit the engine's log (stderr, never the reply) says so.
+iterations; a swarm or the random player: nothing, and a swarm's turn takes milliseconds). A
+depth also carries the ``DepthTimeLimit`` option as a time bound (the agent answers with what
+it has by then), and ``depth 0`` (UHP allows it) asks for the agent's least search, depth 1.
+When the agent ignores a limit the engine's log (stderr, never the reply) says so.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ ENGINE_ID = f"swarmtui v{__version__}"
 CAPABILITIES = "Mosquito;Ladybug;Pillbug"  # the expansion bugs this engine plays (UHP ``info``)
 COMMANDS = ("info", "newgame", "play", "pass", "validmoves", "bestmove", "undo", "options", "perft", "exit")
 MAX_DEPTH = 1000  # bestmove depth N: beyond any agent's use, and keeps N * iterations bounded
+MAX_MESSAGE = 500  # characters of an err/invalidmove message: it may quote the viewer's input
 MAX_PERFT = 20  # perft N: deeper counts would run for years in Python
 MAX_SECONDS = 24 * 3600  # bestmove time: a day at most
 _HMS = re.compile(r"([0-9]{1,5}):([0-5][0-9]):([0-5][0-9])")  # ASCII digits only (not '²')
@@ -47,10 +50,12 @@ _NUMBER = re.compile(r"[0-9]{1,6}")
 SWARMS = ("pso", "pso-plus")
 
 
-def one_line(text: str) -> str:
+def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
     """``text`` with every unprintable character (line breaks, controls) escaped, so a message
-    that quotes the viewer's input stays one reply line."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    that quotes the viewer's input stays one reply line, cut to ``limit`` characters (``…``):
+    a 100 MB command line is not echoed back."""
+    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[: limit + 1])
+    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def _stderr(line: str) -> None:
@@ -91,8 +96,12 @@ class UhpEngine:
         except (NotationError, IllegalMoveError) as error:
             lines = [f"invalidmove {one_line(str(error))}"]
         except (CommandError, OptionError, ParamError) as error:
-            lines = [f"err {one_line(str(error))}"]
+            return self.refuse(str(error))
         return [*lines, "ok"]
+
+    def refuse(self, message: str) -> list[str]:
+        """The reply to a line that cannot be carried out: ``err <message>``, then ``ok``."""
+        return [f"err {one_line(message)}", "ok"]
 
     # -- commands ---------------------------------------------------------------------------
     def _cmd_info(self, args: str) -> list[str]:
@@ -203,9 +212,11 @@ class UhpEngine:
             raise CommandError(usage)
         if words[0] == "depth" and _NUMBER.fullmatch(words[1]):
             depth = int(words[1])
-            if not 1 <= depth <= MAX_DEPTH:
-                raise CommandError(f"The depth must be from 1 to {MAX_DEPTH}.")
-            return Limit(depth=depth)
+            if not 0 <= depth <= MAX_DEPTH:
+                raise CommandError(f"The depth must be from 0 to {MAX_DEPTH}.")
+            if depth == 0:  # UHP allows it: look no ply ahead, i.e. the agent's least search
+                self.log(f"depth 0: {self.options.agent} answers with its least search (depth 1)")
+            return Limit(depth=max(depth, 1), time=float(self.options.depth_time))
         if words[0] == "time" and (hms := _HMS.fullmatch(words[1])):
             h, m, s = (int(x) for x in hms.groups())
             seconds = h * 3600 + m * 60 + s

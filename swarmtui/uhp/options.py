@@ -4,7 +4,8 @@ parameters.
 UHP prints an option as ``Name;Type;Value;Default[;Values]`` (Mzinga's engine: an enum lists
 its values, an int or a double its minimum and maximum). Any agent in the registry that plays
 "hive" and can run headless is a value of ``Agent``, so agents registered later plug in
-unchanged. Besides ``Agent`` and ``Seed``, the chosen agent's main parameters are options
+unchanged. Besides ``Agent``, ``Seed`` and ``DepthTimeLimit`` (the most seconds a ``bestmove
+depth N`` may think), the chosen agent's main parameters are options
 (:data:`MAIN_PARAMETERS`: MCTS's ``Trees``, ``Iterations`` and ``Workers``, the search player's
 ``Difficulty``, the swarms' ``Intention`` and ``Radius``); ``options`` lists those of the
 current agent, and changing the agent keeps the values set for each agent.
@@ -22,6 +23,11 @@ from swarmtui.core.params import ParamError, apply_overrides
 DEFAULT_AGENT = "random"
 EXTERNAL = ("uhp",)  # an engine that only relays to another engine is no answer of ours
 SEED_MAX = 2**31 - 1
+DEPTH_TIME = 30
+"""Seconds a ``bestmove depth N`` may think at most by default (option ``DepthTimeLimit``): the
+agent answers with what it has found by then, as a chess engine given ``go depth N movetime T``
+stops at whichever comes first, so ``bestmove depth 1000`` cannot keep a viewer waiting."""
+DEPTH_TIME_MAX = 24 * 3600
 
 
 class OptionError(ValueError):
@@ -45,7 +51,7 @@ MAIN_PARAMETERS: dict[str, tuple[MainParameter, ...]] = {
     "pso": (MainParameter("Intention", "intention"), MainParameter("Radius", "radius", 1, 10)),
     "pso-plus": (MainParameter("Intention", "intention"), MainParameter("Radius", "radius", 1, 10)),
 }
-"""The parameters each agent shows as options (agents not listed have only Agent and Seed)."""
+"""The parameters each agent shows as options (agents not listed have only the base options)."""
 
 
 def hive_agents() -> list[str]:
@@ -59,9 +65,10 @@ class EngineOptions:
 
     agent: str = DEFAULT_AGENT
     seed: int = 0
+    depth_time: int = DEPTH_TIME
     overrides: dict[str, dict[str, str]] = field(default_factory=dict)
 
-    BASE_NAMES = ("Agent", "Seed")
+    BASE_NAMES = ("Agent", "Seed", "DepthTimeLimit")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -78,6 +85,8 @@ class EngineOptions:
             return ";".join(["Agent", "enum", self.agent, DEFAULT_AGENT, *hive_agents()])
         if name == "Seed":
             return f"Seed;int;{self.seed};0;0;{SEED_MAX}"
+        if name == "DepthTimeLimit":
+            return f"DepthTimeLimit;int;{self.depth_time};{DEPTH_TIME};1;{DEPTH_TIME_MAX}"
         main = self._main(name)
         params_type = _params_type(self.agent)
         default = getattr(params_type(), main.param)
@@ -97,12 +106,9 @@ class EngineOptions:
                 raise OptionError(f"\"{value}\" is not a Hive agent (choose from {', '.join(able)}).")
             self.agent = value
         elif name == "Seed":
-            if not value.isascii() or not value.isdigit():
-                raise OptionError(f"Seed takes a whole number, not \"{value}\".")
-            seed = int(value)
-            if not 0 <= seed <= SEED_MAX:
-                raise OptionError(f"Seed must be between 0 and {SEED_MAX}.")
-            self.seed = seed
+            self.seed = _whole(name, value, 0, SEED_MAX)
+        elif name == "DepthTimeLimit":
+            self.depth_time = _whole(name, value, 1, DEPTH_TIME_MAX)
         else:
             main = self._main(name)
             params_type = _params_type(self.agent)
@@ -121,6 +127,15 @@ class EngineOptions:
                 return main
         raise OptionError(f"The option \"{name}\" is not valid for agent {self.agent} "
                           f"(options: {', '.join(self.names)}).")
+
+
+def _whole(name: str, value: str, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high`` (ASCII digits only: not '²')."""
+    if not value.isascii() or not value.isdigit() or len(value) > len(str(high)):
+        raise OptionError(f"{name} takes a whole number from {low} to {high}, not \"{value}\".")
+    if not low <= int(value) <= high:
+        raise OptionError(f"{name} must be between {low} and {high}.")
+    return int(value)
 
 
 def _params_type(agent: str) -> type:
