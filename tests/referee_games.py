@@ -126,13 +126,13 @@ def _sim_log(case: dict[str, Any]) -> Any:
 
 def play_redecide(case: dict[str, Any]) -> dict[str, Any]:
     """A sim game logged without traces, its AI turns re-decided for the replay viewer."""
-    from swarmtui.agents.seating import seat_agents
     from swarmtui.records.replay import Recording
+    from swarmtui.referee import redecide, seat_agents
 
     played = play_sim(case | {"face": "sim"})
     log = _sim_log(case)
     recording = Recording.from_log(log, "the recorded game")
-    rebuilt = recording.redecide(seat_agents(log.game, log.players, log.params, log.seed))
+    rebuilt = redecide(recording, seat_agents(log.game, log.players, log.params, log.seed))
     return played | {"rebuilt": rebuilt, "note": recording.redecided,
                      "kinds": {str(ply): trace.kind for ply, trace in sorted(recording.traces.items())}}
 

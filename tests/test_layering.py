@@ -82,3 +82,26 @@ def test_the_layering_check_sees_imports(tmp_path):
     sample = tmp_path / "x.py"
     sample.write_text("import textual.app\nfrom swarmtui.tui import app\ndef f():\n    from textual import work\n")
     assert {"textual.app", "swarmtui.tui", "textual"} <= _imports(sample)
+
+
+def _decide_calls(path: Path) -> list[int]:
+    """Lines of ``path`` that call a ``decide`` or ``decide_within`` method."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute) and node.func.attr in ("decide", "decide_within")]
+
+
+def test_only_the_referee_asks_an_agent_for_a_decision():
+    """One loop plays a game: outside ``swarmtui/agents/`` (agents that consult others), only the
+    referee calls ``decide``/``decide_within`` (``referee.advice.consult``)."""
+    offenders = [f"{p.relative_to(PACKAGE)}:{line}" for p in _modules() if _layer(p) not in ("agents", "referee")
+                 for line in _decide_calls(p)]
+    assert offenders == []
+    referee_calls = {p.name: _decide_calls(p) for p in (PACKAGE / "referee").glob("*.py") if _decide_calls(p)}
+    assert list(referee_calls) == ["advice.py"]
+
+
+def test_the_decide_check_sees_calls(tmp_path):
+    sample = tmp_path / "x.py"
+    sample.write_text("agent.decide(state)\nself.agents[s].decide_within(b, limit)\ndef decide(state): ...\n")
+    assert _decide_calls(sample) == [1, 2]

@@ -228,13 +228,13 @@ async def test_an_agent_that_cannot_load_leaves_a_message_in_the_menu(tui_app, m
     def broken(*args, **kwargs):
         raise SaveError("saves/noughts/strategy-o.json does not exist")
 
-    monkeypatch.setattr("swarmtui.tui.match.make_agent", broken)
+    monkeypatch.setattr("swarmtui.referee.seating.make_agent", broken)
     app = tui_app()
     async with app.run_test() as pilot:
         assert await refused_in_setup(app, pilot, ("tab", "tab", "enter"), "strategy-o.json does not exist")
 
 
-async def test_an_agent_that_fails_mid_game_stops_the_game_with_a_message(tui_app) -> None:
+async def test_an_agent_that_crashes_mid_game_forfeits_with_a_message(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
         screen = await start_noughts(app, pilot, "human", "random", seed=1)
@@ -244,8 +244,9 @@ async def test_an_agent_that_fails_mid_game_stops_the_game_with_a_message(tui_ap
 
         screen.match.agents["O"].decide = explode
         await pilot.press("5")
-        await settle(app, pilot, until=lambda: "failed" in rendered(screen.query_one("#status")))
-        assert "out of pheromone" in rendered(screen.query_one("#status"))
+        await settle(app, pilot, until=lambda: screen.match.is_over)
+        status = rendered(screen.query_one("#status"))
+        assert "X wins: O forfeits (crashed (RuntimeError: out of pheromone))" in status
         assert app.is_running
 
 

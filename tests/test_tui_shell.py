@@ -15,12 +15,12 @@ import pytest
 from textual.widgets import Input, OptionList, Select
 from waiting import settle
 
-from swarmtui.agents.seating import seat_agents
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.saves import SaveError
 from swarmtui.core.trace import NoTrace, trace_from_json
 from swarmtui.games import GAMES
 from swarmtui.records import GameLog, Recording, RecordWriter
+from swarmtui.referee import redecide, seat_agents
 from swarmtui.tui.boards import tui_playable
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.overlay import BoardOverlay, Mark
@@ -436,12 +436,12 @@ def test_redecide_rebuilds_a_sim_games_swarm_traces_exactly() -> None:
 
     record = play_match("halma", [Seat("1", "aco-bco", (("q0", "0.7"),)), Seat("2", "greedy")], 5, 2).to_json()
     recording = Recording.from_log(GameLog.from_json(record, "sim game"), "sim game")
-    assert recording.redecide(seat_agents("halma", recording.players, recording.params, recording.seed)) == len(
+    assert redecide(recording, seat_agents("halma", recording.players, recording.params, recording.seed)) == len(
         record["moves"])
     for ply in range(0, len(record["moves"]), 2):
         assert recording.traces[ply].kind == "swarm"
     stale = Recording.from_log(GameLog.from_json({**record, "params": {}}, "sim game"), "sim game")  # q0 forgotten
-    assert stale.redecide(seat_agents("halma", stale.players, {}, stale.seed)) < len(record["moves"])
+    assert redecide(stale, seat_agents("halma", stale.players, {}, stale.seed)) < len(record["moves"])
     assert "differs at move" in stale.redecided
 
 

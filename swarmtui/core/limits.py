@@ -1,8 +1,9 @@
 """How long an agent may think: one limit type for UHP's ``bestmove``, the TUI and ``sim``.
 
 Modelled on python-chess's ``chess.engine.Limit``. An agent that can honour a budget
-implements ``decide_within(state, limit)``; :func:`decide_limited` calls it when present and
-falls back to plain ``decide`` otherwise (the caller says so to the user: the limit is ignored).
+implements ``decide_within(state, limit)``; the referee (``referee.advice.consult``) calls it
+when present and falls back to plain ``decide`` otherwise (the caller says so to the user: the
+limit is ignored).
 What ``depth`` means is the agent's own and documented on it (a search: plies; MCTS: a scale of
 its iterations; a swarm: ignored).
 """
@@ -13,7 +14,6 @@ import threading
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from swarmtui.core.agent import Agent
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
 
@@ -47,10 +47,3 @@ class LimitedAgent(Protocol):
 def honours_limits(agent: object) -> bool:
     """Whether ``agent`` implements ``decide_within``."""
     return isinstance(agent, LimitedAgent)
-
-
-def decide_limited(agent: Agent, state: GameState, limit: Limit | None) -> Decision:
-    """``agent``'s decision within ``limit`` when it honours limits, its plain decision otherwise."""
-    if limit is not None and isinstance(agent, LimitedAgent):
-        return agent.decide_within(state, limit)
-    return agent.decide(state)

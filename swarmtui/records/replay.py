@@ -4,8 +4,8 @@
 moves do not fit is one ``SaveError`` sentence) and rebuilds its kept traces as trace objects,
 so the TUI's deliberation panels animate a logged turn exactly as a live one. ``swarmtui
 replay``, the TUI's saved games and its result-file viewer all replay through it.
-``redecide`` rebuilds the traces a log did not keep, given each AI seat's agent rebuilt from
-the seed (``agents.seating.seat_agents``).
+The referee rebuilds the traces a log did not keep (``referee.advice.redecide``), given each AI
+seat's agent rebuilt from the seed (``referee.seating.seat_agents``).
 
 Traces are rebuilt by ``core.trace.trace_from_json``, which knows the kinds registered so far:
 an agent's own kind registers when ``swarmtui.agents`` is imported, which every face does
@@ -16,11 +16,9 @@ like an unreadable trace, and the move still replays.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from swarmtui.core.agent import Agent
 from swarmtui.core.bounded_json import SaveError
 from swarmtui.core.params import apply_overrides
 from swarmtui.core.state import GameState
@@ -46,7 +44,7 @@ class Recording:
     traces: dict[int, Trace] = field(default_factory=dict)
     result: str = ""
     redecided: str = ""
-    """After ``redecide``: what it did (``""`` before or when the log kept its traces)."""
+    """After ``referee.redecide``: what it did (``""`` before or when the log kept its traces)."""
     unreadable: set[int] = field(default_factory=set)
     """Plies whose kept trace could not be read back (damaged, or of a kind not registered)."""
 
@@ -126,37 +124,6 @@ class Recording:
             except ValueError:
                 unreadable.add(entry["ply"])  # a trace this swarmtui cannot read: the move still replays
         return cls(log, positions, labels, movers, traces, result=_result(log, positions.board), unreadable=unreadable)
-
-    def redecide(self, agents: Mapping[str, Agent] | str, stop: Callable[[], bool] = lambda: False) -> int:
-        """Rebuild the missing traces by letting each AI seat decide its turns again.
-
-        A ``swarmtui sim`` game is a pure function of its seed: each seat's agent is built with
-        ``seat_rng(seed, seat)`` and its parameter overrides (``agents.seating.seat_agents``),
-        so deciding every AI turn again in order gives the very moves of the log, and with them
-        the traces the file did not keep. ``agents`` are those rebuilt agents (AI seats only),
-        or the sentence saying why they cannot be built. The first turn that comes out
-        differently (another swarmtui version, a game that did not start from the usual
-        position) ends the rebuild: later turns keep no trace. Returns how many traces were
-        rebuilt; ``redecided`` says it. ``stop()`` is polled between turns (a cancelled worker).
-        """
-        if isinstance(agents, str):
-            self.redecided = agents
-            return 0
-        rebuilt = 0
-        for ply, (seat, text) in enumerate(zip(self.movers, self.moves, strict=False)):
-            if stop():
-                break
-            if seat not in agents or ply in self.traces:
-                continue
-            state = self.positions.at(ply)
-            decision = agents[seat].decide(state.copy())
-            if state.format_move(decision.move) != text:
-                self.redecided = f"re-deciding from the seed differs at move {ply + 1}: no reasoning from there on"
-                return rebuilt
-            self.traces[ply] = decision.trace
-            rebuilt += 1
-        self.redecided = f"reasoning rebuilt from the seed for {rebuilt} AI moves"
-        return rebuilt
 
 
 def _result(log: GameLog, state: GameState) -> str:

@@ -57,7 +57,7 @@ def redecide(recording: Recording, agents: Mapping[str, Agent] | str,
             break
         if seat not in agents or ply in recording.traces:
             continue
-        state = recording.positions[ply]
+        state = recording.positions.at(ply)
         decision = advise(state, agents[seat])
         if state.format_move(decision.move) != text:
             recording.redecided = f"re-deciding from the seed differs at move {ply + 1}: no reasoning from there on"

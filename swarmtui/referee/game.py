@@ -103,18 +103,22 @@ class Referee:
     @classmethod
     def seated(cls, game_id: str, seats: Sequence[Seat], seed: int, *, rules: Sequence[tuple[str, str]] = (),
                state: GameState | None = None, players: Mapping[str, str] | None = None,
-               **options: Any) -> Referee:
+               elsewhere: Mapping[str, Agent] | None = None, **options: Any) -> Referee:
         """The referee of a new game of ``game_id`` between ``seats``, each seat's agent built once
         with ``seat_rng(seed, seat)``; people's seats (``interactive`` agents) are played from
-        outside. ``state``: another start than the game's (an experiment's board)."""
+        outside. ``state``: another start than the game's (an experiment's board); ``elsewhere``:
+        the agents of seats played in another app (a table's), asked but never built here."""
         from swarmtui.agents import get_spec
 
         spec = get_game(game_id)
         start = state if state is not None else spec.start(len(seats), rules_object(spec, rules))
-        agents = build_agents(game_id, seats, seed)
+        given = dict(elsewhere or {})
+        built = build_agents(game_id, [s for s in seats if s.name not in given], seed)
+        agents = {s.name: given[s.name] if s.name in given else built[s.name] for s in seats}
         return cls(spec, start, agents, seed=seed, players=players or {s.name: s.agent for s in seats},
                    params={s.name: dict(s.overrides) for s in seats}, rules=rules,
-                   outside=[s.name for s in seats if get_spec(s.agent).interactive], **options)
+                   outside=[s.name for s in seats if s.name not in given and get_spec(s.agent).interactive],
+                   **options)
 
     # -- the position -------------------------------------------------------------------------
     @property

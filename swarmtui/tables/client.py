@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from swarmtui.core.agent import TurnAbandoned
 from swarmtui.tables.protocol import MAX_LINE, SOCKET_VARIABLE, TOKEN_VARIABLE, ProtocolError, decode, encode
 
 REPLY_SECONDS = 10.0
@@ -28,8 +29,9 @@ class TableError(Exception):
     """The hub refused a request or cannot be reached; the message is one sentence for the player."""
 
 
-class TableClosed(TableError):
-    """The table is gone, or we left it, while a seat waited for its move."""
+class TableClosed(TableError, TurnAbandoned):
+    """The table is gone, or we left it, while a seat waited for its move (not that seat's fault:
+    the referee passes it on, nobody forfeits)."""
 
 
 Listener = Callable[[dict[str, Any]], None]

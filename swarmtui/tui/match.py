@@ -1,8 +1,10 @@
-"""One game in progress as the TUI sees it: the position, an agent per seat, the seed.
+"""One game in progress as the TUI sees it: the game's referee, the seed, the traces on show.
 
 Plain Python (no Textual), so the game screen stays a thin view and tests can drive a match
-directly. Each seat's agent gets its own generator ``seat_rng(seed, seat)``, as in ``swarmtui
-sim``: the same seed and the same agents replay the same game, also one from a result file.
+directly. The game is played by a ``referee.Referee`` (the same loop as ``swarmtui sim``): each
+seat's agent gets its own generator ``seat_rng(seed, seat)``, so the same seed and the same
+agents replay the same game, also one from a result file; the screen asks the referee to
+``think`` in a worker and plays the answer (``play_turn``) once its deliberation was shown.
 A match records its moves in notation and each AI turn's trace, so it can be saved
 (``tui.saved_game``) and rebuilt exactly (``Match.from_saved``).
 
@@ -19,15 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from swarmtui.agents import get_spec, make_agent
-from swarmtui.core.agent import Agent, close_agent, engines_played
-from swarmtui.core.params import ParamError, apply_overrides
-from swarmtui.core.rng import seat_rng
+from swarmtui.agents import get_spec
+from swarmtui.core.agent import Agent, engines_played
+from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Termination
 from swarmtui.core.trace import NoTrace, Trace, trace_from_json
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
+from swarmtui.referee import Referee, Seat, Turn
 from swarmtui.tables.client import TableLink
 from swarmtui.tables.remote_seat import RemoteSeat
 
@@ -59,7 +61,8 @@ class MatchConfig:
 
 
 class Match:
-    """A running game: ``state`` plus the seats' agents, built from a seeded config.
+    """A running game as the TUI plays it: the game's ``referee`` (position, agents, record) and
+    what the screen adds, the trace objects on show, the table and the save file.
 
     ``requested`` is the config as chosen (its seed may be None); ``config`` carries the seed
     actually used, so a restart of a seeded match replays it and an unseeded one varies.
@@ -78,55 +81,79 @@ class Match:
             *most, last = map(str, spec.player_counts)
             raise ValueError(f"{spec.title} needs {', '.join(most) + ' or ' if most else ''}{last} players")
         self.title = spec.title
-        rules = apply_overrides(spec.rules_type()(), requested.rules) if requested.rules else None
-        self.state: GameState = spec.start(players, rules)
-        self.agents: dict[str, Agent] = {}
-        for i, (seat, agent_id) in enumerate(zip(spec.seats_for(players), requested.agents, strict=False)):
-            if table is not None and seat in self.remote:  # played in another app, never built here
-                self.agents[seat] = RemoteSeat(table, seat, trace_from_json)
-            else:
-                self.agents[seat] = make_agent(agent_id, spec.id, seat, seat_rng(self.seed, seat),
-                                               self.config.overrides(i))
-        self.moves: list[str] = []
+        seats = [Seat(seat, agent_id, self.config.overrides(i))
+                 for i, (seat, agent_id) in enumerate(zip(spec.seats_for(players), requested.agents, strict=False))]
+        elsewhere: dict[str, Agent] = {}
+        if table is not None:  # (remote seats exist only at a table): played in another app, never built here
+            elsewhere = {seat: RemoteSeat(table, seat, trace_from_json) for seat in self.remote}
+        self.referee = Referee.seated(spec.id, seats, self.seed, rules=requested.rules, isolate=True,
+                                      elsewhere=elsewhere)
         self.traces: dict[int, Trace] = {}
         self.save_path: Path | None = None
         self.diverged: list[str] = []
         """AI seats whose rebuilt agent chose differently from the save (see ``from_saved``)."""
-        self.forfeit: tuple[str, str] | None = None
-        """``(seat, reason)`` once a seat could not go on (an external engine that crashed,
-        hung or played an illegal move): that seat has lost."""
 
-    def resign(self, seat: str, reason: str) -> None:
-        """``seat`` loses: its agent could not go on (``AgentForfeit``); its engine is stopped."""
-        self.forfeit = (seat, reason)
-        self.close()
+    @property
+    def state(self) -> GameState:
+        return self.referee.state
+
+    @state.setter
+    def state(self, position: GameState) -> None:
+        """Play on from ``position`` instead (a position set up by a test or typed in)."""
+        self.referee.state = position
+
+    @property
+    def agents(self) -> dict[str, Agent]:
+        return self.referee.agents
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves played, in notation (the referee's record)."""
+        return self.referee.moves
+
+    @property
+    def forfeit(self) -> tuple[str, str] | None:
+        """``(seat, reason)`` once a seat could not go on (an agent that crashed, an external
+        engine that failed, an illegal move): that seat has lost."""
+        return self.referee.forfeited
 
     def close(self) -> None:
         """Stop what the agents hold (external engine processes); safe to call again."""
-        for agent in self.agents.values():
-            close_agent(agent)
+        self.referee.close()
 
     # -- playing and saving -----------------------------------------------------------------
     def play(self, move: object, trace: Trace | None = None) -> None:
-        """Play ``move`` for the side to move, recording its notation and the AI's trace."""
-        text = self.state.format_move(move)
-        seat = self.state.to_move
-        self.state.play(move)
-        if trace is not None and not isinstance(trace, NoTrace):
-            self.traces[len(self.moves)] = trace
-        if seat not in self.remote:
-            self.publish(text, trace)
-        self.moves.append(text)
+        """Play ``move`` for the side to move (a person's, or a recorded one), recording its
+        notation and the AI's trace; ``IllegalMoveError`` when it is not legal."""
+        seat = self.to_move
+        self.referee.play(move)
+        self._played(seat, trace)
 
-    def publish(self, move: str, trace: Trace | None = None) -> None:
-        """Send our move of this ply to the table (once; nothing without a table).
+    def play_turn(self, turn: Turn) -> None:
+        """Play an AI seat's answer (``Referee.think``) once it has been shown: its move, or the
+        forfeit it is (a crash, an engine's fault, an illegal move)."""
+        before = len(self.moves)
+        self.referee.play_turn(turn)
+        if len(self.moves) > before and turn.decision is not None:
+            self._played(turn.seat, turn.decision.trace)
+
+    def _played(self, seat: str, trace: Trace | None) -> None:
+        ply = len(self.moves) - 1
+        if trace is not None and not isinstance(trace, NoTrace):
+            self.traces[ply] = trace
+        if seat not in self.remote:
+            self.publish(self.moves[ply], trace, ply)
+
+    def publish(self, move: str, trace: Trace | None = None, ply: int | None = None) -> None:
+        """Send our move of ply ``ply`` (default: the one to be played now) to the table (once;
+        nothing without a table).
 
         The game screen calls it as soon as an AI seat of ours has decided, so the other
         players see its reasoning while it is shown here too; ``play`` calls it again, which
         the link ignores."""
         if self.table is not None:
             payload = trace.to_json() if trace is not None and not isinstance(trace, NoTrace) else None
-            self.table.publish(len(self.moves), move, payload)
+            self.table.publish(len(self.moves) if ply is None else ply, move, payload)
 
     def to_saved(self) -> GameLog:
         """Everything ``from_saved`` needs to rebuild this match (``tui.saved_game``)."""
@@ -170,27 +197,31 @@ class Match:
         if match.seats != tuple(saved.players):
             raise SaveError(f"{where} is damaged: seats {', '.join(saved.players)} do not fit {match.title}")
         for ply, text in enumerate(saved.moves):
-            state = match.state
-            seat = state.to_move
             try:
-                move = state.parse_move(text)
-                trace = None
-                if not match.is_human(seat) and seat not in match.remote and not match.is_external(seat):
-                    decision = match.agents[seat].decide(state.copy())
-                    if state.format_move(decision.move) == text:
-                        trace = decision.trace
-                    elif seat not in match.diverged:
-                        match.diverged.append(seat)
-                match.play(move, trace)
+                match.play(match.state.parse_move(text), match._redecided(text))
             except (NotationError, IllegalMoveError, ValueError) as error:
                 raise SaveError(f"{where}: move {ply + 1} ({text!r}) cannot be played: {error}") from None
         match.traces.update(_traces_of(saved))  # what was on screen then (e.g. search node counts)
         return match
 
+    def _redecided(self, text: str) -> Trace | None:
+        """The trace of the side to move re-deciding the recorded move ``text`` (None for a seat
+        not asked here; for one that now chooses differently, which joins ``diverged``)."""
+        seat = self.to_move
+        if not self.referee.asks(seat) or seat in self.remote or self.is_external(seat):
+            return None
+        turn = self.referee.think()
+        if turn.decision is not None and self.state.format_move(turn.decision.move) == text:
+            return turn.decision.trace
+        if seat not in self.diverged:
+            self.diverged.append(seat)
+        return None
+
     @property
     def seed(self) -> int:
         assert self.config.seed is not None
         return self.config.seed
+
     @property
     def seats(self) -> tuple[str, ...]:
         return tuple(self.agents)
@@ -219,18 +250,20 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self.state.outcome is not None or self.forfeit is not None
+        return self.referee.is_over
 
     @property
     def human_to_move(self) -> bool:
         return not self.is_over and self.is_human(self.to_move)
 
     def result_text(self) -> str:
-        """``"X wins (a1 b2 c3)"``, ``"Draw"``, or ``""`` while the game runs."""
-        if self.forfeit is not None and self.state.outcome is None:
-            seat, reason = self.forfeit
-            others = [s for s in self.seats if s != seat]
-            return f"{others[0] if len(others) == 1 else 'Nobody'} wins: {seat} forfeits ({reason})"
+        """``"X wins (a1 b2 c3)"``, ``"Draw"``, ``"O wins: X forfeits (...)"``, or ``""`` while the game runs."""
+        ending = self.referee.ending
+        if ending is not None and self.state.outcome is None:
+            if self.forfeit is not None:
+                seat, reason = self.forfeit
+                return f"{ending.winner or 'Nobody'} wins: {seat} forfeits ({reason})"
+            return ending.summary()
         outcome = self.state.outcome
         if outcome is None:
             return ""
@@ -251,7 +284,7 @@ class Match:
         if len(history) != len(self.moves):
             spec = get_game(self.config.game_id)
             replay = spec.start(len(self.seats) if spec.seat_counts else None)
-            self.moves = []
+            self.moves.clear()
             for move in history:
                 self.moves.append(replay.format_move(move))
                 replay.play(move)

@@ -29,13 +29,14 @@ from dataclasses import dataclass, field
 from swarmtui import __version__
 from swarmtui.agents import make_agent
 from swarmtui.core.agent import Agent
-from swarmtui.core.limits import Limit, decide_limited, honours_limits
+from swarmtui.core.limits import Limit, honours_limits
 from swarmtui.core.params import ParamError
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.state import IllegalMoveError, NotationError
 from swarmtui.games.hive.notation import check_game_type, state_string, turn_string
 from swarmtui.games.hive.perft import perft
 from swarmtui.games.hive.rules import PASS, Board
+from swarmtui.referee.advice import advise
 from swarmtui.uhp.options import EngineOptions, OptionError
 
 ENGINE_ID = f"swarmtui v{__version__}"
@@ -148,7 +149,7 @@ class UhpEngine:
             elif limit.depth is not None and self.options.agent in SWARMS:
                 self.log(f"{self.options.agent} is a swarm without a search depth: it ignored 'depth {limit.depth}'")
         start = time.monotonic()
-        decision = decide_limited(agent, board.copy(), limit)
+        decision = advise(board, agent, limit)
         move = board.format_move(decision.move)
         self.log(f"{self.options.agent} chose {move} in {time.monotonic() - start:.3f} s")
         return [move]

@@ -1,11 +1,13 @@
 """The game screen: board and status on the left; the AI's reasoning and the move log beside.
 
 Turn loop: a human seat waits for its board's ``BoardView.MoveChosen`` (every game's board is a
-``BoardView``, named by the game's descriptor); an AI seat decides in a thread worker, which posts
-``AgentDecided``; the panel animates the decision and posts ``DeliberationPanel.Finished``, and
-only then is the move played. Every message carries the match generation (``token``) so a
-restart ignores replies meant for the previous game. While a phase is on screen its frame
-module's board overlay (if any) is handed to ``board.overlay``, and cleared afterwards.
+``BoardView``, named by the game's descriptor); for an AI seat a thread worker asks the match's
+referee (``Referee.think``) and posts ``AgentDecided`` with its answer; the panel animates the
+decision and posts ``DeliberationPanel.Finished``, and only then is the move played
+(``Match.play_turn``: an answer that forfeits ends the game at once). Every message carries the
+match generation (``token``) so a restart ignores replies meant for the previous game. While a
+phase is on screen its frame module's board overlay (if any) is handed to ``board.overlay``, and
+cleared afterwards.
 
 Panels adapt to the terminal: below ``WIDE`` columns one panel shows at a time (``v`` switches
 between the reasoning and the move log); from ``WIDE`` columns on both show side by side.
@@ -35,13 +37,12 @@ from textual.message import Message
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from swarmtui.core.agent import Agent, AgentForfeit
 from swarmtui.core.counting import counted
 from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError
-from swarmtui.core.state import GameState
-from swarmtui.core.trace import Decision, NoTrace, Trace
+from swarmtui.core.trace import NoTrace
 from swarmtui.records import GameLog
+from swarmtui.referee import Turn
 from swarmtui.tables.client import TableClosed
 from swarmtui.tables.remote_seat import RemoteSeat
 from swarmtui.tui.boards import board_widget
@@ -109,14 +110,14 @@ class GameScreen(PanelScreen):
     ]
 
     class AgentDecided(Message):
-        """An AI seat's worker finished ``decision`` for match generation ``token``."""
+        """An AI seat's worker answered ``turn`` (a decision or a forfeit) for match generation ``token``."""
 
-        def __init__(self, token: int, seat: str, decision: Decision) -> None:
+        def __init__(self, token: int, turn: Turn) -> None:
             super().__init__()
-            self.token, self.seat, self.decision = token, seat, decision
+            self.token, self.turn = token, turn
 
     class AgentFailed(Message):
-        """An AI seat's worker raised ``error``."""
+        """An AI seat's turn could not be asked for (``error``: the table closed...)."""
 
         def __init__(self, token: int, seat: str, error: Exception) -> None:
             super().__init__()
@@ -135,7 +136,7 @@ class GameScreen(PanelScreen):
         self.glyphs = glyphs
         self.speed = speed
         self.token = 0
-        self.pending: tuple[Deliberation, Decision] | None = None
+        self.pending: tuple[Deliberation, Turn] | None = None
         self.shown = "panel"
         self.finished_saved: Match | None = None
         self.save_failure: SaveError | None = None
@@ -205,47 +206,48 @@ class GameScreen(PanelScreen):
             self.board.overlay = None  # the AI's marks are done with
             self.board.focus()
             return
-        seat = match.to_move
-        self.think(self.token, seat, match.agents[seat], match.state.copy())
+        self.think(self.token, match)
 
     @work(thread=True, exclusive=True, group="agent")
-    def think(self, token: int, seat: str, agent: Agent, state: GameState) -> None:
-        """Run ``agent.decide`` off the event loop and post the result back."""
+    def think(self, token: int, match: Match) -> None:
+        """Ask the match's referee for the side to move's answer off the event loop; post it back."""
+        seat = match.to_move
+        agent = match.agents[seat]
         if isinstance(agent, RemoteSeat):
             worker = get_current_worker()
             agent.cancelled = lambda: worker.is_cancelled
         try:
-            decision = agent.decide(state)
-        except Exception as error:  # an agent bug must not take the app down
+            turn = match.referee.think()
+        except Exception as error:  # a turn that could not be asked (the table closed): not the app's end
             self.post_message(self.AgentFailed(token, seat, error))
         else:
-            self.post_message(self.AgentDecided(token, seat, decision))
+            self.post_message(self.AgentDecided(token, turn))
 
     def on_game_screen_agent_decided(self, message: AgentDecided) -> None:
         if message.token != self.token:
             return
-        state = self.match.state
-        trace = message.decision.trace
-        if message.seat in self.match.remote and isinstance(trace, NoTrace):
-            self.play(message.decision.move)  # a person's move from the table: nothing to animate
+        turn, state = message.turn, self.match.state
+        if turn.decision is None:  # it forfeits (a crash, an engine's fault): the referee ends the game
+            self.match.play_turn(turn)
+            self.refresh_views()
+            self.save_finished()
+            return
+        decision = turn.decision
+        if turn.seat in self.match.remote and isinstance(decision.trace, NoTrace):
+            self.play_turn(turn)  # a person's move from the table: nothing to animate
             self.next_turn()
             return
-        if message.seat not in self.match.remote:
-            self.match.publish(state.format_move(message.decision.move), trace)
+        if turn.seat not in self.match.remote:
+            self.match.publish(state.format_move(decision.move), decision.trace)
         deliberation = Deliberation(
-            message.seat, self.match.agent_title(message.seat),
-            message.decision.trace, state.format_move(message.decision.move),
+            turn.seat, self.match.agent_title(turn.seat), decision.trace, state.format_move(decision.move),
         )
-        self.pending = (deliberation, message.decision)
+        self.pending = (deliberation, turn)
         self.set_status(status_text(self.match, animating=True))
         self.panel.show(deliberation)
 
     def on_game_screen_agent_failed(self, message: AgentFailed) -> None:
-        if message.token == self.token and isinstance(message.error, AgentForfeit):
-            self.match.resign(message.seat, str(message.error))  # an external engine's fault loses
-            self.refresh_views()
-            self.save_finished()
-        elif message.token == self.token and isinstance(message.error, TableClosed):
+        if message.token == self.token and isinstance(message.error, TableClosed):
             self.set_status(Text.assemble(safe_text(f"The table is closed: {message.error}"),
                                           "\nm: menu (the game is saved)", style="bold"))
         elif message.token == self.token:
@@ -255,9 +257,9 @@ class GameScreen(PanelScreen):
     def on_deliberation_panel_finished(self, message: DeliberationPanel.Finished) -> None:
         if self.pending is None or message.deliberation is not self.pending[0]:
             return
-        _, decision = self.pending
+        _, turn = self.pending
         self.pending = None
-        self.play(decision.move, decision.trace)
+        self.play_turn(turn)
         self.after_ai_move()
 
     def after_ai_move(self) -> None:
@@ -308,9 +310,17 @@ class GameScreen(PanelScreen):
         if self.pending is None:
             self.set_status(status_text(self.match, False))
 
-    def play(self, move: Any, trace: Trace | None = None) -> None:
-        self.match.play(move, trace)
+    def play(self, move: Any) -> None:
+        """A person's move at this keyboard."""
+        self.match.play(move)
         self.board.last = move
+
+    def play_turn(self, turn: Turn) -> None:
+        """An AI seat's (or the table's) answer, once shown."""
+        before = len(self.match.moves)
+        self.match.play_turn(turn)
+        if turn.decision is not None and len(self.match.moves) > before:
+            self.board.last = turn.decision.move
 
     # -- saving ---------------------------------------------------------------------------
     def save(self, path: Path | None = None) -> str:

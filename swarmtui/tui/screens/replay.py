@@ -6,7 +6,7 @@ frame modules as a live game. Stepping forward to move k shows the position befo
 recorded deliberation of move k plays (at the chosen speed; ``x`` skips, ``n`` steps a phase,
 ``p`` pauses), then the move is made on the board; stepping back shows the earlier position
 with its move's reasoning on its last phase. A move without a trace (a human's, or one that
-re-deciding from the seed could not rebuild; see ``Recording.redecide``) says so in the panel.
+re-deciding from the seed could not rebuild; see ``referee.redecide``) says so in the panel.
 """
 
 from __future__ import annotations

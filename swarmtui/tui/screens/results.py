@@ -5,7 +5,7 @@ Type the file's path and press Enter: its games are listed (read by
 ``records.formats.read_games`` by the file's extension, never written); Enter on one replays it
 (``records.replay.Recording``) in the replay viewer. A file written without traces (plain ``sim
 --out``) gets its reasoning rebuilt first, in a worker, by re-deciding every AI turn from the
-game's seed (``Recording.redecide``); a record of people's games (PGN, SGF) has none to rebuild.
+game's seed (``referee.redecide``); a record of people's games (PGN, SGF) has none to rebuild.
 A file that cannot be read, or a game whose moves do not fit the rules, is one sentence on
 screen naming the move and the rule. Players' names from a record are shown through
 ``core.safe_text``. Messages up: ``Replay`` with the recording and a label for the title.
@@ -26,13 +26,14 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from swarmtui.agents.seating import seat_agents
 from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError, check_confined, typed_path
 from swarmtui.games import get_game
 from swarmtui.records.formats import read_games
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.replay import Recording
+from swarmtui.referee import redecide as rebuild_reasoning
+from swarmtui.referee import seat_agents
 from swarmtui.tui.boards import tui_playable
 
 
@@ -151,7 +152,8 @@ class ResultsScreen(Screen[None]):
         """Rebuild the reasoning of a file without traces off the event loop, then replay it."""
         worker = get_current_worker()
         log = recording.log
-        recording.redecide(seat_agents(log.game, log.players, log.params, log.seed), stop=lambda: worker.is_cancelled)
+        rebuild_reasoning(recording, seat_agents(log.game, log.players, log.params, log.seed),
+                          stop=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
             self.post_message(self.Replay(recording, where))
 
