@@ -24,7 +24,7 @@ import statistics
 import time
 
 from swarmtui.agents.aco_bco_colony.params import SWARM_PARTS
-from swarmtui.sim.halma_experiment import SCENARIOS, run_independent, setup_for
+from swarmtui.papers.kuehner_stock.table5 import SCENARIOS, run_independent, setup_for
 from swarmtui.sim.summary import wilson
 
 NO_SWARM = tuple((part, "false") for part in SWARM_PARTS)

@@ -17,7 +17,7 @@ import argparse
 import time
 from pathlib import Path
 
-from swarmtui.sim.halma_experiment import SCENARIOS, run_constructed, run_independent, setup_for, stats
+from swarmtui.papers.kuehner_stock.table5 import SCENARIOS, run_constructed, run_independent, setup_for, stats
 
 HEADER = ("| id | players | games | best solution | cooperation | median (ours / paper) | "
           "mean (ours / paper) | std (ours / paper) | restarts | seconds |")

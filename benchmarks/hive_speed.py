@@ -23,7 +23,7 @@ import time
 from swarmtui.agents import make_agent
 from swarmtui.core.rng import make_rng
 from swarmtui.games.hive.rules import Board
-from swarmtui.sim.hive_protocol import random_phase, random_placements
+from swarmtui.papers.mcguile.protocol import random_phase, random_placements
 
 THESIS_MCTS_SECONDS = 45.0
 THESIS_SWARM_SECONDS = 0.007

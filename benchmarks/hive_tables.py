@@ -21,10 +21,10 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from swarmtui.papers.mcguile.pairings import Pairing, run_pairings, tally
+from swarmtui.papers.mcguile.presets import Row, improved, markdown_table, share_line, table_4_1, table_4_2, table_4_3
+from swarmtui.papers.mcguile.protocol import HiveGameRecord
 from swarmtui.records.results import RecordWriter
-from swarmtui.sim.hive_experiments import Pairing, run_pairings, tally
-from swarmtui.sim.hive_presets import Row, improved, markdown_table, share_line, table_4_1, table_4_2, table_4_3
-from swarmtui.sim.hive_protocol import HiveGameRecord
 
 TITLES = {
     "4.1": "Table 4.1: intention variants vs an immobile opponent (thesis: 300 games a row)",

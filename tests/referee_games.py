@@ -149,7 +149,7 @@ def play_round_robin(case: dict[str, Any]) -> dict[str, Any]:
 
 
 def play_hive_protocol(case: dict[str, Any]) -> dict[str, Any]:
-    from swarmtui.sim.hive_protocol import Player, Protocol, play_protocol_game
+    from swarmtui.papers.mcguile.protocol import Player, Protocol, play_protocol_game
 
     players = tuple(Player(a, tuple(map(tuple, case["overrides"].get(a, [])))) for a in case["players"])
     protocol = Protocol(case["random_moves"], case["ai_moves"], case["immobile"])
@@ -159,7 +159,7 @@ def play_hive_protocol(case: dict[str, Any]) -> dict[str, Any]:
 
 
 def play_halma_attempt(case: dict[str, Any]) -> dict[str, Any]:
-    from swarmtui.sim.halma_experiment import Setup, play_attempt
+    from swarmtui.papers.kuehner_stock.table5 import Setup, play_attempt
 
     setup = Setup(case["agent"], case["players"], tuple(map(tuple, case["overrides"])), cap=case["cap"])
     attempt = play_attempt(setup, case["seed"])

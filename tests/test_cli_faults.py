@@ -110,7 +110,7 @@ def test_ctrl_c_while_the_command_is_still_starting_is_one_line(tmp_path):
 
 
 def test_an_interrupted_command_says_so_instead_of_a_silent_130(capsys, monkeypatch):
-    from swarmtui.sim import noughts_training
+    from swarmtui.papers import ford as noughts_training
 
     def interrupted(**_):
         raise KeyboardInterrupt

@@ -8,7 +8,7 @@ from rich.console import Console
 from swarmtui.agents.ga.strategy import load_strategy
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
-from swarmtui.sim.noughts_training import ALGORITHMS, run_solve, run_training
+from swarmtui.papers.ford import ALGORITHMS, run_solve, run_training
 
 
 def _consoles():

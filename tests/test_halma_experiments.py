@@ -20,7 +20,7 @@ from swarmtui.core.hexgrid import Hex
 from swarmtui.core.rng import make_rng
 from swarmtui.core.saves import SaveError, write_json
 from swarmtui.games.halma.geometry import rotate
-from swarmtui.sim.halma_experiment import (
+from swarmtui.papers.kuehner_stock.table5 import (
     SCENARIOS,
     Setup,
     final_memory,

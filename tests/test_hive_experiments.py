@@ -9,8 +9,9 @@ import pytest
 
 from swarmtui.cli import main
 from swarmtui.games.hive.rules import Board
-from swarmtui.sim.hive_experiments import Pairing, run_pairing, run_pairings, tally
-from swarmtui.sim.hive_protocol import HiveGameRecord, Player, Protocol, play_protocol_game, player_one_seat
+from swarmtui.papers import load_presets
+from swarmtui.papers.mcguile.pairings import Pairing, run_pairing, run_pairings, tally
+from swarmtui.papers.mcguile.protocol import HiveGameRecord, Player, Protocol, play_protocol_game, player_one_seat
 from swarmtui.sim.presets import presets_for
 
 SWARM_VS_RANDOM = (Player("pso"), Player("random"))
@@ -88,6 +89,7 @@ def test_tally_counts_from_player_one_whatever_its_colour():
 
 def test_presets_are_registered_and_run_from_the_cli(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "250")
+    load_presets("hive")
     names = [p.name for p in presets_for("hive")]
     assert names[:4] == ["table-4.1", "table-4.2", "table-4.3", "pso-plus"]
     out = tmp_path / "t42.jsonl"

@@ -7,9 +7,9 @@ import pytest
 
 from swarmtui.core.bounded_json import SaveError
 from swarmtui.games.hive.rules import Board
+from swarmtui.papers.mcguile.protocol import THESIS_RULES, Player, Protocol, play_protocol_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.replay import Recording
-from swarmtui.sim.hive_protocol import THESIS_RULES, Player, Protocol, play_protocol_game
 from swarmtui.uhp import UhpEngine
 
 OPENING = ["wS1", "bB1 wS1-", "wQ \\wS1", "bQ bB1\\"]

@@ -15,7 +15,8 @@ ALLOWED = {
     "mazes": {"core"},
     "records": {"core", "games"},
     "referee": {"core", "games", "agents", "records"},
-    "sim": {"core", "games", "agents", "mazes", "records", "referee"},
+    "sim": {"core", "games", "agents", "records", "referee"},
+    "papers": {"core", "games", "agents", "mazes", "records", "referee", "sim"},
     "tables": {"core", "games", "records"},
     "tui": {"core", "games", "agents", "mazes", "records", "referee", "tables"},
     "uhp": {"core", "games", "agents", "referee"},
@@ -105,3 +106,13 @@ def test_the_decide_check_sees_calls(tmp_path):
     sample = tmp_path / "x.py"
     sample.write_text("agent.decide(state)\nself.agents[s].decide_within(b, limit)\ndef decide(state): ...\n")
     assert _decide_calls(sample) == [1, 2]
+
+
+def test_sim_knows_no_game():
+    """``sim`` reads the registries (``swarmtui.games``, ``swarmtui.agents``) and nothing of one
+    game, one agent or the mazes: a paper's experiments live in ``swarmtui.papers``."""
+    registries = {"swarmtui.games", "swarmtui.agents", "swarmtui.games.descriptor"}
+    offenders = [f"{p.relative_to(PACKAGE)} imports {m}" for p in _modules() if _layer(p) == "sim"
+                 for m in _imports(p) if m.startswith(("swarmtui.games", "swarmtui.agents", "swarmtui.mazes"))
+                 and m not in registries]
+    assert offenders == []

@@ -99,7 +99,7 @@ def test_parameters_are_checked():
 def _hive_position_with_a_win_in_one():
     """A protocol position, played on at random until the side to move can surround the Queen."""
     from swarmtui.games.hive.rules import Board
-    from swarmtui.sim.hive_protocol import random_phase, random_placements
+    from swarmtui.papers.mcguile.protocol import random_phase, random_placements
 
     for seed in range(50):
         board = Board()

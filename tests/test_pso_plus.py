@@ -9,7 +9,7 @@ from swarmtui.agents import make_agent
 from swarmtui.agents.pso.plus import crowding, surround_gain
 from swarmtui.core.rng import make_rng
 from swarmtui.games.hive.rules import Board
-from swarmtui.sim.hive_protocol import random_phase, random_placements
+from swarmtui.papers.mcguile.protocol import random_phase, random_placements
 
 
 def _position(seed: int, random_moves: int = 20) -> Board | None:
@@ -106,8 +106,8 @@ def test_never_walks_into_a_one_move_loss_and_always_takes_a_win():
 
 
 def test_trace_shows_the_added_factors_and_beats_the_thesis_swarm():
-    from swarmtui.sim.hive_experiments import Pairing, run_pairing, tally
-    from swarmtui.sim.hive_protocol import Player, Protocol
+    from swarmtui.papers.mcguile.pairings import Pairing, run_pairing, tally
+    from swarmtui.papers.mcguile.protocol import Player, Protocol
 
     board = _positions(1)[0]
     trace = make_agent("pso-plus", "hive", board.to_move, make_rng(0)).decide(board).trace

@@ -7,7 +7,7 @@ import sys
 
 from swarmtui.core.rng import make_rng
 from swarmtui.games.hive.rules import Board
-from swarmtui.sim.hive_protocol import random_phase, random_placements
+from swarmtui.papers.mcguile.protocol import random_phase, random_placements
 from swarmtui.uhp import UhpEngine
 
 

@@ -8,8 +8,8 @@ import pytest
 
 from swarmtui.cli import main
 from swarmtui.games.hive.rules import Board
+from swarmtui.papers.mcguile.protocol import Player, Protocol, play_protocol_game
 from swarmtui.records.results import RESULT_FORMAT, RecordWriter
-from swarmtui.sim.hive_protocol import Player, Protocol, play_protocol_game
 from swarmtui.sim.match import play_match
 from swarmtui.sim.seats import Seat
 

@@ -67,27 +67,32 @@ def test_old_preset_listing_still_lists(capsys):
     assert code == 0 and new == out
 
 
-def test_each_games_descriptor_names_its_presets_and_nothing_else_lists_them():
-    """``GameSpec.presets`` is the only list of preset modules: every ``sim/*_presets.py`` is
-    named by one game's descriptor, and what it registers is that game's presets."""
+def test_the_papers_register_their_presets_and_sim_and_the_games_name_none():
+    """``papers.PAPERS`` is the only list of preset modules: every paper package with a
+    ``presets`` module is listed with the games its presets play, and registers exactly those;
+    neither a game's descriptor nor ``sim`` names a paper (``GameSpec.presets`` is gone)."""
     from pathlib import Path
 
-    import swarmtui.sim
+    import swarmtui.papers
     from swarmtui.games import GAMES
+    from swarmtui.papers import PAPERS, load_presets
     from swarmtui.sim.presets import presets_for
 
-    named = {spec.presets: spec.id for spec in GAMES.values() if spec.presets}
-    found = {f"swarmtui.sim.{p.stem}" for p in Path(swarmtui.sim.__file__).parent.glob("*_presets.py")}
-    assert found and found == set(named)
-    for module, game in named.items():
-        assert presets_for(game) and {p.game for p in presets_for(game)} == {game}, module
+    root = Path(swarmtui.papers.__file__).parent
+    with_presets = {p.parent.name for p in root.glob("*/presets.py")}
+    assert with_presets and with_presets == {paper.module for paper in PAPERS if paper.games}
+    for paper in PAPERS:
+        for game in paper.games:
+            load_presets(game)
+            assert presets_for(game) and {p.game for p in presets_for(game)} == {game}, paper.module
+    assert all(not hasattr(spec, "presets") for spec in GAMES.values())
 
 
-def test_asking_for_one_games_presets_imports_only_its_module():
+def test_asking_for_one_games_presets_imports_only_its_paper():
     import subprocess
     import sys
 
-    probe = ("import sys; from swarmtui.sim.presets import presets_for; presets_for('halma'); "
-             "print(sorted(m for m in sys.modules if m.endswith('_presets')))")
+    probe = ("import sys; from swarmtui.papers import load_presets; load_presets('halma'); "
+             "print(sorted(m for m in sys.modules if m.endswith('presets') and 'papers' in m))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['swarmtui.sim.halma_presets']"
+    assert out.strip() == "['swarmtui.papers.kuehner_stock.presets']"

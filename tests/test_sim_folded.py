@@ -7,8 +7,8 @@ import io
 from rich.console import Console
 from rich.table import Table
 
+from swarmtui.papers.mcguile.presets import HEADERS
 from swarmtui.sim.folded import Folded
-from swarmtui.sim.hive_presets import HEADERS
 
 NAMES = ["velocity-or-dtg", "velocity", "accuracy", "fitness", "velocity+accuracy", "velocity-or-accuracy"]
 

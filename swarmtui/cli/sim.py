@@ -251,7 +251,7 @@ def train(
     """Evolve a noughts strategy for one side (Ford's GA and its baselines)."""
     _strategy_game(game)
     from swarmtui.core.params import split_assignment
-    from swarmtui.sim import noughts_training
+    from swarmtui.papers import ford as noughts_training
 
     with _errors():
         noughts_training.run_training(
@@ -266,7 +266,7 @@ def solve(game: str = _GAME, param: list[str] = _PARAM) -> None:
     """Print the exact optimum of Ford's play-all-games fitness for X and O (noughts)."""
     _strategy_game(game)
     from swarmtui.core.params import split_assignment
-    from swarmtui.sim import noughts_training
+    from swarmtui.papers import ford as noughts_training
 
     with _errors():
         noughts_training.run_solve(overrides=[split_assignment(p) for p in param], out=Console())
@@ -423,8 +423,11 @@ def _print_ratings(records: list, anchor: str, opening: int) -> None:
 def _run_preset(game: str, name: str | None, games: int | None, seed: int, workers: int | None, out: Path | None,
                 param: list[str], scheduler: str | None, out_console: Console, err_console: Console,
                 traces: bool = False) -> None:
+    from swarmtui.papers import load_presets
     from swarmtui.sim.batch import default_workers
     from swarmtui.sim.presets import PresetRequest, get_preset, presets_for
+
+    load_presets(game)
 
     if name is None:
         from rich.table import Table
@@ -451,7 +454,7 @@ def _run_preset(game: str, name: str | None, games: int | None, seed: int, worke
 def _maze_timing(algo: str | None, param: list[str], seed: int, out: Path | None) -> None:
     """``sim maze-timing``: sizes/repeats/builders and ``BUILDER.name`` parameters come as ``--param``."""
     from swarmtui.mazes import MazeError
-    from swarmtui.sim.maze_timing import run_from_cli
+    from swarmtui.papers.polap import run_from_cli
 
     try:
         run_from_cli(algo, param, seed, out, Console(), Console(stderr=True))

@@ -36,10 +36,6 @@ class GameSpec:
       BoardView``); empty when the game is not in the TUI yet.
     - ``skip_turn``: lets the side to move pass where an experiment protocol allows it (Hive's
       immobile opponent, McGuile 4.1); None when the game has no such turn.
-    - ``presets``: the module of the game's named experiments (``swarmtui sim preset GAME``) by
-      import path; importing it registers them with ``swarmtui.sim.presets``, which does so the
-      first time it is asked about the game. Only a string here, so ``games`` never imports
-      ``sim``; empty when the game has no presets.
     """
 
     id: str
@@ -55,7 +51,6 @@ class GameSpec:
     board: str = ""
     rules: str = ""
     skip_turn: Callable[[Any], None] | None = None
-    presets: str = ""
 
     @property
     def player_counts(self) -> tuple[int, ...]:

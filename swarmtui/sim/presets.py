@@ -2,10 +2,9 @@
 
 A preset bundles everything a paper's experiment fixes — who plays, with which parameters,
 under which protocol, how many games, what the paper reported — behind a name, so a table of
-a paper is reproduced with one command. Each game's experiments live in their own module
-(``sim/<game>_presets.py``) which registers its presets here when imported; the game's
-descriptor names that module (``GameSpec.presets``), and it is imported the first time the
-game's presets are asked for, so there is no list of games here.
+a paper is reproduced with one command. The experiments live with their paper
+(``swarmtui.papers``, above ``sim``), whose ``presets`` modules register them here when
+imported (``papers.load_presets``); this registry knows no game and no paper.
 
 The options given on the command line travel in a ``PresetRequest``: ``games`` is None when
 the user left the paper's count alone; ``params`` are extra ``name=value`` overrides applied
@@ -14,7 +13,6 @@ on top of the preset's own.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +20,6 @@ from pathlib import Path
 from rich.console import Console
 
 from swarmtui.core.params import ParamError
-from swarmtui.games import GAMES
 
 
 @dataclass(frozen=True)
@@ -60,22 +57,13 @@ def register(preset: Preset) -> Preset:
     return preset
 
 
-def _load(game: str) -> None:
-    """Import the module that registers ``game``'s presets (``GameSpec.presets``), if it has one."""
-    spec = GAMES.get(game)
-    if spec is not None and spec.presets:
-        importlib.import_module(spec.presets)
-
-
 def presets_for(game: str) -> list[Preset]:
-    """The presets of ``game``, in registration order."""
-    _load(game)
+    """The presets of ``game`` registered so far, in registration order."""
     return [p for (g, _), p in _PRESETS.items() if g == game]
 
 
 def get_preset(game: str, name: str) -> Preset:
     """The preset ``name`` of ``game``; ParamError naming the known ones otherwise."""
-    _load(game)
     try:
         return _PRESETS[(game, name)]
     except KeyError:

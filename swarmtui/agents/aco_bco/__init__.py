@@ -2,7 +2,7 @@
 
 ACO plans one path per piece over a pheromone field on the star's directed edges; the BCO
 backward pass recruits the piece that moves. ``SPEC`` registers the ``aco-bco`` agent; the
-experiments of Table V live in ``swarmtui.sim.halma_presets``.
+experiments of Table V live in ``swarmtui.papers.kuehner_stock.presets``.
 """
 
 from __future__ import annotations

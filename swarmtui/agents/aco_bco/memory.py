@@ -8,8 +8,8 @@ on every directed edge of its edge model, turned so that the player's goal is th
 onto its own. It also records the game's move count, seed and parameters.
 
 The memory shipped in the repository's ``saves/halma/`` was built by our own runs (see
-``swarmtui.sim.halma_experiment.build_memory``); it is read-only: runs that construct a memory
-write their own file under ``saves_dir()/halma/``.
+``swarmtui.papers.kuehner_stock.table5.best_game_memory``); it is read-only: runs that construct
+a memory write their own file under ``saves_dir()/halma/``.
 """
 
 from __future__ import annotations

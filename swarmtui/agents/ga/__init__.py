@@ -1,7 +1,7 @@
 """The noughts genetic algorithm (Ford, seed 003): genome, fitness, GAs, solver and agent.
 
 ``SPEC`` registers the ``ga`` agent, which plays an evolved strategy file (by default the
-shipped one for its seat's side). Training lives in ``swarmtui.sim.noughts_training``.
+shipped one for its seat's side). Training lives in ``swarmtui.papers.ford``.
 """
 
 from __future__ import annotations

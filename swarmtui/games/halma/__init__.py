@@ -36,7 +36,6 @@ SPEC = GameSpec(
     "1-6 players on the star; ant paths and bee recruiting (Kuehner & Stock)",
     seat_counts=(1, 2, 3, 4, 6), default_players=("greedy",), notation="hole paths (i5-h5, m3:k3:k5)",
     render=_render, board="swarmtui.tui.widgets.halma_board:HalmaBoard", rules="swarmtui.games.halma.rules:HalmaRules",
-    presets="swarmtui.sim.halma_presets",
 )
 """The game's descriptor (``swarmtui.games`` registers it); ``HalmaRules`` are its variants."""
 

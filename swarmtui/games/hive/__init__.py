@@ -53,7 +53,7 @@ SPEC = GameSpec(
     "(McGuile), MCTS",
     default_players=("random", "random"), notation="UHP MoveString", render=_render,
     board="swarmtui.tui.widgets.hive_board:HiveBoard", skip_turn=skip_turn,
-    rules="swarmtui.games.hive.rules:HiveRules", presets="swarmtui.sim.hive_presets",
+    rules="swarmtui.games.hive.rules:HiveRules",
 )
 """The game's descriptor (``swarmtui.games`` registers it)."""
 

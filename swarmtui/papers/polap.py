@@ -1,4 +1,6 @@
-"""Generation time against maze size: the paper's Fig. 5 (ant vs bee), plus the classic builders.
+"""Połap et al. (seed 002), Fig. 5: maze generation time against size, ant vs bee, and the classics.
+
+``swarmtui sim maze-timing`` runs it.
 
 Polap et al. (section III, Fig. 5) time AACA and ABCA for mazes up to 10000 fields and more,
 and report: below 3000 fields ABCA is faster; from 3000 to 6000 AACA; 6000-9000 about equal;

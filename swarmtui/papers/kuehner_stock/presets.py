@@ -1,6 +1,6 @@
 """Named Halma experiments: Table V of Kuehner & Stock, the best-game memory, the look-ahead planner.
 
-``swarmtui sim halma --preset table5-N`` plays scenario N of Table V (``halma_experiment``)
+``swarmtui sim preset halma table5-N`` plays scenario N of Table V (``table5``)
 with its game count (``-n`` to change it), ``--workers`` processes for the independent
 scenarios, and prints median, mean and standard deviation of the winner's moves beside the
 paper's numbers, then a histogram of the distribution like Figure 11. ``best-memory`` plays
@@ -23,9 +23,7 @@ from swarmtui.agents.aco_bco.memory import save_memory, user_memory_path
 from swarmtui.core.params import ParamError, apply_overrides, split_assignment
 from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import free_path
-from swarmtui.sim.execution import dask_client
-from swarmtui.sim.folded import Folded
-from swarmtui.sim.halma_experiment import (
+from swarmtui.papers.kuehner_stock.table5 import (
     PAPER_CAP,
     SCENARIOS,
     Scenario,
@@ -37,6 +35,8 @@ from swarmtui.sim.halma_experiment import (
     setup_for,
     stats,
 )
+from swarmtui.sim.execution import dask_client
+from swarmtui.sim.folded import Folded
 from swarmtui.sim.plots import histogram_text
 from swarmtui.sim.presets import Preset, PresetRequest, register
 

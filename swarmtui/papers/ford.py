@@ -1,4 +1,6 @@
-"""Headless noughts GA training and the exact optimum (``swarmtui sim train noughts X`` and ``sim solve noughts``).
+"""Ford's GA (seed 003): training the noughts strategy genome and its exact optimum.
+
+``swarmtui sim train noughts X`` and ``sim solve noughts`` run these headless.
 
 ``run_training`` evolves a strategy for X or O with one of ``ALGORITHMS`` (Ford's GA, 3.2;
 Hochmuth's baseline, 4.3; the ``subtree`` variant), printing one line per generation — best

@@ -17,8 +17,8 @@ from typing import Any
 
 from swarmtui.agents import get_spec
 from swarmtui.core.params import ParamError, apply_overrides, param_fields, split_assignment
+from swarmtui.papers.mcguile.protocol import HiveGameRecord, Player, Protocol, play_protocol_game, player_one_seat
 from swarmtui.sim.execution import map_ordered
-from swarmtui.sim.hive_protocol import HiveGameRecord, Player, Protocol, play_protocol_game, player_one_seat
 
 
 @dataclass(frozen=True)

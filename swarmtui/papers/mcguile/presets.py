@@ -1,7 +1,7 @@
 """Hive presets: McGuile's Tables 4.1-4.3 and the improved swarm, with the thesis' numbers.
 
 ``swarmtui sim hive --preset table-4.1`` (and ``table-4.2``, ``table-4.3``, ``pso-plus``)
-plays the thesis protocol (``hive_protocol``) for every row of the table and prints our
+plays the thesis protocol (``protocol``) for every row of the table and prints our
 numbers beside the thesis'. ``--games N`` replaces each row's game count, ``--param`` adds
 agent parameters (``pso.radius=3``), ``--out FILE`` logs every game (UHP GameString, moves and
 the per-move traces) as JSON lines, replayable with ``swarmtui replay FILE``.
@@ -18,10 +18,10 @@ from rich.table import Table
 
 from swarmtui.agents.pso.intentions import VARIANTS
 from swarmtui.core.safe_text import safe_text
+from swarmtui.papers.mcguile.pairings import Pairing, Tally, check_assignments, run_pairings, tally, with_overrides
+from swarmtui.papers.mcguile.protocol import Player, Protocol
 from swarmtui.sim.execution import dask_client
 from swarmtui.sim.folded import Folded
-from swarmtui.sim.hive_experiments import Pairing, Tally, check_assignments, run_pairings, tally, with_overrides
-from swarmtui.sim.hive_protocol import Player, Protocol
 from swarmtui.sim.presets import Preset, PresetRequest, register
 
 IMMOBILE = Player("random", label="Immobile")
