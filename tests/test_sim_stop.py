@@ -77,6 +77,32 @@ def test_an_interruptible_part_of_a_deferred_region_raises_at_once(stop_handlers
     assert not signals.stop_requested()
 
 
+def test_the_innermost_region_decides(stop_handlers):
+    with signals.interruptible(), signals.deferred():
+        _signal_self()  # a pool inside a command's interruptible body: still a flag
+        assert signals.stop_requested()
+        with pytest.raises(signals.Stop):
+            signals.check()
+
+
+def test_a_stop_while_the_command_line_is_parsed_is_raised_as_the_body_starts(stop_handlers, capsys, monkeypatch):
+    """``cli.main`` parses in a deferred region; the command's body is interruptible."""
+    from swarmtui.cli import main
+    from swarmtui.cli.coercion import LightGroup
+
+    parse = LightGroup.parse_args
+
+    def parse_and_stop(self, ctx, args):
+        _signal_self()  # mid-parse (where Typer imports Pydantic lazily): must not raise here
+        return parse(self, ctx, args)
+
+    monkeypatch.setattr(LightGroup, "parse_args", parse_and_stop)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["sim", "run", "noughts", "-n", "1", "-w", "1"])
+    assert exit_info.value.code == 143
+    assert capsys.readouterr().err.strip().splitlines()[-1] == "swarmtui: interrupted"
+
+
 @pytest.mark.parametrize("when", [{"at_children": 1}, {"at_children": 2}, {"delay": 0.3}, {"delay": 0.9},
                                   {"delay": 1.5}])
 def test_sigterm_at_any_moment_stops_in_time_leaves_no_process_and_a_readable_file(tmp_path, when):

@@ -9,7 +9,10 @@ exit ``128 + signal`` (130 for Ctrl-C).
 
 from __future__ import annotations
 
+import functools
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import typer
 
@@ -34,10 +37,38 @@ def _one_line(error: typer.TyperException) -> str:
     return safe_text(f"swarmtui: error: {message}{where}").plain
 
 
+def _interruptible(callback: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(callback)  # Typer reads the parameters through ``__wrapped__``
+    def body(*args: Any, **kwargs: Any) -> Any:
+        with signals.interruptible():
+            return callback(*args, **kwargs)
+
+    return body
+
+
+def _bodies_interruptible(typer_app: typer.Typer) -> None:
+    """Every command's (and group callback's) body runs ``signals.interruptible()``: a stop that
+    came while the command line was parsed (a deferred region) is raised as the body starts."""
+    for command in typer_app.registered_commands:
+        if command.callback is not None:
+            command.callback = _interruptible(command.callback)
+    if typer_app.registered_callback is not None and typer_app.registered_callback.callback is not None:
+        typer_app.registered_callback.callback = _interruptible(typer_app.registered_callback.callback)
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            _bodies_interruptible(group.typer_instance)
+
+
+_bodies_interruptible(app)
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Console-script entry point: run the Typer app, turning every failure into one line."""
+    """Console-script entry point: run the Typer app, turning every failure into one line. The
+    command line is parsed in a ``signals.deferred()`` region, each command's body runs
+    interruptible (``_bodies_interruptible``)."""
     try:
-        code = app(args=argv, prog_name="swarmtui", standalone_mode=False)
+        with signals.deferred():
+            code = app(args=argv, prog_name="swarmtui", standalone_mode=False)
     except typer.TyperException as error:
         typer.echo(_one_line(error), err=True)
         sys.exit(error.exit_code)

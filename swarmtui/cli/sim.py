@@ -24,6 +24,7 @@ from typer.core import TyperGroup
 
 from swarmtui.cli.app import CliError, app, fail
 from swarmtui.cli.engines import CONFIG_HELP, ENGINE_HELP, declare_owner_engines
+from swarmtui.core import signals
 from swarmtui.core.params import ParamError
 from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError
@@ -159,7 +160,7 @@ def run(
     """Play a batch of headless games: a progress bar on stderr, a summary table on stdout."""
     _playable(game)
     declare_owner_engines(engine, config)
-    with _errors():
+    with _errors(), signals.deferred():  # set-up imports agents: a stop waits for the run's first safe point
         _run_experiment(game, players, games, seed, workers, out, param, sweep, resume, scheduler, traces,
                         Console(), Console(stderr=True), clock)
 

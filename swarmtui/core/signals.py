@@ -19,7 +19,10 @@ never stopped). Code that starts process pools, waits on them or writes files ru
 ``Stop`` there; waits poll (``execution.POLL_SECONDS``) so a stop is seen within a fraction of
 a second. Inside a deferred region, ``interruptible()`` marks code that owns no foreign lock
 (one game played in this process), where the handler raises at once again, so a long game is
-not waited for.
+not waited for. The innermost region decides. ``cli.main`` parses the command line in a
+deferred region (Typer's parsing imports Pydantic lazily: a stop raised inside a class being
+created came out as a ``RuntimeError`` traceback) and runs each command's body interruptible,
+so a stop during parsing is raised as the body starts, before it has done anything.
 
 The exit status is ``128 + the signal's number`` (130 for SIGINT, 143 for SIGTERM, 129 for
 SIGHUP), as a shell reports a process killed by it. Pool workers start with
@@ -47,8 +50,9 @@ received: int | None = None
 """The last stop signal received under ``stop_on_signals`` (None: none yet)."""
 _pending: int | None = None
 """A stop signal received inside a ``deferred()`` region and not yet raised by ``check()``."""
-_deferred = 0
-_interruptible = 0
+_regions: list[bool] = []
+"""The main thread's open regions, innermost last: True for ``interruptible()`` (a stop raises
+at once), False for ``deferred()`` (a stop is a flag). Outside every region a stop raises."""
 
 
 class Stop(KeyboardInterrupt):
@@ -83,7 +87,7 @@ def _on_stop(signum: int, frame: FrameType | None) -> None:
     """The handler of ``stop_on_signals``: record; raise only outside deferred regions."""
     global received, _pending
     received = signum
-    if _deferred and not _interruptible:
+    if _regions and not _regions[-1]:
         _pending = signum  # ``check()`` raises it at the region's next safe point
         return
     raise Stop(signum)
@@ -114,8 +118,8 @@ def _forked_child() -> None:
     give, and none of the parent's regions. A pool worker forked while its parent is stopping
     it is then ended by the parent's SIGTERM at once, instead of running the parent's handler
     (which raised in the worker's initializer, or set a flag nobody reads)."""
-    global _deferred, _interruptible, _pending
-    _deferred = _interruptible = 0
+    global _pending
+    _regions.clear()
     _pending = None
     for number in STOP_SIGNALS:
         if signal.getsignal(number) is _on_stop:
@@ -140,35 +144,34 @@ def stop_requested() -> bool:
 
 
 @contextmanager
-def deferred() -> Iterator[None]:
-    """A region in which a stop signal only sets the flag (see the module docstring); leaving it
-    normally is a safe point. Only the main thread receives signals: elsewhere this does nothing."""
-    global _deferred
-    if not _main_thread():
+def _region(raising: bool) -> Iterator[None]:
+    if not _main_thread():  # only the main thread receives signals
         yield
         return
-    _deferred += 1
+    _regions.append(raising)
     try:
         yield
     finally:
-        _deferred -= 1
+        _regions.pop()
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """A region in which a stop signal only sets the flag (see the module docstring); leaving it
+    normally is a safe point. The innermost region decides: an ``interruptible()`` part inside
+    raises at once, a ``deferred()`` region inside an interruptible one defers again."""
+    with _region(False):
+        yield
     check()
 
 
 @contextmanager
 def interruptible() -> Iterator[None]:
-    """Inside a deferred region: code holding no foreign lock, where a stop raises at once
-    (a stop already waiting is raised on entry)."""
-    global _interruptible
-    if not _main_thread():
-        yield
-        return
+    """Code holding no foreign lock (one game played in this process, a command's own body),
+    where a stop raises at once; a stop already waiting is raised on entry."""
     check()
-    _interruptible += 1
-    try:
+    with _region(True):
         yield
-    finally:
-        _interruptible -= 1
 
 
 def pool_worker_start(owner: int, pdeathsig: bool = True) -> None:
