@@ -105,25 +105,41 @@ def stop_on_signals() -> None:
     global _fork_hook
     for number in STOP_SIGNALS:
         signal.signal(number, _on_stop)
-    if not _fork_hook and hasattr(os, "register_at_fork"):
-        os.register_at_fork(after_in_child=_forked_child)
+    if not _fork_hook and hasattr(os, "register_at_fork") and hasattr(signal, "pthread_sigmask"):
+        os.register_at_fork(before=_before_fork, after_in_parent=_after_fork, after_in_child=_forked_child)
         _fork_hook = True
 
 
 _fork_hook = False
+_mask_before_fork: set[int] | None = None
+
+
+def _before_fork() -> None:
+    """Block the stop signals in the forking thread, so none reaches the child before it has
+    dropped the parent's handling (the parent gets them when ``_after_fork`` unblocks)."""
+    global _mask_before_fork
+    _mask_before_fork = set(signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS))
+
+
+def _after_fork() -> None:
+    global _mask_before_fork
+    if _mask_before_fork is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, _mask_before_fork)
+        _mask_before_fork = None
 
 
 def _forked_child() -> None:
-    """Right after a fork, in the child: the stop signals' default actions, as an ``exec`` would
-    give, and none of the parent's regions. A pool worker forked while its parent is stopping
-    it is then ended by the parent's SIGTERM at once, instead of running the parent's handler
-    (which raised in the worker's initializer, or set a flag nobody reads)."""
+    """Right after a fork, in the child (stop signals still blocked): their default actions, as
+    an ``exec`` would give, and none of the parent's regions; then unblock. A pool worker forked
+    while its parent is stopping it is then ended by the parent's SIGTERM at once, instead of
+    running the parent's handler (which raised in the worker, or set a flag nobody reads)."""
     global _pending
-    _regions.clear()
-    _pending = None
     for number in STOP_SIGNALS:
         if signal.getsignal(number) is _on_stop:
             signal.signal(number, signal.SIG_DFL)
+    _regions.clear()
+    _pending = None
+    _after_fork()
 
 
 def _main_thread() -> bool:
