@@ -336,7 +336,7 @@ def test_fuzzed_save_files_never_crash_a_reader_nor_change(data, tmp_path_factor
 @given(data=st.data())
 def test_fuzzed_result_files_never_crash_replay_report_or_resume_nor_change(data, tmp_path_factory, capsys):
     from swarmtui.sim.report import report
-    from swarmtui.sim.runner import load_resume
+    from swarmtui.sim.resume import load_resume
 
     lines = list(RESULT_LINES[:3])
     which = data.draw(st.integers(0, 2))

@@ -87,7 +87,7 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_result(capsys, tmp_path
 
 
 def _has_games(path) -> bool:
-    """Whether the run's file holds a game line yet (it is replaced atomically at checkpoints)."""
+    """Whether the run's file holds a game line yet (lines are appended within a second)."""
     try:
         return '"kind":"game"' in path.read_text()
     except OSError:
@@ -101,7 +101,7 @@ def test_ctrl_c_on_the_process_pool_keeps_a_whole_file(tmp_path):
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 90
-    while not _has_games(path) and time.monotonic() < deadline:  # a checkpoint with finished games
+    while not _has_games(path) and time.monotonic() < deadline:  # finished games written
         time.sleep(0.2)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
@@ -189,7 +189,10 @@ def test_report_of_an_unfinished_or_damaged_file(capsys, tmp_path):
     path.write_text("\n".join(lines[:4]) + "\n")
     code, out, _ = run_main(capsys, "sim", "report", str(path))
     assert code == 0 and "unfinished: 3 games so far" in out
-    path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "trunc')
+    path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "trunc')  # the line a killed run was writing
+    code, out, _ = run_main(capsys, "sim", "report", str(path))
+    assert code == 0 and "unfinished: 3 games so far" in out and "its last line was cut short" in out
+    path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "trunc\n' + lines[4] + "\n")
     code, _, err = run_main(capsys, "sim", "report", str(path))
     assert code == 2 and "line 5 is not JSON" in err and err.count("\n") == 1
     path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "index": 9}\n')

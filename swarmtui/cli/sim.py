@@ -302,7 +302,8 @@ def _run_experiment(game: str, players: str | None, games: int | None, seed: int
                     clock: str | None = None) -> None:
     from swarmtui.sim.batch import default_workers
     from swarmtui.sim.experiment import Experiment, parse_sweep
-    from swarmtui.sim.runner import load_resume, run_experiment
+    from swarmtui.sim.resume import load_resume
+    from swarmtui.sim.runner import run_experiment
     from swarmtui.sim.seats import split_players
 
     resumed = None
@@ -384,14 +385,15 @@ def _round_robin(game: str, texts: list[str], rounds: int, seed: int, workers: i
 
 
 def _ratings_report(files: list[Path] | None, anchor: str) -> None:
-    from swarmtui.records.results import read_results
+    from swarmtui.records.results import ResultReader
 
     if not files:
         raise CliError("'sim report --ratings' needs one or more result files")
     records: list[dict] = []
     for path in files:
-        try:
-            records.extend(game.to_json() for game in read_results(path).games)
+        try:  # one game at a time, each kept without its traces (the ratings need its moves at most)
+            records.extend({k: v for k, v in game.to_json().items() if k != "traces"}
+                           for kind, game in ResultReader(path) if kind == "game")
         except SaveError as error:
             raise fail(str(error)) from None
     _print_ratings(records, anchor, 0)

@@ -26,8 +26,13 @@ class Limits:
 
     ``max_depth``: JSON nesting (a game line with particle traces nests 7 deep).
     ``max_int_digits``: digits of one JSON integer (seeds are below 2**63: 19 digits).
-    ``max_line_bytes``: one line of a result file (a long Halma game with all its ant traces
-    is a few MB). ``max_save_bytes`` / ``max_result_bytes``: a whole save / result file.
+    ``max_line_bytes``: one line of a result file: 16 MiB, about five times the largest line
+    measured (a 318-ply six-player Halma game of ``aco-bco-colony`` with its traces, 3.4 MB;
+    about 10.6 KB a ply, so a game at the 500-move cap is 5.3 MB; a traced Hive game 115-157
+    KB). Parsing multiplies a line by 15 (real traces) to 40 (a hostile line of empty
+    objects): ``benchmarks/result_read_memory.py``. ``max_save_bytes``: a whole save.
+    ``max_result_bytes``: a whole result file, which every reader streams (its memory is one
+    line's and each game's light record), so this bounds the reading time, not the memory.
     ``max_games``: games a run header may claim in all (the CLI's ``--games`` bound), so
     ``--resume`` never plans more than a run could have. ``max_moves``: moves of one game.
     ``max_seats``: players of one game. ``max_text``: characters of one move or name;
@@ -45,7 +50,7 @@ class Limits:
 
     max_depth: int = 64
     max_int_digits: int = 40
-    max_line_bytes: int = 64 * 1024 * 1024
+    max_line_bytes: int = 16 * 1024 * 1024
     max_save_bytes: int = 16 * 1024 * 1024
     max_result_bytes: int = 2_000_000_000
     max_games: int = 10_000_000

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -165,7 +165,7 @@ def write_atomic(path: Path, content: str | bytes, *, overwrite: bool = True) ->
         raise SaveError(f"{path} already exists and is not overwritten")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = _temporary_beside(path)
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(content.encode("utf-8") if isinstance(content, str) else content)
@@ -178,6 +178,31 @@ def write_atomic(path: Path, content: str | bytes, *, overwrite: bool = True) ->
     except OSError as error:
         raise SaveError(f"cannot write {path}: {error.strerror or error}") from None
     return given
+
+
+def _temporary_beside(path: Path) -> tuple[int, str]:
+    """A new, empty file in ``path``'s folder to be renamed over it, with the permissions the
+    result should have: those of the file it replaces, else what the umask gives a new file
+    (``mkstemp``'s 0600 made every rewritten file private, whatever the umask said)."""
+    try:
+        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mode = None
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    while True:
+        tmp = str(path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp")
+        try:
+            fd = os.open(tmp, flags, 0o666)  # the kernel applies the umask
+        except FileExistsError:
+            continue
+        if mode is not None and hasattr(os, "fchmod"):
+            try:
+                os.fchmod(fd, mode)
+            except OSError:
+                os.close(fd)
+                os.unlink(tmp)
+                raise
+        return fd, tmp
 
 
 def open_regular(path: Path, *, limit: int, what: str) -> BinaryIO:

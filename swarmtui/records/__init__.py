@@ -13,8 +13,8 @@ Every size and shape limit a reader applies is ``core.bounded_json.LIMITS``.
 
 from swarmtui.records.gamelog import LOG_FORMAT, LOG_KIND, GameLog
 from swarmtui.records.replay import Recording
-from swarmtui.records.results import RESULT_FORMAT, RecordWriter, Results, read_results
+from swarmtui.records.results import RESULT_FORMAT, RecordWriteError, RecordWriter, ResultReader, Results, read_results
 from swarmtui.records.saved import read_saved, write_saved
 
-__all__ = ["LOG_FORMAT", "LOG_KIND", "RESULT_FORMAT", "GameLog", "RecordWriter", "Recording", "Results",
-           "read_results", "read_saved", "write_saved"]
+__all__ = ["LOG_FORMAT", "LOG_KIND", "RESULT_FORMAT", "GameLog", "RecordWriteError", "RecordWriter", "Recording",
+           "ResultReader", "Results", "read_results", "read_saved", "write_saved"]

@@ -31,7 +31,7 @@ versions read these). Fields of other writers (Hive's protocol games keep ``labe
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from swarmtui.core.bounded_json import LIMITS, SaveError
@@ -100,6 +100,12 @@ class GameLog:
         (read from the ``winner``/``reason``/``result`` text every version writes); None for a
         saved game, whose position says it (``records.replay``)."""
         return Outcome.from_text(self.winner, self.reason, self.result) if self.is_result_line else None
+
+    def light(self) -> GameLog:
+        """This game without its moves, trace entries and other writers' fields: what tables,
+        summaries and lists need, so a long run's or a large file's games hold little memory
+        (``plies`` still counts the moves; ``traces`` is ``[]`` when the game kept them)."""
+        return replace(self, moves=[], traces=None if self.traces is None else [], skips=None, extra={})
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of this log (a result line when it has an ``index``, else a save)."""

@@ -99,15 +99,40 @@ class Experiment:
         } | ({"clock": self.clock} if self.clock else {})
 
     @classmethod
-    def from_json(cls, payload: dict[str, Any]) -> Experiment:
-        """The experiment of a run header; ParamError when it does not describe one."""
-        try:
-            return cls(
-                game=str(payload["game"]), agents=tuple(str(a) for a in payload["agents"]),
-                games=int(payload["games"]), seed=int(payload["seed"]),
-                params=tuple(str(p) for p in payload.get("params", [])),
-                sweep=tuple((str(n), tuple(str(v) for v in vs)) for n, vs in payload.get("sweep", [])),
-                traces=bool(payload.get("traces", False)), clock=str(payload.get("clock", "")),
-            )
-        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as error:
-            raise ParamError(f"the run header does not describe an experiment ({error})") from None
+    def from_json(cls, payload: Any) -> Experiment:
+        """The experiment of a run header; ParamError when it does not describe one. Every field
+        must have the type ``to_json`` writes (``"traces": "no"`` is not false, ``"games": "12"``
+        not a count): a header is read, never guessed at."""
+        if not isinstance(payload, dict):
+            raise _not_an_experiment("it is not an object")
+        for name in ("game", "agents", "games", "seed"):
+            if name not in payload:
+                raise _not_an_experiment(f"no {name!r}")
+        sweep = payload.get("sweep", [])
+        if not isinstance(sweep, list) or not all(
+                isinstance(axis, list) and len(axis) == 2 and isinstance(axis[0], str) and _texts(axis[1])
+                for axis in sweep):
+            raise _not_an_experiment("'sweep' is not a list of [name, [values]]")
+        checks = (("game", str, payload["game"]), ("games", int, payload["games"]), ("seed", int, payload["seed"]),
+                  ("traces", bool, payload.get("traces", False)), ("clock", str, payload.get("clock", "")))
+        for name, kind, value in checks:
+            if not isinstance(value, kind) or kind is int and isinstance(value, bool):
+                raise _not_an_experiment(f"{name!r} is not {_KINDS[kind]}")
+        for name in ("agents", "params"):
+            if not _texts(payload.get(name, [])):
+                raise _not_an_experiment(f"{name!r} is not a list of texts")
+        return cls(game=payload["game"], agents=tuple(payload["agents"]), games=payload["games"],
+                   seed=payload["seed"], params=tuple(payload.get("params", [])),
+                   sweep=tuple((name, tuple(values)) for name, values in sweep),
+                   traces=payload.get("traces", False), clock=payload.get("clock", ""))
+
+
+_KINDS = {str: "a text", int: "a whole number", bool: "true or false"}
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _not_an_experiment(why: str) -> ParamError:
+    return ParamError(f"the run header does not describe an experiment ({why})")

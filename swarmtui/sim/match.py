@@ -11,13 +11,16 @@ from swarmtui.core.rng import derive_seed
 from swarmtui.records.gamelog import GameLog
 from swarmtui.referee import Referee, Seat, TimeControl
 
+MAX_PLIES = 10_000
+"""A batch's game that reaches this many plies stops unfinished (no rule ended it)."""
+
 
 def game_seed(base_seed: int, index: int) -> int:
     """The seed of game number ``index`` of a batch."""
     return derive_seed(base_seed, "game", index)
 
 
-def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_plies: int = 10_000,
+def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_plies: int = MAX_PLIES,
                traces: bool = False, rules: tuple[tuple[str, str], ...] = (),
                time_control: TimeControl = TimeControl()) -> GameLog:
     """Play game ``index`` of a batch to its end and return its record (with every decision's

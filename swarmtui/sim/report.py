@@ -41,7 +41,7 @@ def report(files: list[Path], console: Console, plots: Path | None = None, plot_
     """Print the tables and plots of ``files``; save plot files into ``plots``; return their paths."""
     saved: list[Path] = []
     for path in files:
-        results = read_results(path)
+        results = read_results(path, moves=False)  # a large file's games hold little memory
         header = results.header
         console.print(Text.assemble(safe_text(path, "bold"), safe_text(f" ({_state(results, path)})")),
                       soft_wrap=True)
@@ -73,9 +73,10 @@ def _title(header: dict, records: list[GameLog]) -> str:
 def _state(results: Results, path: Path) -> str:
     if results.generations:
         return f"GA training log, {len(results.generations)} generations"
+    cut = "; its last line was cut short (the run was killed while writing it) and is left out" if results.cut else ""
     if results.summary is not None:
-        return f"complete, {len(results.games)} games"
-    return f"unfinished: {len(results.games)} games so far; finish with --resume {path}"
+        return f"complete, {len(results.games)} games{cut}"
+    return f"unfinished: {len(results.games)} games so far; finish with --resume {path}{cut}"
 
 
 def _convergence(generations: list[dict], path: Path, console: Console, plots: Path | None,

@@ -204,8 +204,8 @@ def run_round_robin(game_id: str, pairings: Sequence[Pairing], seed: int, *, wor
                     described: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
     """Play ``pairings`` (``workers`` processes: ``sim.execution.map_ordered``, so a stop signal
     and a dying worker are handled as in ``sim run``), yielding each record in order; with
-    ``out``, a result file (``records.results``: run header, one game line each, written
-    atomically at checkpoints, so an interrupted run keeps what it played). ``described`` adds
+    ``out``, a result file (``records.results``: run header, one game line each, appended as
+    the games finish, so an interrupted run keeps what it played). ``described`` adds
     to the header (how the schedule was chosen: ``rotations``, ``within``, ``involving``)."""
     jobs = [(game_id, p, seed, max_plies, opening_plies) for p in pairings]
     entrants = sorted({p.white.label for p in pairings} | {p.black.label for p in pairings})

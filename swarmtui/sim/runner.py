@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from contextlib import nullcontext
-from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
@@ -28,17 +27,17 @@ from rich.text import Text
 
 from swarmtui import __version__
 from swarmtui.core import signals
-from swarmtui.core.params import ParamError
 from swarmtui.core.safe_text import safe_text
 from swarmtui.core.signals import Stopped
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
-from swarmtui.records.results import RecordWriter, read_results
+from swarmtui.records.results import RecordWriteError, RecordWriter
 from swarmtui.referee.clock import TimeControl
 from swarmtui.referee.seating import check_seats
 from swarmtui.sim.execution import Job, WorkerLost, dask_client, run_jobs
 from swarmtui.sim.experiment import Experiment
 from swarmtui.sim.folded import Folded
+from swarmtui.sim.resume import Resumed
 from swarmtui.sim.summary import comparison_table, summarise, summary_table
 
 
@@ -92,40 +91,6 @@ def games_text(jobs: list[Job]) -> str:
     return "; ".join(parts)
 
 
-@dataclass
-class Resumed:
-    """What an earlier run of the experiment left in its result file."""
-
-    experiment: Experiment
-    games: list[GameLog]
-
-
-def load_resume(path: Path, game: str) -> Resumed:
-    """The experiment and finished games of ``path`` (SaveError when damaged, ParamError on a mismatch)."""
-    results = read_results(path)
-    if "experiment" not in results.header:
-        raise ParamError(f"{path} is not an experiment's result file, so it cannot be resumed")
-    experiment = Experiment.from_json(results.header["experiment"])
-    if experiment.game != game:
-        raise ParamError(f"{path} holds a {experiment.game} run, not {game}")
-    if results.summary is not None:
-        raise ParamError(f"{path} is complete; nothing to resume (see 'swarmtui sim report {path}')")
-    try:  # its players as this machine has them (an engine by a name declared here), before anything runs
-        for batch in experiment.cells():
-            check_seats(batch.game, batch.seats)
-    except ParamError as error:
-        raise ParamError(f"{path} cannot be resumed: {error}") from None
-    groups = {batch.group for batch in experiment.cells()}
-    seen: set[tuple[str, int]] = set()
-    for number, log in enumerate(results.games, 1):
-        key = (log.group or "", log.index if log.index is not None else -1)
-        if log.game != game or key[0] not in groups or not 0 <= key[1] < experiment.games or key in seen:
-            raise ParamError(f"{path}: game line {number} is not one of this run's games "
-                             f"(game {log.game}, group {log.group!r}, index {log.index}), so the file is not resumed")
-        seen.add(key)
-    return Resumed(experiment, results.games)
-
-
 def _progress(console: Console) -> Progress:
     return Progress(
         TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -145,37 +110,48 @@ def run_experiment(experiment: Experiment, *, workers: int, scheduler: str | Non
     batches = experiment.cells()
     for batch in batches:  # bad parameters or files fail here, before the pool starts; no agent is built
         check_seats(batch.game, batch.seats)
-    earlier = resumed.games if resumed else []
     by_group: dict[str, dict[int, GameLog]] = defaultdict(dict)
-    for log in earlier:
-        by_group[log.group or ""][log.index or 0] = log
+    for (group, index), log in (resumed.games.items() if resumed else ()):
+        by_group[group][index] = log
     jobs = [Job(b, i) for b in batches for i in range(b.games) if i not in by_group[b.group]]
     total = len(batches) * experiment.games
-    header = {"experiment": experiment.to_json(), "swarmtui": __version__}
-    writer = RecordWriter(out, header, earlier, resume=resumed is not None) if out else nullcontext()
+    writer = _writer(experiment, out, resumed)
     progress = _progress(err_console)
-    with signals.deferred(), dask_client(scheduler) as client, writer as records_file, progress:
-        task = progress.add_task(_describe(experiment), total=total, completed=total - len(jobs))
-        try:
-            for job, record in run_jobs(jobs, workers, client):
-                by_group[job.batch.group][job.index] = record
-                if records_file is not None:
-                    records_file.write(record, group=job.batch.group)
-                progress.advance(task)
-        except KeyboardInterrupt:  # Ctrl-C, SIGTERM, SIGHUP (core.signals); the file is what is kept
-            kept = sum(map(len, by_group.values()))  # the earlier games and every one written since
-            raise Interrupted(kept, total, out, experiment.game) from None
-        except WorkerLost as lost:
-            kept = sum(map(len, by_group.values()))
-            raise RunBroken(f"{lost} while playing {games_text(lost.lost)}, so the run stopped after {kept} of "
-                            f"{total} games; {_how_to_go_on(kept, out, experiment.game)}") from None
-        ordered = {b.group: [by_group[b.group][i] for i in range(b.games)] for b in batches}
-        if records_file is not None:
-            records_file.finish({"groups": {g: summarise(r).to_json() for g, r in ordered.items()}})
+    try:
+        with signals.deferred(), dask_client(scheduler) as client, writer as records_file, progress:
+            task = progress.add_task(_describe(experiment), total=total, completed=total - len(jobs))
+            try:
+                for job, record in run_jobs(jobs, workers, client):
+                    if records_file is not None:
+                        records_file.write(record, group=job.batch.group)
+                    by_group[job.batch.group][job.index] = record.light()  # the tables need no moves
+                    progress.advance(task)
+            except KeyboardInterrupt:  # Ctrl-C, SIGTERM, SIGHUP (core.signals); the file is what is kept
+                kept = sum(map(len, by_group.values()))  # the earlier games and every one written since
+                raise Interrupted(kept, total, out, experiment.game) from None
+            except WorkerLost as lost:
+                kept = sum(map(len, by_group.values()))
+                raise RunBroken(f"{lost} while playing {games_text(lost.lost)}, so the run stopped after {kept} of "
+                                f"{total} games; {_how_to_go_on(kept, out, experiment.game)}") from None
+            ordered = {b.group: [by_group[b.group][i] for i in range(b.games)] for b in batches}
+            if records_file is not None:
+                records_file.finish({"groups": {g: summarise(r).to_json() for g, r in ordered.items()}})
+    except RecordWriteError as error:  # a full disk, ulimit -f: the file holds its last whole line
+        raise RunBroken(f"{error}; {_how_to_go_on(error.games, out, experiment.game)} "
+                        "(once there is room for it)") from None
     _print_tables(experiment, ordered, workers, scheduler, out_console)
     if out:
         err_console.print(safe_text(f"wrote {total} games to {out}"), soft_wrap=True)
     return ordered
+
+
+def _writer(experiment: Experiment, out: Path | None, resumed: Resumed | None) -> RecordWriter | nullcontext[None]:
+    """The result file's writer: a new file with the run's header, or the resumed file appended to."""
+    if out is None:
+        return nullcontext()
+    if resumed is not None:
+        return RecordWriter(out, resume=True, keep_bytes=resumed.whole_bytes, kept_games=len(resumed.games))
+    return RecordWriter(out, {"experiment": experiment.to_json(), "swarmtui": __version__})
 
 
 def _describe(experiment: Experiment) -> str:
