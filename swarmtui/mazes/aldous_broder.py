@@ -17,6 +17,8 @@ from array import array
 
 import numpy as np
 
+from swarmtui.mazes.graph_cells import IN_TREE, GraphCells
+from swarmtui.mazes.grids.base import Grid
 from swarmtui.mazes.lattice import JOINED, RING, ROOT, PaddedCells
 
 MAX_FIELDS = 401 * 401
@@ -63,3 +65,31 @@ def walk(grid: PaddedCells, rng: np.random.Generator, joined: array | None) -> N
                 if not left:
                     break
             cell = nxt
+
+
+def aldous_broder_tree(grid: Grid, rng: np.random.Generator, joined: array | None = None) -> np.ndarray:
+    """Aldous-Broder on any grid: each cell's parent edge (-1 for the first). A draw that
+    leads off the grid or to a side the cell lacks is drawn again (a uniform step to a real
+    neighbour: the simple random walk the theorem needs)."""
+    table = GraphCells(grid)
+    sides, state, nbr, parent, sentinel = table.sides, table.state, table.nbr, table.parent, table.sentinel
+    cell = table.random_cell(rng)
+    state[cell] = IN_TREE
+    left = table.cells - 1
+    block = min(_BLOCK, 16 * table.cells + 64)
+    while left:
+        for d in rng.integers(sides, size=block).astype(np.uint8).tobytes():
+            i = cell * sides + d
+            nxt = nbr[i]
+            if nxt == sentinel:
+                continue
+            if not state[nxt]:
+                state[nxt] = IN_TREE
+                parent[nxt] = i
+                if joined is not None:
+                    joined.append(nxt)
+                left -= 1
+                if not left:
+                    break
+            cell = nxt
+    return table.parent_edges()

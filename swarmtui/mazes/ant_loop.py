@@ -44,8 +44,11 @@ closed field had made the difference). The bitmap costs ``O(width * height)`` on
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from swarmtui.mazes.ants import follow
 from swarmtui.mazes.bitmap import enclose
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, MazeError
@@ -55,7 +58,55 @@ PAPER_SPAN = 55
 """Width + height of the paper's first example (40x15): the unit of length at that size."""
 
 
-class AntLoop:
+class LazyPheromone:
+    """Eq. 1 with a floor, kept lazily: each place keeps its value ``tau0`` and the loop ``t0`` it
+    was last written, and ``tau = max(zeta, tau0 * keep ** (now - t0))`` is exact (the square and
+    the grid ant loops share it; flat indices)."""
+
+    params: Any
+    keep: float
+    threshold: float
+    tau0: np.ndarray
+    t0: np.ndarray
+    now: int
+
+    def tau_at(self, flat: np.ndarray) -> np.ndarray:
+        age = self.now - self.t0[flat]
+        return np.maximum(self.params.zeta, self.tau0[flat] * self.keep ** age)
+
+    def tau_flat(self) -> np.ndarray:
+        """Every place's pheromone now (O(places): for frames and the queen's bitmap)."""
+        return np.maximum(self.params.zeta, self.tau0 * self.keep ** (self.now - self.t0))
+
+    def add_deposits(self, flat: np.ndarray, amount: np.ndarray) -> np.ndarray:
+        """Eq. 1's sum of deposits on the places ``flat``; returns the places that are open now."""
+        if not flat.size:
+            return flat
+        total = np.zeros(self.tau0.size) if flat.size > 64 else None
+        if total is not None:
+            np.add.at(total, flat, amount)
+            flat = np.flatnonzero(total)
+            amount = total[flat]
+        else:
+            flat, inverse = np.unique(flat, return_inverse=True)
+            amount = np.bincount(inverse, weights=amount)
+        value = np.minimum(1.0, self.tau_at(flat) + amount)
+        self.tau0[flat] = value
+        self.t0[flat] = self.now
+        return flat[value > self.threshold]
+
+
+def pull(diff: np.ndarray, count: np.ndarray, unit: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Eqs. 2-3 between the occupied places (``diff``: ``x_j - x_i``, ``count`` ants on each):
+    ``(L in the size's unit, L > 0, 1 / max(L, 1) off the diagonal, Gamma)``."""
+    length = np.sqrt((diff * diff).sum(axis=2)) / unit  # eq. 3
+    road = length > 0
+    inverse = np.divide(1.0, np.maximum(length, 1.0), out=np.zeros_like(length), where=road)
+    gamma = inverse @ count + (count - 1)  # eq. 2: the other ants, 1 / max(L, 1)
+    return length, road, inverse, gamma
+
+
+class AntLoop(LazyPheromone):
     """The colony and its pheromone field, advanced one loop of Algorithm 1 at a time."""
 
     def __init__(self, height: int, width: int, params, rng: np.random.Generator,
@@ -77,16 +128,8 @@ class AntLoop:
         self.passages = Passages(width)
         self.trips = 0
 
-    # --- pheromone (eq. 1, lazily) -------------------------------------------------------
-
-    def tau_at(self, flat: np.ndarray) -> np.ndarray:
-        age = self.now - self.t0[flat]
-        return np.maximum(self.params.zeta, self.tau0[flat] * self.keep ** age)
-
     def tau(self) -> np.ndarray:
-        """Every field's pheromone now (O(width * height): for frames and the queen's bitmap)."""
-        return np.maximum(self.params.zeta, self.tau0 * self.keep ** (self.now - self.t0)).reshape(
-            self.height, self.width)
+        return self.tau_flat().reshape(self.height, self.width)
 
     def walls(self) -> np.ndarray:
         """Eq. 11 and Algorithm 3: the bitmap the queen walks (the trip's alleys open)."""
@@ -116,20 +159,7 @@ class AntLoop:
 
     def deposit(self, flat: np.ndarray, amount: np.ndarray) -> None:
         """Eq. 1's sum of deposits on the fields ``flat``; fields that open join the passages."""
-        if not flat.size:
-            return
-        total = np.zeros(self.tau0.size) if flat.size > 64 else None
-        if total is not None:
-            np.add.at(total, flat, amount)
-            flat = np.flatnonzero(total)
-            amount = total[flat]
-        else:
-            flat, inverse = np.unique(flat, return_inverse=True)
-            amount = np.bincount(inverse, weights=amount)
-        value = np.minimum(1.0, self.tau_at(flat) + amount)
-        self.tau0[flat] = value
-        self.t0[flat] = self.now
-        for cell in flat[value > self.threshold].tolist():
+        for cell in self.add_deposits(flat, amount).tolist():
             self.passages.open(cell, self.height)
 
     def step(self) -> bool:
@@ -144,10 +174,7 @@ class AntLoop:
         k = here.shape[0]
         groups = np.arange(k)
         diff = here[None, :, :] - here[:, None, :]  # x_j - x_i
-        length = np.sqrt((diff * diff).sum(axis=2)) / self.unit  # eq. 3, in the size's unit
-        road = length > 0
-        inverse = np.divide(1.0, np.maximum(length, 1.0), out=np.zeros_like(length), where=road)
-        gamma = inverse @ count + (count - 1)  # eq. 2: the other ants, 1 / max(L, 1)
+        length, road, inverse, gamma = pull(diff, count, self.unit)
         rows_first = np.abs(diff[..., 0]) > np.abs(diff[..., 1])
         tie = np.abs(diff[..., 0]) == np.abs(diff[..., 1])
         rows_first |= tie & (self.rng.random((k, k)) < 0.5)
@@ -169,14 +196,7 @@ class AntLoop:
         return True
 
     def follow(self, weight: np.ndarray) -> np.ndarray:
-        """Which ant each ant follows: the highest p (eq. 5), or a draw from p (eq. 4)."""
-        if self.params.choice == "best":
-            return np.argmax(weight, axis=1)
-        total = weight.sum(axis=1, keepdims=True)
-        share = np.divide(weight, total, out=np.zeros_like(weight), where=total > 0)
-        cumulative = np.cumsum(share, axis=1)
-        draws = self.rng.random((weight.shape[0], 1))
-        return np.minimum((cumulative < draws).sum(axis=1), weight.shape[1] - 1)
+        return follow(weight, self.params.choice, self.rng)
 
 
 def max_loops(params, height: int, width: int) -> int:

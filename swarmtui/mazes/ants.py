@@ -173,14 +173,19 @@ class AntColony:
         return self._attraction[rows * self.width + cols]
 
     def follow(self, weight: np.ndarray) -> np.ndarray:
-        """Which ant each ant follows: the highest p (eq. 5), or a draw from p (eq. 4)."""
-        if self.params.choice == "best":
-            return np.argmax(weight, axis=1)
-        total = weight.sum(axis=1, keepdims=True)
-        share = np.divide(weight, total, out=np.zeros_like(weight), where=total > 0)
-        cumulative = np.cumsum(share, axis=1)
-        draws = self.rng.random((weight.shape[0], 1))
-        return np.minimum((cumulative < draws).sum(axis=1), weight.shape[1] - 1)
+        return follow(weight, self.params.choice, self.rng)
+
+
+def follow(weight: np.ndarray, choice: str, rng: np.random.Generator) -> np.ndarray:
+    """Which ant each ant follows: the highest p (eq. 5, ``choice=best``), or a draw from p
+    (eq. 4, ``roulette``); ``weight`` holds eq. 4's numerators, a row per ant."""
+    if choice == "best":
+        return np.argmax(weight, axis=1)
+    total = weight.sum(axis=1, keepdims=True)
+    share = np.divide(weight, total, out=np.zeros_like(weight), where=total > 0)
+    cumulative = np.cumsum(share, axis=1)
+    draws = rng.random((weight.shape[0], 1))
+    return np.minimum((cumulative < draws).sum(axis=1), weight.shape[1] - 1)
 
 
 def build_ants(width: int, height: int, rng: np.random.Generator, params: AntParams | None = None,

@@ -15,6 +15,8 @@ from itertools import permutations
 
 import numpy as np
 
+from swarmtui.mazes.graph_cells import IN_TREE, GraphCells
+from swarmtui.mazes.grids.base import Grid
 from swarmtui.mazes.lattice import JOINED, ROOT, PaddedCells
 
 ORDERS = tuple(permutations(range(4)))
@@ -58,3 +60,36 @@ def grow(grid: PaddedCells, rng: np.random.Generator, joined: array | None) -> N
             if joined is not None:
                 joined.append(nxt)
             stack.append(nxt)
+
+
+def backtracker_tree(grid: Grid, rng: np.random.Generator, joined: array | None = None) -> np.ndarray:
+    """The recursive backtracker on any grid: each cell's parent edge (-1 for the first cell).
+
+    Each cell's sides come in a random order (``GraphCells.shuffled``) and are tried in turn,
+    so stepping to "a random unvisited neighbour" is one table lookup; ``joined`` (if given)
+    gets each cell in the order it joins."""
+    table = GraphCells.shuffled(grid, rng)
+    sides, state, nbr, parent = table.sides, table.state, table.nbr, table.parent
+    tried = bytearray(table.cells)
+    start = table.random_cell(rng)
+    state[start] = IN_TREE
+    stack = [start]
+    while stack:
+        cell = stack[-1]
+        base = cell * sides
+        k = tried[cell]
+        while k < sides:
+            nxt = nbr[base + k]
+            k += 1
+            if not state[nxt]:
+                break
+        else:
+            stack.pop()
+            continue
+        tried[cell] = k
+        state[nxt] = IN_TREE
+        parent[nxt] = base + k - 1
+        if joined is not None:
+            joined.append(nxt)
+        stack.append(nxt)
+    return table.parent_edges()

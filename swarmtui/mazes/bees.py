@@ -245,31 +245,16 @@ class BeeColony:
         Returns the fields that crossed below kappa (opened); sets ``closed_since_check`` if any
         crossed back up (eq. 6's rise on a crowded road or beside an exit).
         """
-        p = self.params
-        flat = self.meadow.ravel()
-        touched, visits = np.unique(self.flown, return_counts=True)
-        value = flat[touched]
-        before = value < p.kappa
-        gamma = np.round(value * self.distance[touched], 9)  # eq. 7; 0.6 - 0.05 - 0.05 is 0.5, not 0.4999...
-        delta = np.where(gamma < p.pivot, p.rise, np.where(gamma > p.pivot, -p.fall, 0.0))  # eq. 6
-        value = np.clip(value + delta * visits, 0.0, 1.0)  # one step per bee, all read at the start
-        flat[touched] = value
-        after = value < p.kappa
-        self.closed_since_check |= bool((before & ~after).any())
-        return touched[after & ~before]
+        opened, closed = theta(self.meadow.ravel(), self.distance, self.flown, self.params)
+        self.closed_since_check |= closed
+        return opened
 
     def fly(self, pos: np.ndarray, best: np.ndarray, source_of: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Eqs. 9-10 for every bee; returns the new positions and the fields of all flights."""
         p, rng = self.params, self.rng
         n = p.n
         sources = np.concatenate([pos[best], self.nectar])
-        k = rng.integers(sources.shape[0] - 1, size=n)
-        order = np.argsort(best, kind="stable")
-        sorted_best = best[order]
-        slot = np.minimum(np.searchsorted(sorted_best, source_of), best.size - 1)
-        own_in_best = sorted_best[slot] == source_of
-        own = order[slot]  # index of the bee's own place among the best, if there
-        k = np.where(own_in_best & (k >= own), k + 1, k)  # a source other than the bee's own place
+        k = other_sources(best, source_of, sources.shape[0], rng)
         j = rng.integers(2, size=n)
         alpha = rng.uniform(-1.0, 1.0, size=n)
         rows = np.arange(n)
@@ -288,6 +273,32 @@ class BeeColony:
         bee = np.repeat(np.arange(start.size), length)
         offset = np.arange(length.sum()) - np.repeat(np.cumsum(length) - length, length)
         return start[bee] + np.sign(span)[bee] * offset * stride[bee]
+
+
+def theta(meadow: np.ndarray, distance: np.ndarray, flown: np.ndarray, p: BeeParams) -> tuple[np.ndarray, bool]:
+    """Eqs. 6-7 in place on the flat ``meadow`` for every place ``flown`` over (each bee one step,
+    all read at the start): the places that opened (fell below kappa), and whether any closed."""
+    touched, visits = np.unique(flown, return_counts=True)
+    value = meadow[touched]
+    before = value < p.kappa
+    gamma = np.round(value * distance[touched], 9)  # eq. 7; 0.6 - 0.05 - 0.05 is 0.5, not 0.4999...
+    delta = np.where(gamma < p.pivot, p.rise, np.where(gamma > p.pivot, -p.fall, 0.0))  # eq. 6
+    value = np.clip(value + delta * visits, 0.0, 1.0)
+    meadow[touched] = value
+    after = value < p.kappa
+    return touched[after & ~before], bool((before & ~after).any())
+
+
+def other_sources(best: np.ndarray, source_of: np.ndarray, count: int, rng: np.random.Generator) -> np.ndarray:
+    """Eq. 9's k for each bee: a uniformly random source among ``count`` (the best bees' places,
+    then the nectar) other than the bee's own place (``source_of``: the best bee it stands with)."""
+    k = rng.integers(count - 1, size=source_of.size)
+    order = np.argsort(best, kind="stable")
+    sorted_best = best[order]
+    slot = np.minimum(np.searchsorted(sorted_best, source_of), best.size - 1)
+    own_in_best = sorted_best[slot] == source_of
+    own = order[slot]  # index of the bee's own place among the best, if there
+    return np.where(own_in_best & (k >= own), k + 1, k)
 
 
 def max_bee_iterations(params: BeeParams, height: int, width: int) -> int:

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from swarmtui.mazes.grid import Cell
+if TYPE_CHECKING:
+    from swarmtui.mazes.grids.base import Grid
 
 PHASES = ("move", "field", "queen", "done")
 
@@ -38,6 +40,10 @@ class MazeFrame:
     field (read it back as ``field``); ``walls``: the bitmap the queen walks (eq. 11 and
     Algorithm 3), or None before the first one. ``queen``: her walk so far; ``passed``: whether
     it reached the other door.
+
+    On a grid maze (``grid`` set) the arrays are per cell (``levels``, ``walls``) and per edge
+    (``passages``, the passages open so far), ``agents`` holds the workers' cells and ``queen``
+    the cells of her walk.
     """
 
     algo: str
@@ -46,9 +52,11 @@ class MazeFrame:
     agents: np.ndarray
     levels: np.ndarray | None
     walls: np.ndarray | None
-    queen: tuple[Cell, ...] = ()
+    queen: tuple[Any, ...] = ()
     passed: bool = False
     note: str = ""
+    grid: Grid | None = None
+    passages: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         if self.levels is not None and self.levels.dtype != np.uint8:

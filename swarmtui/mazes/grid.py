@@ -130,3 +130,18 @@ class Maze:
 
     def __hash__(self) -> int:
         return hash((self.walls.shape, self.walls.tobytes(), self.entrance, self.exit))
+
+
+def field_links(walls: np.ndarray) -> np.ndarray:
+    """The open fields as a graph: ``(height * width, 4)``, the open field north, east, south and
+    west of each open field (flat index), -1 where a wall or the edge is (the queen's and the
+    solvers' moves, eq. 12)."""
+    height, width = walls.shape
+    index = np.arange(height * width, dtype=np.int32).reshape(height, width)
+    free = ~walls
+    links = np.full((height, width, 4), -1, dtype=np.int32)
+    links[1:, :, 0] = np.where(free[1:] & free[:-1], index[:-1], -1)
+    links[:, :-1, 1] = np.where(free[:, :-1] & free[:, 1:], index[:, 1:], -1)
+    links[:-1, :, 2] = np.where(free[:-1] & free[1:], index[1:], -1)
+    links[:, 1:, 3] = np.where(free[:, 1:] & free[:, :-1], index[:, :-1], -1)
+    return links.reshape(-1, 4)

@@ -24,6 +24,8 @@ from typing import Literal
 import numpy as np
 
 from swarmtui.core.params import ParamError, check_range
+from swarmtui.mazes.graph_cells import IN_TREE, GraphCells
+from swarmtui.mazes.grids.base import Grid
 from swarmtui.mazes.lattice import JOINED, ROOT, PaddedCells
 
 ORDERS = tuple(permutations(range(4)))
@@ -43,6 +45,14 @@ class GrowingTreeParams:
         if self.pick not in ("newest", "random", "mixed"):
             raise ParamError(f"pick must be newest, random or mixed; got {self.pick!r}")
         check_range("mix", self.mix, 0.0, 1.0)
+
+
+def pick_block(rng: np.random.Generator, newest_share: float, scale: float) -> list[float]:
+    """A block of picks: -1 for "the newest cell" (a draw below the newest share), else a draw
+    rescaled past it into [0, 1) for a uniform index (capped a hair below 1, so that
+    ``int(pick * size) < size``: the same index as ``min(int(pick * size), size - 1)``)."""
+    draws = rng.random(_BLOCK)
+    return np.where(draws < newest_share, -1.0, np.minimum((draws - newest_share) * scale, _BELOW_ONE)).tolist()
 
 
 def growing_tree_edges(rows: int, cols: int, rng: np.random.Generator,
@@ -78,11 +88,7 @@ def grow(grid: PaddedCells, rng: np.random.Generator, params: GrowingTreeParams,
     recent = array("i", [start])  # cells in the order they were added; retired ones are skipped lazily
     retired = bytearray(len(state))
     while active:
-        draws = rng.random(_BLOCK)
-        # each draw below the "newest" share picks the newest cell (-1 here); the others are
-        # rescaled past it into [0, 1) and pick a uniform index (capped a hair below 1, so that
-        # int(pick * size) < size: the same index as min(int(pick * size), size - 1))
-        picks = np.where(draws < newest_share, -1.0, np.minimum((draws - newest_share) * scale, _BELOW_ONE)).tolist()
+        picks = pick_block(rng, newest_share, scale)
         orders = rng.integers(len(ORDERS), size=_BLOCK).tolist()
         for pick, order in zip(picks, orders):  # noqa: B905 (both are _BLOCK long)
             if pick < 0.0:
@@ -110,3 +116,56 @@ def grow(grid: PaddedCells, rng: np.random.Generator, params: GrowingTreeParams,
                     where[moved] = where[cell]
                 elif not active:
                     break
+
+
+def growing_tree_tree(grid: Grid, rng: np.random.Generator, params: GrowingTreeParams | None = None,
+                      joined: array | None = None) -> np.ndarray:
+    """Growing tree on any grid: each cell's parent edge (-1 for the first). Picks as ``grow``
+    does; a picked cell carves to its next unvisited neighbour in its random order
+    (``GraphCells.shuffled``, a pointer per cell)."""
+    params = params or GrowingTreeParams()
+    newest_share = {"newest": 1.0, "random": 0.0, "mixed": params.mix}[params.pick]
+    scale = 1.0 / (1.0 - newest_share) if newest_share < 1.0 else 0.0
+    table = GraphCells.shuffled(grid, rng)
+    sides, state, nbr, parent = table.sides, table.state, table.nbr, table.parent
+    tried = bytearray(table.cells)
+    start = table.random_cell(rng)
+    state[start] = IN_TREE
+    active = array("i", [start])
+    where = array("i", [0]) * table.cells
+    recent = array("i", [start])
+    retired = bytearray(table.cells)
+    while active:
+        for pick in pick_block(rng, newest_share, scale):
+            if pick < 0.0:
+                cell = recent[-1]
+                while retired[cell]:
+                    recent.pop()
+                    cell = recent[-1]
+            else:
+                cell = active[int(pick * len(active))]
+            base = cell * sides
+            k = tried[cell]
+            while k < sides:
+                nxt = nbr[base + k]
+                k += 1
+                if not state[nxt]:
+                    tried[cell] = k
+                    state[nxt] = IN_TREE
+                    parent[nxt] = base + k - 1
+                    if joined is not None:
+                        joined.append(nxt)
+                    where[nxt] = len(active)
+                    active.append(nxt)
+                    recent.append(nxt)
+                    break
+            else:  # no unvisited neighbour: retire the cell
+                tried[cell] = k
+                retired[cell] = 1
+                moved = active.pop()
+                if moved != cell:
+                    active[where[cell]] = moved
+                    where[moved] = where[cell]
+                elif not active:
+                    break
+    return table.parent_edges()

@@ -22,6 +22,8 @@ from itertools import permutations
 
 import numpy as np
 
+from swarmtui.mazes.graph_cells import IN_TREE, GraphCells
+from swarmtui.mazes.grids.base import Grid
 from swarmtui.mazes.lattice import FREE, JOINED, ROOT, PaddedCells
 
 ORDERS = tuple(permutations(range(4)))
@@ -109,3 +111,47 @@ def _first_qualifying(cells: np.ndarray, start: int, stride: int) -> int:
         if hits.size:
             return start + int(hits[0])
         start, size = stop, 2 * size
+
+
+def hunt_and_kill_tree(grid: Grid, rng: np.random.Generator, joined: array | None = None) -> np.ndarray:
+    """Hunt-and-kill on any grid: each cell's parent edge (-1 for the first).
+
+    The kill walks to the first unvisited neighbour in the cell's random order
+    (``GraphCells.shuffled``: a uniform choice); the hunt takes the first unvisited cell in
+    reading order that has a visited neighbour (``bytearray.find`` from a pointer before which
+    every cell is visited), joined to its first visited neighbour in its random order."""
+    table = GraphCells.shuffled(grid, rng)
+    sides, state, nbr, parent = table.sides, table.state, table.nbr, table.parent
+    cell = table.random_cell(rng)
+    state[cell] = IN_TREE
+    scan = 0
+    while True:
+        while True:  # kill
+            base = cell * sides
+            for k in range(sides):
+                nxt = nbr[base + k]
+                if not state[nxt]:
+                    break
+            else:
+                break
+            state[nxt] = IN_TREE
+            parent[nxt] = base + k
+            if joined is not None:
+                joined.append(nxt)
+            cell = nxt
+        scan = state.find(FREE, scan)  # hunt
+        if scan < 0:
+            break
+        found = scan
+        while True:
+            base = found * sides
+            way = next((base + k for k in range(sides) if state[nbr[base + k]] == IN_TREE), -1)
+            if way >= 0:
+                break
+            found = state.find(FREE, found + 1)
+        state[found] = IN_TREE
+        parent[found] = way
+        if joined is not None:
+            joined.append(found)
+        cell = found
+    return table.parent_edges()

@@ -17,6 +17,8 @@ from array import array
 
 import numpy as np
 
+from swarmtui.mazes.grids.base import Grid
+
 _CHUNK = 1 << 13
 """Edges per batch (small: its survivors become three lists of Python ints)."""
 
@@ -78,30 +80,42 @@ def join(rows: int, cols: int, rng: np.random.Generator, chosen: array | None) -
     fields = walls.reshape(-1).data.cast("B")
     for at in range(0, count, _CHUNK):
         u, v, field = edge_ends(order[at:at + _CHUNK], rows, cols)
-        apart = _root(parents, u) != _root(parents, v)
-        batch = zip(u[apart].tolist(), v[apart].tolist(), field[apart].tolist(), strict=True)
-        del u, v, field, apart
-        for a, b, f in batch:
-            up = parent[a]
-            while up != a:  # a's root, halving the path
-                top = parent[up]
-                parent[a] = top
-                a = top
-                up = parent[a]
-            up = parent[b]
-            while up != b:
-                top = parent[up]
-                parent[b] = top
-                b = top
-                up = parent[b]
-            if a != b:
-                parent[a] = b
-                fields[f] = 0
-                if chosen is not None:
-                    chosen.append(f)
+        for f in unite(parent, parents, u, v, field):
+            fields[f] = 0
+            if chosen is not None:
+                chosen.append(f)
     del parents
     fields.release()
     return walls
+
+
+def unite(parent: array, parents: np.ndarray, u: np.ndarray, v: np.ndarray, tags: np.ndarray) -> list[int]:
+    """Kruskal's loop over one batch of edges ``(u[i], v[i])``: join the two regions of each edge
+    that joins two, in order; the ``tags`` of the edges taken.
+
+    NumPy first finds both ends' roots for the whole batch and drops the edges already inside
+    one region; the plain loop (path halving on ``parent``, which ``parents`` views) runs over
+    the rest, which is exactly Kruskal's loop on them (an edge dropped would have been refused).
+    """
+    apart = _root(parents, u) != _root(parents, v)
+    taken = []
+    for a, b, tag in zip(u[apart].tolist(), v[apart].tolist(), tags[apart].tolist(), strict=True):
+        up = parent[a]
+        while up != a:  # a's root, halving the path
+            top = parent[up]
+            parent[a] = top
+            a = top
+            up = parent[a]
+        up = parent[b]
+        while up != b:
+            top = parent[up]
+            parent[b] = top
+            b = top
+            up = parent[b]
+        if a != b:
+            parent[a] = b
+            taken.append(tag)
+    return taken
 
 
 def _root(parents: np.ndarray, cells: np.ndarray) -> np.ndarray:
@@ -112,3 +126,29 @@ def _root(parents: np.ndarray, cells: np.ndarray) -> np.ndarray:
         if np.array_equal(up, root):
             return root
         root = up
+
+
+def kruskal_tree(grid: Grid, rng: np.random.Generator, chosen: array | None = None,
+                 blocked: np.ndarray | None = None, parent: array | None = None) -> np.ndarray:
+    """Kruskal on any grid: the passages (one bool per edge of ``grid``), the edges taken in a
+    uniformly random order and kept when they join two regions, batched as in ``join``.
+
+    ``blocked`` edges are never taken; ``parent`` is a union-find of the cells to start from
+    (the weave's crossings join their cells first); ``chosen`` gets each edge taken, in order."""
+    count = grid.edges
+    order = np.arange(count, dtype=np.int32)
+    rng.shuffle(order)
+    if blocked is not None:
+        order = order[~blocked[order]]
+    if parent is None:
+        parent = array("i", range(grid.cells))
+    parents = np.frombuffer(parent, dtype=np.int32)
+    passages = np.zeros(count, dtype=bool)
+    for at in range(0, order.size, _CHUNK):
+        edges = order[at:at + _CHUNK]
+        taken = unite(parent, parents, grid.edge_u[edges], grid.edge_v[edges], edges)
+        passages[taken] = True
+        if chosen is not None:
+            chosen.extend(taken)
+    del parents
+    return passages

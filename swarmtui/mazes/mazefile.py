@@ -37,11 +37,13 @@ import numpy as np
 from swarmtui.core.bounded_json import SaveError, parse
 from swarmtui.core.saves import read_text as read_bounded_text
 from swarmtui.mazes.grid import MAX_FIELDS, MAX_SIDE, MIN_SIDE, Cell, Maze, MazeError
+from swarmtui.mazes.grid_maze import GridMaze
 from swarmtui.mazes.metrics import MazeMetrics
 from swarmtui.mazes.text import read_text
 
 FORMAT = "swarmtui-maze"
-VERSION = 1
+VERSION = 2
+"""The newest version read: 1 (the square field maze's wall rows) and 2 (any grid: ``gridfile``)."""
 
 MAX_MAZE_BYTES = 64 * 1024 * 1024
 """The largest maze file read: a 2001x2001 maze is 4 MB as ``#`` text, 24 MB in the unicode
@@ -60,9 +62,9 @@ MAX_NAME = 200
 
 def to_json(maze: Maze, params: Any = None, metrics: MazeMetrics | None = None,
             solution: list[Cell] | None = None) -> str:
-    """The maze as a JSON document of ``FORMAT`` version ``VERSION`` (one line per wall row)."""
+    """The maze as a JSON document of ``FORMAT`` version 1 (one line per wall row)."""
     payload: dict[str, Any] = {
-        "format": FORMAT, "version": VERSION, "width": maze.width, "height": maze.height,
+        "format": FORMAT, "version": 1, "width": maze.width, "height": maze.height,
         "algo": maze.algo, "seed": maze.seed,
         "params": asdict(params) if is_dataclass(params) and not isinstance(params, type) else {},
         "entrance": list(maze.entrance), "exit": list(maze.exit),
@@ -135,9 +137,15 @@ def load_json(text: str, where: str = "the maze file") -> dict[str, Any]:
     return data
 
 
-def from_json(text: str, where: str = "the maze file") -> Maze:
-    """The maze of a ``to_json`` document (``MazeError`` naming what is wrong)."""
-    return maze_of(load_json(text, where))
+def from_json(text: str, where: str = "the maze file") -> Maze | GridMaze:
+    """The maze of a ``to_json`` (version 1) or ``gridfile.to_json_grid`` (version 2) document
+    (``MazeError`` naming what is wrong)."""
+    data = load_json(text, where)
+    if data.get("version") == 2:
+        from swarmtui.mazes.gridfile import grid_maze_of
+
+        return grid_maze_of(data)
+    return maze_of(data)
 
 
 def maze_of(data: dict[str, Any]) -> Maze:
@@ -145,6 +153,8 @@ def maze_of(data: dict[str, Any]) -> Maze:
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= VERSION:
         raise MazeError(f"{FORMAT} version {short(version)} is not one this swarmtui reads (1 to {VERSION})")
+    if version == 2:
+        raise MazeError("a version-2 maze file holds a grid maze (gridfile.grid_maze_of reads it)")
     width = whole_number(data, "width", MIN_SIDE, MAX_SIDE)
     height = whole_number(data, "height", MIN_SIDE, MAX_SIDE)
     if width * height > MAX_FIELDS:
@@ -164,7 +174,7 @@ def maze_of(data: dict[str, Any]) -> Maze:
     return Maze(walls, entrance, exit_, algo=algo, seed=seed, info=info)
 
 
-def read_maze(path: Path) -> Maze:
+def read_maze(path: Path) -> Maze | GridMaze:
     """A maze from ``path``: our JSON format or any text style (``MazeError`` if neither)."""
     try:
         text = read_bounded_text(Path(path), limit=MAX_MAZE_BYTES, what="maze file")

@@ -14,6 +14,8 @@ from array import array
 
 import numpy as np
 
+from swarmtui.mazes.graph_cells import IN_TREE, GraphCells
+from swarmtui.mazes.grids.base import Grid
 from swarmtui.mazes.lattice import FREE, JOINED, ROOT, PaddedCells
 
 FRONTIER = JOINED + 4
@@ -73,3 +75,49 @@ def grow(grid: PaddedCells, rng: np.random.Generator, joined: array | None) -> N
         if joined is not None:
             joined.append(cell)
         at += 1
+
+
+def prim_tree(grid: Grid, rng: np.random.Generator, joined: array | None = None) -> np.ndarray:
+    """Randomised Prim on any grid: each cell's parent edge (-1 for the first cell); the same
+    steps as ``grow`` (a uniformly random frontier cell, joined to a uniformly random neighbour
+    in the maze) on the grid's tables."""
+    table = GraphCells(grid)
+    sides, state, nbr, parent = table.sides, table.state, table.nbr, table.parent
+    front = IN_TREE + 1
+    block = min(table.cells, _BLOCK)
+    start = table.random_cell(rng)
+    state[start] = IN_TREE
+    frontier = []
+    for k in range(sides):
+        nb = nbr[start * sides + k]
+        if state[nb] == FREE:
+            state[nb] = front
+            frontier.append(nb)
+    at = 0
+    picks: list[float] = []
+    ways: list[float] = []
+    while frontier:
+        if at == len(picks):
+            picks = rng.random(block).tolist()
+            ways = rng.random(block).tolist()
+            at = 0
+        i = int(picks[at] * len(frontier))
+        cell = frontier[i]
+        frontier[i] = frontier[-1]
+        frontier.pop()
+        base = cell * sides
+        inside = []
+        for k in range(sides):
+            nb = nbr[base + k]
+            mark = state[nb]
+            if mark == FREE:
+                state[nb] = front
+                frontier.append(nb)
+            elif mark == IN_TREE:
+                inside.append(base + k)
+        state[cell] = IN_TREE
+        parent[cell] = inside[int(ways[at] * len(inside))]
+        if joined is not None:
+            joined.append(cell)
+        at += 1
+    return table.parent_edges()

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from swarmtui.mazes.grid import Cell
+from swarmtui.mazes.grid import Cell, field_links
 
 _BLOCK = 4096
 
@@ -39,26 +39,29 @@ def queen_walk(walls: np.ndarray, start: Cell, goal: Cell, rng: np.random.Genera
     With ``backtrack`` she steps back when stuck instead of giving up; the route is then the
     fields from ``start`` to where she stands, without the pockets she backed out of.
     """
-    height, width = walls.shape
-    free = (~walls).ravel().tolist()
-    seen = bytearray(height * width)
-    here = start[0] * width + start[1]
-    target = goal[0] * width + goal[1]
+    width = walls.shape[1]
+    passed, path = walk_links(field_links(walls), start[0] * width + start[1], goal[0] * width + goal[1], rng,
+                              backtrack)
+    return passed, [divmod(cell, width) for cell in path]
+
+
+def walk_links(links: np.ndarray, start: int, goal: int, rng: np.random.Generator,
+               backtrack: bool = False) -> tuple[bool, list[int]]:
+    """Algorithm 4 over a graph (``links``: the open neighbour through each side, -1 where shut):
+    from ``start`` step to a random neighbour she has not stood on (through a side: eq. 12's
+    "no diagonals"); stuck, she steps back along her walk when ``backtrack`` (a random depth-first
+    search: she finds a passage exactly when one exists), else gives up."""
+    sides = links.shape[1]
+    flat = np.ascontiguousarray(links, dtype=np.int32).ravel().tolist()
+    seen = bytearray(links.shape[0])
+    here = start
     seen[here] = 1
     path = [here]
     coins = rng.random(_BLOCK).tolist()
     used = 0
-    offsets = (-width, 1, width, -1)
-    while here != target:
-        row, col = divmod(here, width)
-        moves = []
-        for d, step in enumerate(offsets):
-            if ((d == 0 and row == 0) or (d == 2 and row == height - 1)
-                    or (d == 3 and col == 0) or (d == 1 and col == width - 1)):
-                continue
-            nxt = here + step
-            if free[nxt] and not seen[nxt]:
-                moves.append(nxt)
+    while here != goal:
+        base = here * sides
+        moves = [n for n in flat[base:base + sides] if n >= 0 and not seen[n]]
         if not moves:
             if backtrack and len(path) > 1:
                 path.pop()
@@ -72,7 +75,7 @@ def queen_walk(walls: np.ndarray, start: Cell, goal: Cell, rng: np.random.Genera
         used += 1
         seen[here] = 1
         path.append(here)
-    return here == target, [divmod(cell, width) for cell in path]
+    return here == goal, path
 
 
 def queen_check(walls: np.ndarray, doors: tuple[Cell, Cell], rng: np.random.Generator,

@@ -28,7 +28,7 @@ def regions(walls: np.ndarray) -> np.ndarray:
 
     Each row's runs of open fields are one node (labelled with a cumulative sum), so the
     union works on the vertical contacts between runs only: in a maze that is two to five
-    times fewer nodes and edges than field by field (see ``_union``). On a lattice maze the
+    times fewer nodes and edges than field by field (see ``union_labels``). On a lattice maze the
     runs are runs of cells joined by open passages (a quarter of the fields), and each passage
     and door takes the label of the cell beside it.
     """
@@ -41,7 +41,7 @@ def regions(walls: np.ndarray) -> np.ndarray:
     run = np.cumsum(starts.ravel(), dtype=np.int32)  # int32 throughout: half the memory traffic
     run -= 1
     down = (free[:-1] & free[1:]).ravel()
-    label = _union(run[:-width][down], run[width:][down], int(run[-1]) + 1)
+    label = union_labels(run[:-width][down], run[width:][down], int(run[-1]) + 1)
     out = np.full(height * width, -1, dtype=np.int64)
     open_ = free.ravel()
     out[open_] = label[run[open_]]
@@ -58,7 +58,7 @@ def _lattice_regions(walls: np.ndarray) -> np.ndarray:
     run = np.cumsum(starts.ravel(), dtype=np.int32)
     run -= 1
     down = ~south[:-1].ravel()
-    label = _union(run[:-cols][down], run[cols:][down], int(run[-1]) + 1)
+    label = union_labels(run[:-cols][down], run[cols:][down], int(run[-1]) + 1)
     cell = label.take(run).reshape(rows, cols).astype(np.int64)
     out = np.full((height, width), -1, dtype=np.int64)
     out[1::2, 1::2] = cell
@@ -69,7 +69,7 @@ def _lattice_regions(walls: np.ndarray) -> np.ndarray:
     return out.ravel()
 
 
-def _union(u: np.ndarray, v: np.ndarray, count: int) -> np.ndarray:
+def union_labels(u: np.ndarray, v: np.ndarray, count: int) -> np.ndarray:
     """The root label of each of ``count`` nodes joined by the edges ``(u[i], v[i])``: hook-and-jump
     rounds, every root pointing at the smallest root across an edge, then pointer jumping until
     every node points at its region's root."""

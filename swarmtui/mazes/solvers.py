@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from swarmtui.mazes.grid import Cell, Maze
+from swarmtui.mazes.grid_maze import GridMaze
 from swarmtui.mazes.solve import shortest_path, shortest_path_visits
 
 SOLVERS = ("bfs", "astar", "wall", "dead-end")
@@ -65,7 +66,9 @@ def found(solver: str, maze: Maze, path: list[Cell] | None, visited: int) -> Sol
     return Solution(solver, rows * maze.width + cols, len(path), visited, maze.width)
 
 
-def solve(maze: Maze, solver: str) -> Solution:
+def solve(maze: Maze | GridMaze, solver: str) -> Solution:
+    if isinstance(maze, GridMaze):
+        return solve_grid(maze, solver)
     if solver == "bfs":
         path, visited = shortest_path_visits(maze.walls, maze.entrance, maze.exit)
         return found("bfs", maze, path, visited)
@@ -78,8 +81,24 @@ def solve(maze: Maze, solver: str) -> Solution:
     raise ValueError(f"unknown solver {solver!r} (known: {', '.join(SOLVERS)})")
 
 
-def compare(maze: Maze) -> list[Solution]:
+def compare(maze: Maze | GridMaze) -> list[Solution]:
     return [solve(maze, name) for name in SOLVERS]
+
+
+def solve_grid(maze: GridMaze, solver: str) -> Solution:
+    """A solver on a maze of any grid (``grid_solvers``); the route is a list of cells."""
+    from swarmtui.mazes import grid_solvers
+
+    if solver == "wall":
+        route, visited = grid_solvers.wall_follower(maze)
+        return Solution("wall", route, None if route is None else int(route.size), visited)
+    runs = {"bfs": grid_solvers.bfs, "astar": grid_solvers.astar, "dead-end": grid_solvers.dead_end_filling}
+    if solver not in runs:
+        raise ValueError(f"unknown solver {solver!r} (known: {', '.join(SOLVERS)})")
+    path, visited = runs[solver](maze)
+    if path is None:
+        return Solution(solver, None, None, visited)
+    return Solution(solver, np.array(path, dtype=np.int64), len(path), visited)
 
 
 def astar(maze: Maze) -> Solution:

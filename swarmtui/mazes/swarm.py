@@ -105,7 +105,36 @@ def check_swarm_size(algo: str, width: int, height: int, max_fields: int = SWARM
                         f"fields (smaller fields hold no maze with a dead end and a bend); got {width}x{height}")
 
 
-class Passages:
+class UnionFind:
+    """Union-find over places (ints): ``add`` a place with the places it touches, ``joined``."""
+
+    def __init__(self) -> None:
+        self.parent: dict[int, int] = {}
+
+    def find(self, cell: int) -> int:
+        parent = self.parent
+        root = cell
+        while parent[root] != root:
+            root = parent[root]
+        while parent[cell] != root:
+            parent[cell], cell = root, parent[cell]
+        return root
+
+    def add(self, cell: int, touching) -> None:
+        """Add ``cell`` and join it to each place of ``touching`` already added."""
+        parent = self.parent
+        parent[cell] = cell
+        for nxt in touching:
+            if nxt in parent:
+                a, b = self.find(cell), self.find(nxt)
+                if a != b:
+                    parent[a] = b
+
+    def joined(self, a: int, b: int) -> bool:
+        return a in self.parent and b in self.parent and self.find(a) == self.find(b)
+
+
+class Passages(UnionFind):
     """Union-find over open fields (flat indices): which open fields are joined.
 
     The swarm builders feed it the fields that open as they work, so the queen's question "is
@@ -113,8 +142,8 @@ class Passages:
     """
 
     def __init__(self, width: int) -> None:
+        super().__init__()
         self.width = width
-        self.parent: dict[int, int] = {}
 
     @classmethod
     def of(cls, open_fields: np.ndarray, width: int, height: int) -> Passages:
@@ -132,36 +161,18 @@ class Passages:
         passages.parent = dict(zip(cells.tolist(), cells[first][inverse].tolist(), strict=True))
         return passages
 
-    def find(self, cell: int) -> int:
-        parent = self.parent
-        root = cell
-        while parent[root] != root:
-            root = parent[root]
-        while parent[cell] != root:
-            parent[cell], cell = root, parent[cell]
-        return root
-
     def open(self, cell: int, height: int) -> None:
         """Add open field ``cell`` and join it to its open neighbours."""
-        parent = self.parent
-        if cell in parent:
+        if cell in self.parent:
             return
-        parent[cell] = cell
         width = self.width
         row, col = divmod(cell, width)
-        for nxt, ok in ((cell - width, row > 0), (cell + width, row < height - 1),
-                        (cell - 1, col > 0), (cell + 1, col < width - 1)):
-            if ok and nxt in parent:
-                a, b = self.find(cell), self.find(nxt)
-                if a != b:
-                    parent[a] = b
+        self.add(cell, (nxt for nxt, ok in ((cell - width, row > 0), (cell + width, row < height - 1),
+                                             (cell - 1, col > 0), (cell + 1, col < width - 1)) if ok))
 
     def open_all(self, cells: np.ndarray, height: int) -> None:
         for cell in cells.tolist():
             self.open(cell, height)
-
-    def joined(self, a: int, b: int) -> bool:
-        return a in self.parent and b in self.parent and self.find(a) == self.find(b)
 
 
 def facing_doors(height: int, width: int) -> tuple[Cell, Cell]:

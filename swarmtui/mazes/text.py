@@ -73,9 +73,19 @@ def _finish(lines: list[str]) -> str:
 
 
 def render_ascii(maze: Maze, solution: Trail = None) -> str:
-    chars = np.where(maze.walls, WALL, OPEN)
-    chars[_trail(maze, solution)] = TRAIL
-    return _finish(["".join(row) for row in chars])
+    return finish_canvas(ascii_canvas(maze.walls, _trail(maze, solution)))
+
+
+def ascii_canvas(walls: np.ndarray, trail: np.ndarray) -> np.ndarray:
+    """One character per field: ``#`` wall, space open, ``.`` on the trail."""
+    chars = np.where(walls, WALL, OPEN)
+    chars[trail] = TRAIL
+    return chars
+
+
+def finish_canvas(chars: np.ndarray) -> str:
+    """The rows of a character array as text (every row the full width, a final newline)."""
+    return _finish(["".join(row) for row in chars.tolist()])
 
 
 def read_ascii(text: str) -> Maze:
@@ -172,25 +182,22 @@ def outline(walls: np.ndarray) -> np.ndarray:
 
 
 def render_unicode(maze: Maze, solution: Trail = None) -> str:
-    walls, trail = outline(maze.walls), _trail(maze, solution)
-    masks = wall_masks(walls)
-    lines = []
-    for r in range(maze.height):
-        parts = []
-        for c in range(maze.width):
-            if walls[r, c]:
-                parts.append(BOX[int(masks[r, c])])
-            else:
-                parts.append(DOT if trail[r, c] else " ")
-            if c + 1 < maze.width:
-                if walls[r, c] and walls[r, c + 1]:
-                    parts.append("─")
-                elif trail[r, c] and trail[r, c + 1]:
-                    parts.append(DOT)
-                else:
-                    parts.append(" ")
-        lines.append("".join(parts))
-    return _finish(lines)
+    return finish_canvas(unicode_canvas(maze.walls, _trail(maze, solution)))
+
+
+def unicode_canvas(walls: np.ndarray, trail: np.ndarray) -> np.ndarray:
+    """Box drawing, two characters per field (field ``(r, c)`` at column ``2c``, the joint to its
+    east neighbour at ``2c + 1``); thick walls drawn as their outline."""
+    height, width = walls.shape
+    shown = outline(walls)
+    masks = wall_masks(shown)
+    chars = np.full((height, 2 * width - 1), " ", dtype="<U1")
+    chars[:, 0::2] = np.where(shown, np.array(list(BOX.values()))[np.minimum(masks, 15)], " ")
+    chars[:, 0::2][~shown & trail] = DOT
+    joint = chars[:, 1::2]
+    joint[shown[:, :-1] & shown[:, 1:]] = "─"
+    joint[trail[:, :-1] & trail[:, 1:]] = DOT
+    return chars
 
 
 def render_half(maze: Maze, solution: Trail = None) -> str:

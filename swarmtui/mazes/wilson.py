@@ -19,6 +19,8 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from swarmtui.mazes.graph_cells import IN_TREE, GraphCells
+from swarmtui.mazes.grids.base import Grid
 from swarmtui.mazes.lattice import FREE, JOINED, RING, ROOT, PaddedCells
 
 _BLOCK = 1 << 16
@@ -84,3 +86,45 @@ def _padded(order: np.ndarray, grid: PaddedCells) -> Iterator[int]:
         row += col
         row += 1
         yield from row.tolist()
+
+
+def wilson_tree(grid: Grid, rng: np.random.Generator, joined: array | None = None) -> np.ndarray:
+    """Wilson's algorithm on any grid: each cell's parent edge (-1 for the root).
+
+    The walk draws one of the table's columns uniformly and draws again when that side leads
+    off the grid or does not exist (a polar cell has five sides of the centre's six): a uniform
+    step to a real neighbour, the simple random walk Wilson's theorem needs."""
+    table = GraphCells(grid)
+    sides, state, nbr, parent, sentinel = table.sides, table.state, table.nbr, table.parent, table.sentinel
+    exits = array("i", [0]) * table.cells  # the flat side each cell was last left by (loop erasure)
+    state[table.random_cell(rng)] = IN_TREE
+    order = np.arange(table.cells, dtype=np.int32)
+    rng.shuffle(order)
+    starts = iter(order.tolist())
+    start = next((s for s in starts if not state[s]), -1)
+    if start < 0:
+        return table.parent_edges()
+    cell = start
+    block = min(_BLOCK, 16 * table.cells + 64)
+    while True:
+        for d in rng.integers(sides, size=block).astype(np.uint8).tobytes():
+            i = cell * sides + d
+            nxt = nbr[i]
+            if nxt == sentinel:
+                continue
+            exits[cell] = i
+            if state[nxt] == FREE:
+                cell = nxt
+                continue
+            cell = start  # the walk hit the tree: add its loop-erased path
+            while not state[cell]:
+                i = exits[cell]
+                state[cell] = IN_TREE
+                parent[cell] = i
+                if joined is not None:
+                    joined.append(cell)
+                cell = nbr[i]
+            start = next((s for s in starts if not state[s]), -1)
+            if start < 0:
+                return table.parent_edges()
+            cell = start
