@@ -219,7 +219,73 @@ def solve_files(repeats: int) -> None:
                 print(f"  {algo:<12} {solver:<9} {seconds:6.2f} s {peak_mib(partial(solve, maze, solver)):6.1f} MiB")
 
 
-SECTIONS = ("paper", "frames", "classic", "solve", "files", "mazelib")
+GRID_TARGET = 2.0
+"""Issue 32: a maze on another grid within twice the time of the square one of the same cell count."""
+
+
+def _on_grid(algo: str, kind: str, size: tuple[int, int]) -> None:
+    from swarmtui.mazes import build_on
+    from swarmtui.mazes.grids import make_grid
+
+    build_on(algo, make_grid(kind, size), 1)
+
+
+def grids(repeats: int) -> None:
+    """Hexagonal (1000x1000 cells) and polar (200 rings) mazes against the square maze of the
+    same cell count, end to end (the grid's tables included), in alternating pairs."""
+    from swarmtui.mazes.grids import cell_count
+
+    rings = 200
+    polar_cells = cell_count("polar", (rings, 0))
+    side = round(polar_cells ** 0.5)
+    print(f"Grids against the square maze of the same cell count (target: time ratio <= {GRID_TARGET}; process")
+    print(f"CPU time, {repeats} alternating pairs, median ratio; the grid's tables built inside the timing):")
+    for algo in ("backtracker", "kruskal"):
+        for kind, size, square_fields, cells in (
+                ("hex", (1000, 1000), (2001, 2001), 1_000_000),
+                ("polar", (rings, 0), (2 * side + 1, 2 * side + 1), polar_cells)):
+            square = partial(build, algo, *square_fields, 1)
+            other = partial(_on_grid, algo, kind, size)
+            pairs = [(timed(other, 1), timed(square, 1)) for _ in range(repeats)]
+            ratio = statistics.median(mine / theirs for mine, theirs in pairs)
+            label = f"{kind} {size[0]}x{size[1]}" if kind != "polar" else f"polar {rings} rings"
+            print(f"  {algo:<12} {label:<16} {cells:>9,} cells {statistics.median(p[0] for p in pairs):6.2f} s | "
+                  f"square {statistics.median(p[1] for p in pairs):6.2f} s | x{ratio:.2f} "
+                  f"{'ok' if ratio <= GRID_TARGET else 'MISSES'}")
+
+
+def difficulty(repeats: int) -> None:
+    """The difficulty search against building blindly (issue 32): for each target, the figure
+    reached and the time, ours (door choice over up to 8 candidates) against keeping the closest
+    of as many blind builds (default doors) as ours took time for."""
+    from swarmtui.mazes.difficulty import TARGETS, of_difficulty
+    from swarmtui.mazes.metrics import measure
+    from swarmtui.mazes.request import Request, build_request
+
+    print("Difficulty: the door search against blind builds (each blind build measured, the closest kept),")
+    print("the blind side given at least the search's time (process CPU time):")
+    for algo, grid, size in (("kruskal", "square", (41, 21)), ("backtracker", "hex", (16, 10)),
+                             ("ant", "square", (40, 15))):
+        for name, target in TARGETS.items():
+            request = Request(algo, grid, size, 0)
+            start = time.process_time()
+            maze = of_difficulty(lambda s, r=request: build_request(Request(r.algo, r.grid, r.size, s)), 0, target)
+            ours = time.process_time() - start
+            reached = measure(maze).difficulty or 0.0
+            best, builds, spent, seed = float("inf"), 0, 0.0, 0
+            while spent < ours or builds < 1:
+                start = time.process_time()
+                value = measure(build_request(Request(algo, grid, size, seed))).difficulty or 0.0
+                spent += time.process_time() - start
+                best = min(best, abs(value - target))
+                builds += 1
+                seed += 1
+            print(f"  {algo:<11} {grid:<6} {name:<6} target {target:.2f}: search {reached:.2f} "
+                  f"(off {abs(reached - target):.2f}) in {ours:5.2f} s | blind, {builds} builds in {spent:5.2f} s: "
+                  f"off {best:.2f}")
+
+
+SECTIONS = ("paper", "frames", "classic", "grids", "difficulty", "solve", "files", "mazelib")
 
 
 def main() -> None:
@@ -239,6 +305,10 @@ def main() -> None:
         frame_cost(repeats)
     if "classic" in only:
         classic(1000, 1 if args.quick else 3)
+    if "grids" in only:
+        grids(1 if args.quick else 3)
+    if "difficulty" in only:
+        difficulty(1)
     if "solve" in only:
         regions_and_bfs(1 if args.quick else 3)
     if "files" in only:

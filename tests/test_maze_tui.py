@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from waiting import settle
 
-from swarmtui.mazes import build
+from swarmtui.mazes import build, build_on
 from swarmtui.mazes.ants import AntParams
+from swarmtui.mazes.grid_text import render_grid
 from swarmtui.mazes.swarm import sized
 from swarmtui.mazes.text import read_ascii
 from swarmtui.tui.screens.maze import MazeScreen
@@ -131,6 +132,122 @@ def test_snapshot_maze_screen(snap_compare, tui_app) -> None:
         await fill(pilot, screen, size="40x15", seed="7")
         await build_now(app, pilot, screen)
         app.clear_notifications()  # the toast says how long the build took
+        screen.query_one("#maze-scroll").focus()
+        await pilot.pause()
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+
+
+# --- grids, masks, difficulty, panning, load (issue 32) ------------------------------------------
+
+async def build_on_screen(app, pilot, screen: MazeScreen, **fields: str) -> None:
+    """Set the selects and inputs, then build and wait for the finished maze on screen."""
+    for name in ("grid", "algo"):
+        if name in fields:
+            screen.query_one(f"#maze-{name}").value = fields.pop(name)
+            await pilot.pause()
+    await fill(pilot, screen, **fields)
+    await build_now(app, pilot, screen)
+
+
+async def test_every_grid_builds_and_animates_on_the_screen(tui_app):
+    from swarmtui.mazes.grid_maze import GridMaze
+    from swarmtui.mazes.grids import make_grid
+
+    app = tui_app(speed="slow")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        for grid, algo, size in (("hex", "bee", "13x9"), ("triangle", "wilson", "18x6"), ("polar", "ant", "8")):
+            screen.query_one("#maze-grid").value = grid
+            screen.query_one("#maze-algo").value = algo
+            await pilot.pause()
+            await fill(pilot, screen, size=size, seed="4")
+            await submit(pilot, screen)
+            await settle(app, pilot, lambda g=grid: isinstance(screen.maze, GridMaze) and screen.maze.grid.kind == g)
+            maze = screen.maze
+            kind_size = (int(size), 0) if grid == "polar" else tuple(reversed([int(v) for v in size.split("x")]))
+            assert maze == build_on(algo, make_grid(grid, kind_size), 4)  # same seed, same maze as the CLI
+            view = screen.view
+            assert view.playback.phases > 2 and not view.done  # animated, phase by phase
+            shown = [render_phase(phase, view.doors, "unicode", maze).plain for phase in view.phases]
+            if algo in ("bee", "ant"):
+                assert any("*" in text for text in shown[:-1])  # the workers on their cells
+            await pilot.press("x")
+            await pilot.pause()
+            final = view.render().plain
+            if algo in ("bee", "ant"):  # the finished swarm maze with the queen's walk on it
+                assert view.done and "Q" in final and final.count("█") == render_grid(maze, "unicode").count("█")
+            else:
+                assert view.done and final + "\n" == render_grid(maze, "unicode")
+
+
+async def test_a_maze_larger_than_the_panel_pans_with_the_keys(tui_app):
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        await build_on_screen(app, pilot, screen, grid="hex", algo="kruskal", size="30x20", seed="1")
+        scroll = screen.query_one("#maze-scroll")
+        assert screen.view.size.width > scroll.size.width and scroll.max_scroll_y > 0  # wider and taller: no wrap
+        scroll.focus()
+        await pilot.press("right", "right", "down", "down")
+        await settle(app, pilot, lambda: scroll.scroll_x > 0 and scroll.scroll_y > 0)
+        await pilot.press("end")
+        await settle(app, pilot, lambda: scroll.scroll_y == scroll.max_scroll_y)
+
+
+async def test_mask_difficulty_export_and_load(tui_app, tmp_path, monkeypatch):
+    from swarmtui.mazes.grid_maze import GridMaze
+    from swarmtui.mazes.mazefile import read_maze
+
+    monkeypatch.setenv("SWARMTUI_SAVES", str(tmp_path))
+    mask = tmp_path / "shape.txt"
+    mask.write_text("##....##\n#......#\n........\n#......#\n##....##\n")
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        await build_on_screen(app, pilot, screen, grid="hex", algo="backtracker", size="16x10", seed="2",
+                              mask=str(mask), difficulty="hard")
+        maze = screen.maze
+        assert isinstance(maze, GridMaze) and maze.grid.masked and maze.info["difficulty_target"] == 1.6
+        assert "difficulty" in str(screen.query_one("#maze-metrics").render())
+        await pilot.press("e")
+        [written] = (tmp_path / "mazes").glob("*.json")
+        assert read_maze(written) == maze
+        await fill(pilot, screen, **{"export-path": str(written)})
+        await pilot.click("#maze-load")
+        await settle(app, pilot, lambda: screen.maze is not maze and screen.view.done)
+        assert screen.maze == maze and screen.view.render().plain + "\n" == render_grid(maze, "unicode")
+        await fill(pilot, screen, **{"export-path": "/dev/zero"})
+        await pilot.click("#maze-load")
+        await settle(app, pilot, lambda: notified(app, "not a regular file"))
+
+
+async def test_grid_requests_the_screen_refuses(tui_app):
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        screen.query_one("#maze-grid").value = "polar"
+        await pilot.pause()
+        assert screen.query_one("#maze-size").value == "8"  # the grid's default size
+        for fields, words in (({"size": "8x8"}, "number of rings"), ({"size": "200"}, "up to 10,000 cells"),
+                              ({"size": "8", "difficulty": "impossible"}, "--difficulty must be"),
+                              ({"size": "8", "mask": "/nonexistent.txt"}, "does not exist")):
+            await fill(pilot, screen, **{"mask": "", "difficulty": "", **fields})
+            await submit(pilot, screen)
+            await pilot.pause()
+            assert notified(app, words) and screen.maze is None
+        screen.query_one("#maze-algo").value = "division"
+        await fill(pilot, screen, size="8", mask="", difficulty="")
+        await submit(pilot, screen)
+        await settle(app, pilot, lambda: notified(app, "does not build on a polar grid"))
+
+
+def test_snapshot_hex_maze_screen(snap_compare, tui_app) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = await open_mazes(app, pilot)
+        await build_on_screen(app, pilot, screen, grid="hex", algo="bee", size="13x9", seed="5")
+        app.clear_notifications()
         screen.query_one("#maze-scroll").focus()
         await pilot.pause()
 

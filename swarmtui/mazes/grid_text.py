@@ -55,8 +55,20 @@ def render_grid(maze: GridMaze, style: str = "ascii", solution: list[int] | np.n
     path = np.zeros(maze.cells, dtype=bool)
     if solution is not None and len(solution):
         path[np.asarray(solution, dtype=np.int64)] = True
+    return finish_canvas(grid_canvas(maze, style, path)[0])
+
+
+Canvas = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""A drawing: the characters (rows x columns), and each cell's text row and column (where its
+solution mark goes: the maze screen puts its workers and the queen there too)."""
+
+
+def grid_canvas(maze: GridMaze, style: str = "ascii", path: np.ndarray | None = None) -> Canvas:
+    """``maze`` drawn in ``style`` (``path``: a bool per cell, marked), with each cell's place."""
+    if path is None:
+        path = np.zeros(maze.cells, dtype=bool)
     draw = {"hex": _hex, "triangle": _triangle, "polar": _polar, "square": _square}[maze.grid.kind]
-    return finish_canvas(draw(maze, GLYPHS[style], path, style))
+    return draw(maze, GLYPHS[style], path, style)
 
 
 def closed_sides(maze: GridMaze) -> np.ndarray:
@@ -75,7 +87,7 @@ def solid_sides(maze: GridMaze) -> np.ndarray:
     return (nbr >= 0) & maze.walls[:, None] & maze.walls[np.maximum(nbr, 0)]
 
 
-def _hex(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: str) -> np.ndarray:
+def _hex(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: str) -> Canvas:
     rows, cols = maze.grid.size
     canvas = np.full((2 * rows + 1, 4 * cols + 3), " ", dtype="<U1")
     row, col = maze.grid.coords[:, 0], maze.grid.coords[:, 1]
@@ -91,10 +103,10 @@ def _hex(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: str) -
         padded = np.pad(canvas, ((0, 0), (1, 1)), constant_values=" ")
         gap = (canvas == " ") & (padded[:, :-2] == glyphs["fill"]) & (padded[:, 2:] == glyphs["fill"])
         canvas[gap] = glyphs["fill"]
-    return canvas
+    return canvas, y, x
 
 
-def _triangle(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: str) -> np.ndarray:
+def _triangle(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: str) -> Canvas:
     rows, cols = maze.grid.size
     canvas = np.full((rows + 1, 4 * cols + 1), " ", dtype="<U1")
     row, col = maze.grid.coords[:, 0], maze.grid.coords[:, 1]
@@ -114,10 +126,10 @@ def _triangle(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: s
     canvas[y[west], left[west]] = np.where(solid[west, 2], glyphs["fill"],
                                            np.where(up[west], glyphs["/"], glyphs["\\"]))
     _fill_and_mark(maze, canvas, y, left + 2, glyphs, path, width=1)
-    return canvas
+    return canvas, y, left + 2
 
 
-def _polar(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: str) -> np.ndarray:
+def _polar(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: str) -> Canvas:
     grid = maze.grid
     counts = grid.counts()  # type: ignore[attr-defined]
     rings, outer = len(counts), counts[-1]
@@ -147,7 +159,7 @@ def _polar(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: str)
     _solid_posts(canvas, glyphs["fill"])
     if style == "unicode":
         _box_corners(canvas, glyphs)
-    return canvas
+    return canvas, 2 * ring, middle
 
 
 def _solid_posts(canvas: np.ndarray, fill: str) -> None:
@@ -189,7 +201,7 @@ def _box_corners(canvas: np.ndarray, glyphs: dict[str, str]) -> None:
     canvas[corners] = chosen[corners]
 
 
-def _square(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: str) -> np.ndarray:
+def _square(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: str) -> Canvas:
     """The lattice picture: walls, open fields, blank where a mask cut the grid away."""
     walls, trail, crossings = square_fields(maze, path)
     shown = walls.copy()  # the tunnels' fields drawn as the parapets of the passage on top
@@ -204,7 +216,8 @@ def _square(maze: GridMaze, glyphs: dict[str, str], path: np.ndarray, style: str
         for tr, tc in tunnel:
             if not trail[tr, tc]:
                 canvas[tr, step * tc] = glyphs["under_ew" if over_ns else "under_ns"]
-    return canvas
+    coords = maze.grid.coords
+    return canvas, 2 * coords[:, 0] + 1, step * (2 * coords[:, 1] + 1)
 
 
 def square_fields(maze: GridMaze, path: np.ndarray):

@@ -70,10 +70,17 @@ def weave_maze(grid: Grid, rng: np.random.Generator, params: WeaveParams | None 
         tunnels.append((a, b, cell))
         touched[cell] = True
         touched[around] = True
-    passages |= kruskal_tree(grid, rng, blocked=blocked | passages, parent=parent)
+    laid = np.flatnonzero(passages)
+    chosen: array | None = array("i") if on_frame is not None else None
+    passages |= kruskal_tree(grid, rng, chosen, blocked=blocked | passages, parent=parent)
     entrance, exit_ = grid.doors()
     info = {"crossings": len(tunnels)}
     if grid.dropped:
         info["mask_dropped"] = grid.dropped
-    return GridMaze(grid, passages, entrance, exit_, tunnels=np.array(tunnels, dtype=np.int32).reshape(-1, 3),
+    maze = GridMaze(grid, passages, entrance, exit_, tunnels=np.array(tunnels, dtype=np.int32).reshape(-1, 3),
                     algo="weave", seed=seed, info=info)
+    if on_frame is not None and chosen is not None:
+        from swarmtui.mazes.classic import replay_grid
+
+        replay_grid(maze, np.concatenate([laid, np.frombuffer(chosen, dtype=np.int32)]), on_frame)
+    return maze

@@ -185,6 +185,18 @@ class Grid:
         points = self.side_points(cell, side)
         return points[len(points) // 2] if len(points) > 2 else points.mean(axis=0)
 
+    def side_middles(self, cells: np.ndarray, sides: np.ndarray) -> np.ndarray:
+        """``(x, y)`` of the middle of each side ``sides[i]`` of cell ``cells[i]``."""
+        offsets = self.middle_offsets()
+        if offsets is None:
+            return np.array([self.side_middle(int(c), int(s)) for c, s in zip(cells, sides, strict=True)])
+        return self.centres(cells) + offsets[sides]
+
+    def middle_offsets(self) -> np.ndarray | None:
+        """Where each side's middle lies from the cell's centre, when that is the same for
+        every cell (``(sides, 2)``), else None."""
+        return None
+
     def doors(self, facing: bool = False) -> tuple[tuple[int, int], tuple[int, int]]:
         """Two outline sides ``(cell, side)``: the westmost (top first) and the eastmost (bottom
         first), like the square maze's corner doors; with ``facing``, the westmost and eastmost
@@ -192,7 +204,7 @@ class Grid:
         cells, sides = self.outline()
         if cells.size < 2:
             raise MazeError("the shape has no outline for two doors")
-        middles = np.array([self.side_middle(int(c), int(s)) for c, s in zip(cells, sides, strict=True)])
+        middles = self.side_middles(cells, sides)
         x, y = middles[:, 0], middles[:, 1]
         if facing:
             height = (y.min() + y.max()) / 2

@@ -69,6 +69,10 @@ class HexGrid(Grid):
         return np.array([(x + half, y - RADIUS / 2), (x + half, y + RADIUS / 2), (x, y + RADIUS),
                          (x - half, y + RADIUS / 2), (x - half, y - RADIUS / 2), (x, y - RADIUS)])
 
+    def middle_offsets(self) -> np.ndarray | None:
+        corners = self.corners(0) - self.centres(np.array([0]))[0]
+        return (corners + np.roll(corners, -1, axis=0)) / 2
+
     def opposite(self, cell: int, side: int) -> int | None:
         return (side + 3) % 6
 

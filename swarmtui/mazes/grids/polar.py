@@ -18,6 +18,7 @@ its six outward neighbours in clockwise order.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import ClassVar
 
 import numpy as np
@@ -34,11 +35,16 @@ def ring_counts(rings: int) -> list[int]:
     """Cells per ring, Buck's rule: 1, 6, 12, 24, 24, 48, ..."""
     if rings < 2:
         raise MazeError(f"a polar maze has at least 2 rings; got {rings}")
+    return list(_counts(rings))
+
+
+@lru_cache(maxsize=16)
+def _counts(rings: int) -> tuple[int, ...]:
     counts = [1]
     for ring in range(1, rings):
         ratio = max(1, round(2 * math.pi * ring / counts[-1]))
         counts.append(counts[-1] * ratio)
-    return counts
+    return tuple(counts)
 
 
 def whole(size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -96,8 +102,8 @@ class PolarGrid(Grid):
     def describe(self) -> str:
         return f"polar {self.size[0]} rings"
 
-    def counts(self) -> list[int]:
-        return ring_counts(self.size[0])
+    def counts(self) -> tuple[int, ...]:
+        return _counts(self.size[0])
 
     centres_of = staticmethod(centres_of)
 
@@ -124,6 +130,27 @@ class PolarGrid(Grid):
         if side == OUT_SECOND:
             return arc(rings, ring + 1, middle, stop)
         return arc_radial(rings, stop, ring + 1, ring)
+
+    def side_middle(self, cell: int, side: int) -> np.ndarray:
+        return self.side_middles(np.array([cell]), np.array([side]))[0]
+
+    def side_middles(self, cells: np.ndarray, sides: np.ndarray) -> np.ndarray:
+        """The middle of each side: of its arc, or of its radial segment (vectorised)."""
+        counts = np.array(self.counts())
+        ring, index = self.coords[cells, 0], self.coords[cells, 1]
+        step = 2 * np.pi / counts[ring]
+        start, stop = index * step, (index + 1) * step
+        two_out = self.nbr[cells, OUT_SECOND] != NO_SIDE
+        middle = (start + stop) / 2
+        angle = np.select([sides == INWARD, sides == COUNTER, sides == CLOCKWISE, sides == OUT_SECOND],
+                          [middle, start, stop, (middle + stop) / 2],
+                          np.where(two_out, (start + middle) / 2, middle))
+        radius = np.select([sides == INWARD, (sides == COUNTER) | (sides == CLOCKWISE)], [ring, ring + 0.5], ring + 1.0)
+        centre = ring == 0  # the centre cell: side k is the arc of radius 1 over the k-th sixth
+        angle = np.where(centre, (sides + 0.5) * 2 * np.pi / 6, angle)
+        radius = np.where(centre, 1.0, radius)
+        rings = self.size[0]
+        return np.column_stack([rings + radius * np.cos(angle), rings + radius * np.sin(angle)])
 
     def corners(self, cell: int) -> np.ndarray:
         """The cell's outline as one closed polyline (its sides' points in clockwise order)."""

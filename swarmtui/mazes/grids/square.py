@@ -51,6 +51,9 @@ class SquareGrid(Grid):
         row, col = (int(v) for v in self.coords[cell])
         return np.array([(col, row), (col + 1, row), (col + 1, row + 1), (col, row + 1)], dtype=float)
 
+    def middle_offsets(self) -> np.ndarray | None:
+        return np.array([(0.0, -0.5), (0.5, 0.0), (0.0, 0.5), (-0.5, 0.0)])
+
     def opposite(self, cell: int, side: int) -> int | None:
         return (side + 2) % 4
 

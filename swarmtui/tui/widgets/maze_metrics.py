@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.widgets import Static
 
 from swarmtui.mazes.grid import Maze
+from swarmtui.mazes.grid_maze import GridMaze
 from swarmtui.mazes.metrics import MazeMetrics
 
 
-def metrics_text(maze: Maze, metrics: MazeMetrics) -> Text:
+def metrics_text(maze: Maze | GridMaze, metrics: MazeMetrics) -> Text:
     """Label/value lines: the metrics and, for the swarms, the iterations the queen waited for."""
     text = Text(end="")
     rows = metrics.rows()[1:]  # the size is in the title
@@ -30,5 +31,5 @@ class MazeMetricsPanel(Static):
 
     DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text()
 
-    def show(self, maze: Maze, metrics: MazeMetrics) -> None:
+    def show(self, maze: Maze | GridMaze, metrics: MazeMetrics) -> None:
         self.update(metrics_text(maze, metrics))

@@ -23,6 +23,8 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from swarmtui.mazes.frames import MazeFrame
+from swarmtui.mazes.grid_maze import GridMaze
+from swarmtui.mazes.grid_text import grid_canvas
 from swarmtui.tui.panels.clock import PlaybackClock
 from swarmtui.tui.panels.playback import Playback
 
@@ -65,9 +67,16 @@ def phases_of(frames: list[MazeFrame], limit: int = MAX_PHASES) -> list[Phase]:
     return out
 
 
-def render_phase(phase: Phase, doors: tuple[tuple[int, int], ...] = (), glyphs: str = "unicode") -> Text:
-    """The picture of ``phase``: walls (or the field's shade), doors, workers, the queen's walk."""
+def render_phase(phase: Phase, doors: tuple[tuple[int, int], ...] = (), glyphs: str = "unicode",
+                 maze: GridMaze | None = None) -> Text:
+    """The picture of ``phase``: walls (or the field's shade), doors, workers, the queen's walk.
+
+    A frame of a grid maze (``frame.grid``) is drawn as ``grid_text`` draws the maze, with the
+    workers and the queen on their cells; the finished build draws ``maze`` itself (its
+    tunnels too)."""
     frame = phase.frame
+    if frame.grid is not None:
+        return render_grid_phase(phase, doors, glyphs, maze)
     g = GLYPHS.get(glyphs, GLYPHS["unicode"])
     shades = g["shades"]
     field = frame.field if frame.field is not None else np.ones((3, 3))
@@ -89,12 +98,64 @@ def render_phase(phase: Phase, doors: tuple[tuple[int, int], ...] = (), glyphs: 
     if walk:
         row, col = walk[-1]
         chars[row, col], styles[row, col] = g["queen"], "bold reverse magenta"
-    text = Text(end="")
+    text = Text(end="", no_wrap=True, overflow="ignore")
     for r in range(height):
         if r:
             text.append("\n")
         for c in range(width):
             text.append(chars[r, c], style=styles[r, c] or "")
+    return text
+
+
+def render_grid_phase(phase: Phase, doors: tuple[tuple[int, int], ...], glyphs: str,
+                      maze: GridMaze | None = None) -> Text:
+    """A grid maze's frame: passages carved so far, or wall cells (the field's shade before the
+    first bitmap), the workers and the queen's walk on their cells."""
+    frame = phase.frame
+    grid = frame.grid
+    assert grid is not None
+    g = GLYPHS.get(glyphs, GLYPHS["unicode"])
+    style = "ascii" if glyphs == "ascii" else "unicode"
+    walls = None if frame.walls is None else np.asarray(frame.walls, dtype=bool)
+    if frame.phase == "done" and maze is not None:
+        shown = maze
+    else:
+        if frame.passages is not None:
+            passages = frame.passages
+        elif walls is not None:
+            passages = ~walls[grid.edge_u] & ~walls[grid.edge_v]
+        else:
+            passages = np.ones(grid.edges, dtype=bool)  # before the first bitmap: the shade alone
+        shown = GridMaze(grid, passages, doors[0], doors[1], walls=walls)
+    chars, row, col = grid_canvas(shown, style)
+    marks: list[tuple[int, int, str]] = []
+    field = frame.field
+    if field is not None and walls is None:
+        shades = g["shades"]
+        level = np.clip((np.clip(field, 0, 1) * (len(shades) - 1)).round().astype(int), 0, len(shades) - 1)
+        chars[row, col] = np.array(list(shades))[level]
+    for cell in np.rint(frame.agents).astype(int).ravel().tolist() if frame.agents.size else ():
+        if 0 <= cell < grid.cells:
+            chars[row[cell], col[cell]] = g["worker"]
+            marks.append((int(row[cell]), int(col[cell]), "bold yellow"))
+    walk = frame.queen[: phase.queen_steps]
+    for cell in walk:
+        chars[row[cell], col[cell]] = g["trail"]
+        marks.append((int(row[cell]), int(col[cell]), "bold magenta"))
+    if walk:
+        chars[row[walk[-1]], col[walk[-1]]] = g["queen"]
+        marks.append((int(row[walk[-1]]), int(col[walk[-1]]), "bold reverse magenta"))
+    return canvas_text(chars, marks)
+
+
+def canvas_text(chars: np.ndarray, marks: list[tuple[int, int, str]]) -> Text:
+    """A character canvas as ``Text``: walls dimmed, each mark ``(row, col, style)`` styled."""
+    width = chars.shape[1]
+    text = Text("\n".join("".join(line) for line in chars.tolist()), style="bright_black", end="", no_wrap=True,
+                overflow="ignore")
+    for row, col, mark in marks:
+        at = row * (width + 1) + col
+        text.stylize(mark, at, at + 1)
     return text
 
 
@@ -121,10 +182,12 @@ class MazeView(PlaybackClock, Widget):
 
     def __init__(self, *, glyphs: str = "unicode", speed: str = "normal", id: str | None = None) -> None:
         super().__init__(id=id)
+        self.shrink = False  # as wide as the maze: one wider than the panel scrolls, never wraps
         self.glyphs = glyphs
         self.playback = Playback(speed=speed)
         self.phases: list[Phase] = []
         self.doors: tuple[tuple[int, int], ...] = ()
+        self.maze: GridMaze | None = None
         self.done = True
         self._timer: Timer | None = None
 
@@ -135,7 +198,7 @@ class MazeView(PlaybackClock, Widget):
     def render(self) -> Text:
         if not self.phases:
             return Text("Choose a builder and press Build (b).", style="dim")
-        return render_phase(self.current, self.doors, self.glyphs)
+        return render_phase(self.current, self.doors, self.glyphs, self.maze)
 
     @property
     def current(self) -> Phase:
@@ -146,11 +209,13 @@ class MazeView(PlaybackClock, Widget):
         return MAZE_DELAYS[self.playback.speed]
 
     # -- attributes down ------------------------------------------------------------------
-    def play(self, frames: list[MazeFrame], doors: tuple[tuple[int, int], ...]) -> None:
-        """Animate a build from its first phase (its last at instant speed)."""
+    def play(self, frames: list[MazeFrame], doors: tuple[tuple[int, int], ...], maze: object = None) -> None:
+        """Animate a build from its first phase (its last at instant speed); ``maze`` (a grid
+        maze) is drawn as it is at the end."""
         self._cancel_timer()
         self.phases = phases_of(frames)
         self.doors = doors
+        self.maze = maze if isinstance(maze, GridMaze) else None
         self.done = False
         self.playback.start(len(self.phases))
         self._changed()
