@@ -1,6 +1,6 @@
 """Peak memory of reading result files (issue 27 point 11): a line at the limit, a large file.
 
-Each command runs in its own process and its peak resident memory is read from ``wait4``:
+Each command runs in its own process and its peak resident memory is read by ``/usr/bin/time``:
 
 - ``sim report`` of a file whose one game line is ``--line-mib`` MiB of empty JSON objects
   (the worst amplification the parser has: a small object per three bytes), just under the
@@ -32,16 +32,16 @@ MIB = 1 << 20
 
 
 def peak_mib(argv: list[str], cwd: Path, pythonpath: str | None) -> tuple[float, float, int]:
-    """Peak resident MiB, wall seconds and exit status of ``python -m swarmtui ARGV``."""
+    """Peak resident MiB, wall seconds and exit status of ``python -m swarmtui ARGV``, measured by
+    ``/usr/bin/time`` (a child forked from this process would count this process's pages too)."""
     env = dict(os.environ)
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
     start = time.monotonic()
-    process = subprocess.Popen([sys.executable, "-m", "swarmtui", *argv], cwd=cwd, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    return usage.ru_maxrss / 1024, time.monotonic() - start, process.returncode
+    done = subprocess.run(["/usr/bin/time", "-f", "peak %M", sys.executable, "-m", "swarmtui", *argv], cwd=cwd,
+                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    peak = int(done.stderr.strip().splitlines()[-1].split()[-1])
+    return peak / 1024, time.monotonic() - start, done.returncode
 
 
 def hostile_line_file(path: Path, mib: float) -> Path:

@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,30 +53,25 @@ class Trial:
         return self.stop_seconds is None
 
 
-def session_processes(session: int) -> list[int]:
-    """Live processes (not zombies) whose session is ``session``."""
-    found = []
+def _live_processes() -> Iterator[tuple[int, list[str]]]:
+    """Every live process (not a zombie) with the fields of its ``/proc/PID/stat`` after its name."""
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
             continue
-        if int(fields[3]) == session and fields[0] not in ("Z", "X"):
-            found.append(int(stat.parent.name))
-    return found
+        if fields[0] not in ("Z", "X"):
+            yield int(stat.parent.name), fields
+
+
+def session_processes(session: int) -> list[int]:
+    """Live processes whose session is ``session``."""
+    return [pid for pid, fields in _live_processes() if int(fields[3]) == session]
 
 
 def children(pid: int) -> list[int]:
     """Live child processes of ``pid``."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if int(fields[1]) == pid and fields[0] not in ("Z", "X"):
-            found.append(int(stat.parent.name))
-    return found
+    return [child for child, fields in _live_processes() if int(fields[1]) == pid]
 
 
 def _wait_for_children(process: subprocess.Popen, count: int, deadline: float) -> None:
