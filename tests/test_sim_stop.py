@@ -85,6 +85,27 @@ def test_the_innermost_region_decides(stop_handlers):
             signals.check()
 
 
+def test_a_region_left_out_of_order_removes_only_itself(stop_handlers):
+    """A generator's region (a pool's) may close after the region around its loop has."""
+
+    def results():
+        with signals.deferred():
+            yield 1
+            yield 2
+
+    outer = signals.interruptible()
+    outer.__enter__()
+    pool = results()
+    next(pool)  # the pool's deferred region is open, inside the loop's interruptible one
+    outer.__exit__(None, None, None)  # the loop's region ends first
+    _signal_self()  # the pool's region is still innermost: a flag
+    assert signals.stop_requested()
+    pool.close()  # closed, not finished: the stop waits for the caller's next safe point
+    assert signals._regions == [] and signals.stop_requested()
+    with pytest.raises(signals.Stop):
+        signals.check()
+
+
 def test_a_stop_while_the_command_line_is_parsed_is_raised_as_the_body_starts(stop_handlers, capsys, monkeypatch):
     """``cli.main`` parses in a deferred region; the command's body is interruptible."""
     from swarmtui.cli import main

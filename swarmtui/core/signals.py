@@ -50,9 +50,21 @@ received: int | None = None
 """The last stop signal received under ``stop_on_signals`` (None: none yet)."""
 _pending: int | None = None
 """A stop signal received inside a ``deferred()`` region and not yet raised by ``check()``."""
-_regions: list[bool] = []
-"""The main thread's open regions, innermost last: True for ``interruptible()`` (a stop raises
-at once), False for ``deferred()`` (a stop is a flag). Outside every region a stop raises."""
+
+
+class _Region:
+    """One open region: ``raising`` for ``interruptible()``, not for ``deferred()``."""
+
+    __slots__ = ("raising",)
+
+    def __init__(self, raising: bool) -> None:
+        self.raising = raising
+
+
+_regions: list[_Region] = []
+"""The main thread's open regions, innermost last (a stop raises at once in an interruptible
+one, is a flag in a deferred one). Outside every region a stop raises. Each region removes
+itself on leaving, so regions of generators closed out of order cannot remove another's."""
 
 
 class Stop(KeyboardInterrupt):
@@ -87,7 +99,7 @@ def _on_stop(signum: int, frame: FrameType | None) -> None:
     """The handler of ``stop_on_signals``: record; raise only outside deferred regions."""
     global received, _pending
     received = signum
-    if _regions and not _regions[-1]:
+    if _regions and not _regions[-1].raising:
         _pending = signum  # ``check()`` raises it at the region's next safe point
         return
     raise Stop(signum)
@@ -164,11 +176,15 @@ def _region(raising: bool) -> Iterator[None]:
     if not _main_thread():  # only the main thread receives signals
         yield
         return
-    _regions.append(raising)
+    region = _Region(raising)
+    _regions.append(region)
     try:
         yield
     finally:
-        _regions.pop()
+        for index in range(len(_regions) - 1, -1, -1):
+            if _regions[index] is region:
+                del _regions[index]
+                break
 
 
 @contextmanager
