@@ -19,6 +19,7 @@ import pytest
 
 from swarmtui.tables.client import TableClient
 from swarmtui.tables.hub import Hub
+from swarmtui.tables.ratings import RatingsStore
 
 
 @pytest.fixture
@@ -60,11 +61,13 @@ def genome_deliberation():
 
 
 class RunningHub:
-    """A hub on its own event loop in a thread, as the serve process runs it."""
+    """A hub on its own event loop in a thread, as the serve process runs it, with a ratings
+    database in its folder (``ratings``)."""
 
     def __init__(self) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="swt-"))  # short: Unix socket paths are limited
-        self.hub = Hub(self.folder / "hub.sock")
+        self.ratings = RatingsStore(self.folder / "ratings.sqlite3")
+        self.hub = Hub(self.folder / "hub.sock", self.ratings)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()

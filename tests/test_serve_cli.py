@@ -65,6 +65,12 @@ def test_port_in_use_and_bad_host_key_leave_no_temporary_folder(tmp_path):
     done = _swarmtui("serve", "-k", str(key), "-p", "0", "--host-key", str(tmp_path / "bad"),
                      "--players-dir", str(tmp_path / "players"), env={"TMPDIR": str(scratch)})
     _one_line_error(done, 2, r"cannot read host key")
+    damaged = tmp_path / "ratings.sqlite3"
+    damaged.write_text("these are not ratings\n")
+    done = _swarmtui("serve", "-k", str(key), "-p", "0", "--host-key", str(tmp_path / "hk"), "--ratings",
+                     str(damaged), "--players-dir", str(tmp_path / "players"), env={"TMPDIR": str(scratch)})
+    _one_line_error(done, 2, r"ratings.sqlite3 is not a usable ratings database .*it is left as it is")
+    assert damaged.read_text() == "these are not ratings\n"
     assert list(scratch.iterdir()) == []
 
 

@@ -4,6 +4,7 @@ limits per player, silent connections dropped, fuzzed malformed requests answere
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import socket
@@ -204,10 +205,12 @@ _json = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**6) | st.tex
                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
                          st.sampled_from(["White", "Black", "1", "2", "x"]), inner, max_size=3), max_leaves=8)
 _requests = st.fixed_dictionaries(
-    {"op": st.sampled_from(["list", "host", "join", "move", "leave", "hello", "nope"]) | _json,
+    {"op": st.sampled_from(["list", "host", "join", "move", "leave", "hello", "nope", "say", "rematch",
+                            "leaderboard", "history"]) | _json,
      "re": st.integers(0, 9)},
     optional={key: _json for key in ("game", "players", "seed", "params", "mine", "moves", "table", "watch",
-                                     "ply", "move", "trace")})
+                                     "ply", "move", "trace", "text", "code", "rated", "private", "rules",
+                                     "player")})
 
 
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -220,13 +223,17 @@ def test_malformed_requests_get_an_error_reply_and_never_an_exception(requests):
     handler = logging.Handler(logging.ERROR)
     handler.emit = errors.append  # type: ignore[method-assign]
     logging.getLogger("swarmtui.serve").addHandler(handler)
-    try:
+
+    async def answer_each() -> None:
         for request in requests:
             before = len(writer.sent)
-            hub._answer(member, request)
+            await hub._answer(member, request)
             replies = [m for m in writer.sent[before:] if "re" in m]
             assert [r["re"] for r in replies] == [request["re"]]
             assert replies[0]["ok"] or replies[0]["error"]
+
+    try:
+        asyncio.run(answer_each())
     finally:
         logging.getLogger("swarmtui.serve").removeHandler(handler)
     assert not errors, [e.getMessage() for e in errors]

@@ -30,6 +30,9 @@ def serve(
                                             help="Host key file (default: created once in the user data dir)."),
     players_dir: Path | None = typer.Option(None, "--players-dir",
                                                help="Where each player's saves live (default: user data dir)."),
+    ratings: Path | None = typer.Option(
+        None, "--ratings", dir_okay=False,
+        help="SQLite database of the players' ratings at rated tables (default: ratings.sqlite3 in --players-dir)."),
     max_sessions: int = typer.Option(8, "--max-sessions", min=1, help="Sessions open at once, in total."),
     max_per_player: int = typer.Option(2, "--max-per-player", min=1, help="Sessions open at once per key."),
     idle_minutes: float = typer.Option(30, "--idle-minutes", min=0.01,
@@ -55,7 +58,7 @@ def serve(
         from swarmtui.serve.environment import app_command
         from swarmtui.serve.hostkey import HostKeyError, default_host_key_path
         from swarmtui.serve.limits import Limits
-        from swarmtui.serve.server import AuthorizedKeysError, ServeConfig
+        from swarmtui.serve.server import AuthorizedKeysError, RatingsError, ServeConfig
     except ImportError:
         raise fail("swarmtui serve needs asyncssh: pip install 'swarmtui[serve]'") from None
     if authorized_keys is None and not guest:
@@ -73,7 +76,8 @@ def serve(
     config = ServeConfig(host_key=(host_key or data / "host_key").expanduser(),
                          players_root=(players_dir or data / "players").expanduser(),
                          authorized_keys=authorized_keys.expanduser() if authorized_keys else None,
-                         guest=guest, host=host, port=port, limits=limits, command=app_command(offered))
+                         guest=guest, host=host, port=port, limits=limits, command=app_command(offered),
+                         ratings=ratings.expanduser() if ratings else None)
     import logging
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
@@ -82,7 +86,7 @@ def serve(
 
     try:
         asyncio.run(_serve(config, [e.name for e in offered]))
-    except (AuthorizedKeysError, HostKeyError) as error:
+    except (AuthorizedKeysError, HostKeyError, RatingsError) as error:
         raise fail(str(error)) from None
     except OSError as error:
         raise fail(_listen_error(error, host, port)) from None
@@ -120,8 +124,9 @@ async def _serve(config, offered: list[str]) -> None:
 
     server = await start_server(config)
     logging.getLogger("swarmtui.serve").info(
-        "listening on %s:%s (ssh -p %s %s); players' saves in %s", config.host, server.port, server.port,
-        "guest@" + config.host if config.guest else config.host, config.players_root)
+        "listening on %s:%s (ssh -p %s %s); players' saves in %s, ratings in %s", config.host, server.port,
+        server.port, "guest@" + config.host if config.guest else config.host, config.players_root,
+        config.ratings_path)
     logging.getLogger("swarmtui.serve").info("external engines players may seat: %s", ", ".join(offered) or "none")
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)  # like ctrl-c: hang up every session

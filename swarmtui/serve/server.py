@@ -46,11 +46,12 @@ from swarmtui.serve.players import Player
 from swarmtui.serve.session import AppSession
 from swarmtui.serve.watch import SHOW_USER, WATCH_USER, WatchSession
 from swarmtui.tables.hub import Hub
+from swarmtui.tables.ratings import FILE_NAME, RatingsError, RatingsStore
 
 log = logging.getLogger("swarmtui.serve")
 
 GUEST_USER = "guest"
-__all__ = ["AuthorizedKeysError", "ServeConfig", "read_authorized_keys", "start_server"]
+__all__ = ["AuthorizedKeysError", "RatingsError", "ServeConfig", "read_authorized_keys", "start_server"]
 
 
 @dataclass
@@ -65,6 +66,12 @@ class ServeConfig:
     port: int = 2222
     limits: Limits = field(default_factory=Limits)
     command: tuple[str, ...] = (sys.executable, "-m", "swarmtui")
+    ratings: Path | None = None
+    """The ratings database of the tables (default: ``ratings.sqlite3`` in ``players_root``)."""
+
+    @property
+    def ratings_path(self) -> Path:
+        return self.ratings or self.players_root / FILE_NAME
 
     def __post_init__(self) -> None:
         if self.authorized_keys is None and not self.guest:
@@ -252,15 +259,17 @@ class RunningServer:
 async def start_server(config: ServeConfig) -> RunningServer:
     """Listen on ``config.host:config.port`` (``port=0``: a free one, see ``RunningServer.port``).
 
-    Whatever makes the start fail (a bad host key or authorized_keys file, a port in use)
-    leaves nothing behind: the hub's private temporary folder is removed again."""
+    Whatever makes the start fail (a bad host key or authorized_keys file, a ratings database
+    that is not one, a port in use) leaves nothing behind: the hub's private temporary folder is
+    removed again."""
     host_key = await asyncio.to_thread(load_or_create, config.host_key)
     if config.authorized_keys is not None:
         for entry in (await asyncio.to_thread(read_authorized_keys, config.authorized_keys)).refused_lines:
             log.warning("authorized keys %s line %s is refused: %s", config.authorized_keys, entry.line,
                         entry.refusal)
+    ratings = await asyncio.to_thread(_open_ratings, config)
     hub_dir = Path(tempfile.mkdtemp(prefix="swarmtui-tables-"))
-    state = ServeState(config, Hub(hub_dir / "hub.sock"))
+    state = ServeState(config, Hub(hub_dir / "hub.sock", ratings))
     try:
         await state.hub.start()
         acceptor = await asyncssh.create_server(
@@ -277,3 +286,9 @@ async def start_server(config: ServeConfig) -> RunningServer:
         log.warning("GUEST ACCESS IS OPEN: anyone who can reach %s:%s may log in as '%s' without a key",
                     config.host, acceptor.get_port(), GUEST_USER)
     return RunningServer(acceptor, state)
+
+
+def _open_ratings(config: ServeConfig) -> RatingsStore:
+    """The tables' ratings database (``RatingsError``, one line, when it is not usable)."""
+    config.players_root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return RatingsStore(config.ratings_path)

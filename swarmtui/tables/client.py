@@ -60,6 +60,14 @@ class TableLink:
         self.present: dict[str, str | None] = {s["seat"]: s["player"] if s["present"] else None
                                                for s in reply["seats"]}
         self.labels: dict[str, str | None] = {s["seat"]: s["player"] for s in reply["seats"]}
+        self.code: str = str(reply.get("code", ""))
+        self.rated: bool = reply.get("rated") is True
+        self.private: bool = reply.get("private") is True
+        self.rules: dict[str, str] = dict(reply.get("rules") or {})
+        self.chat: list[dict[str, Any]] = list(reply.get("chat") or [])
+        """The table's chat lines so far (``said`` events' fields), oldest first."""
+        self.rematch: TableLink | None = None
+        """The rematch's table once it is open (``rematch`` event)."""
         self.closed: str | None = None
         """Why the table is gone for us (None while we sit at it)."""
         self.refused: str | None = None
@@ -116,9 +124,23 @@ class TableLink:
                 self.closed = str(event.get("reason", "the table closed"))
             elif kind == "refused":
                 self.refused = str(event.get("error", "refused"))
+            elif kind == "said":
+                self.chat.append(event)
+            elif kind == "rematch" and isinstance(event.get("link"), TableLink):
+                self.rematch = event["link"]
             self._changed.notify_all()
         if self.listener is not None:
             self.listener(event)
+
+    # -- talking, and asking for another game ---------------------------------------------------
+    def say(self, text: str) -> None:
+        """Say ``text`` to the table (it comes back as a ``said`` event); ``TableError`` when refused."""
+        self.client.request("say", table=self.id, text=text)
+
+    def ask_rematch(self) -> list[str]:
+        """Ask for a rematch of the finished game: who is still to ask (empty: it is open, and
+        the ``rematch`` event brings its table)."""
+        return [str(name) for name in self.client.request("rematch", table=self.id).get("waiting", [])]
 
     def leave(self) -> None:
         """Get up from the table (our seats stay kept for us); any waiting seat stops waiting."""
@@ -136,6 +158,8 @@ class TableClient:
         self.token = token
         self.links: dict[str, TableLink] = {}
         self.player = ""
+        self.rated = False
+        """The server keeps ratings (and this player, not a guest, can be rated)."""
         self._socket: socket.socket | None = None
         self._send_lock = threading.Lock()
         self._numbers = itertools.count(1)
@@ -155,14 +179,27 @@ class TableClient:
         return list(self.request("list")["tables"])
 
     def host(self, game: str, players: dict[str, str], seed: int, params: dict[str, dict[str, str]],
-             mine: Sequence[str], moves: Sequence[str] = ()) -> TableLink:
-        """Open a table for ``players`` where we play ``mine``; the other human seats are open."""
+             mine: Sequence[str], moves: Sequence[str] = (), *, rules: Mapping[str, str] | None = None,
+             rated: bool = False, private: bool = False) -> TableLink:
+        """Open a table for ``players`` where we play ``mine``; the other human seats are open.
+        ``rated``: the game counts for both sides' ratings; ``private``: not listed, joined by code."""
         return self._link(self.request("host", game=game, players=players, seed=seed, params=params,
-                                       mine=list(mine), moves=list(moves)))
+                                       mine=list(mine), moves=list(moves), rules=dict(rules or {}), rated=rated,
+                                       private=private))
 
-    def join(self, table: str, *, watch: bool = False) -> TableLink:
-        """Sit at ``table`` (the seats kept for us, else a free one), or only watch it."""
-        return self._link(self.request("join", table=table, watch=watch))
+    def join(self, table: str | None = None, *, code: str | None = None, watch: bool = False) -> TableLink:
+        """Sit at ``table`` (or the table with ``code``): the seats kept for us, else a free one;
+        or only watch it."""
+        where = {"code": code} if code is not None else {"table": table}
+        return self._link(self.request("join", watch=watch, **where))
+
+    def leaderboard(self, game: str = "") -> dict[str, Any]:
+        """``games`` with ratings, and ``standings`` of ``game`` (the hub's ``leaderboard`` reply)."""
+        return self.request("leaderboard", game=game)
+
+    def history(self, game: str, player: str = "") -> list[dict[str, Any]]:
+        """``player``'s rated games of ``game`` (ours when empty), the latest first."""
+        return list(self.request("history", game=game, player=player)["played"])
 
     def _link(self, reply: dict[str, Any]) -> TableLink:
         link = TableLink(self, reply)
@@ -209,7 +246,9 @@ class TableClient:
         sock.settimeout(None)
         self._socket = sock
         threading.Thread(target=self._read, args=(sock,), name="table-hub", daemon=True).start()
-        self.player = self.request("hello", token=self.token).get("player", "")
+        hello = self.request("hello", token=self.token)
+        self.player = hello.get("player", "")
+        self.rated = hello.get("ratings") is True and hello.get("guest") is not True
 
     def _read(self, sock: socket.socket) -> None:
         stream = sock.makefile("rb")
@@ -221,6 +260,11 @@ class TableClient:
                         self._replies[message["re"]] = message
                         self._arrived.notify_all()
                 elif (link := self.links.get(str(message.get("table")))) is not None:
+                    if message.get("event") == "rematch" and isinstance(message.get("new"), dict):
+                        try:
+                            message["link"] = self._link(message["new"])  # before its first event is read
+                        except (KeyError, TypeError, ValueError):
+                            message["event"] = "unreadable rematch"
                     link.receive(message)
             self._lose("the server closed it")
         except (OSError, ProtocolError) as error:

@@ -4,14 +4,12 @@ One asyncio Unix-socket server in the serve process. Each session's app connects
 secret token its session was given (``admit``), so the hub knows which player a connection
 is; a connection that cannot say ``hello`` with a live token is dropped.
 
-A ``Table`` is a game's config (game, seat -> agent, seed, parameter overrides), its
-append-only move list, and the hub's own copy of the position, which is how it refuses a
-move that is illegal, out of turn, or sent by a connection not holding the seat to move.
-Seats are owned by players: the host owns its own seats and every computer seat (its app
-runs those agents); the other human seats are open until someone joins. A player who leaves
-(quits, hangs up, loses the connection) keeps their seats reserved, so coming back to the
-table (resuming the autosave) gives them back; a guest's seats open again instead, since a
-guest never comes back. A table closes when no seat holder is connected.
+The tables themselves (seats, moves, chat, rematch, what a rated game's result is) are
+``table.Table``; the hub finds them by number or by code (``codes``: a private table only by
+its code, wrong codes limited per player), relays chat (``chat``: cleaned, paced per player),
+opens a rematch once every seated player has asked for one, and stores each finished rated
+game in the ratings database (``ratings.RatingsStore``, written in one worker thread so the
+event loop never waits for the disk), telling the table what it did to each side's rating.
 
 Limits are per player, not per connection (a player may open several connections): tables
 held (``MAX_TABLES_PER_PLAYER``) and connections (``MAX_CONNECTIONS_PER_PLAYER``). A
@@ -23,20 +21,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import itertools
 import logging
 import secrets
-from dataclasses import dataclass, field
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from swarmtui.core.state import GameState, IllegalMoveError, NotationError
 from swarmtui.games import GAMES
+from swarmtui.tables.chat import ChatRefused, Pace, clean_line
+from swarmtui.tables.codes import Guesses, new_code, read_code
 from swarmtui.tables.protocol import MAX_LINE, ProtocolError, decode, encode
+from swarmtui.tables.ratings import RatingsError, RatingsStore
+from swarmtui.tables.table import HUMAN, Member, Refusal, Table
 
 log = logging.getLogger("swarmtui.serve")
 
-HUMAN = "human"
+__all__ = ["HUMAN", "Hub", "Member", "Refusal", "Table"]
+
 MAX_TABLES = 64
 """Tables open at once on one server (each holds a position and a move list)."""
 MAX_TABLES_PER_PLAYER = 4
@@ -44,176 +48,19 @@ MAX_CONNECTIONS_PER_PLAYER = 4
 """Hub connections of one player at once (an app needs one; a few more cover reconnecting)."""
 HELLO_SECONDS = 10.0
 """A connection that has not said ``hello`` by then is dropped."""
-MAX_MOVES = 20_000
-"""Moves a table keeps; a game this long is abandoned rather than grown without bound."""
-MAX_BACKLOG = 16 * 1024 * 1024
-"""Bytes queued for a connection that does not read before the hub drops it."""
-
-
-class Refusal(Exception):
-    """A request the hub will not carry out; the message is one sentence for the player."""
-
-
-@dataclass(eq=False)
-class Member:
-    """One app connected to the hub, as the player its token belongs to."""
-
-    player: str
-    label: str
-    guest: bool
-    writer: asyncio.StreamWriter
-    tables: set[str] = field(default_factory=set)
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.writer.is_closing():
-            return
-        if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
-            log.warning("table hub: %s does not read its messages; dropping it", self.label)
-            self.writer.close()
-            return
-        self.writer.write(encode(message))
-
-
-class Table:
-    """One game between connected players; see the module docstring for who owns which seat."""
-
-    def __init__(self, table_id: str, request: dict[str, Any], host: Member) -> None:
-        self.id = table_id
-        self.game, self.players, self.seed, self.params = _config(request)
-        spec = GAMES[self.game]
-        self.state: GameState = spec.start(len(self.players) if spec.seat_counts else None)
-        if tuple(self.players) != tuple(self.state.seats):
-            raise Refusal(f"the seats of {spec.title} are {', '.join(self.state.seats)}")
-        mine = request.get("mine")
-        if not isinstance(mine, list) or not all(isinstance(s, str) for s in mine) \
-                or not set(mine) <= set(self.players) or not mine:
-            raise Refusal("'mine' must list some of the table's seats")
-        self.owners: dict[str, str | None] = {}
-        for seat, agent in self.players.items():
-            if seat in mine:
-                self.owners[seat] = host.player
-            elif agent == HUMAN:
-                self.owners[seat] = None
-            else:
-                raise Refusal(f"{seat} is a computer player, so the host's app must play it")
-        if all(owner is not None for owner in self.owners.values()):
-            raise Refusal("a table needs a seat for someone to join")
-        self.moves: list[str] = []
-        moves = request.get("moves", [])
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise Refusal("'moves' must be a list of moves")
-        for ply, text in enumerate(moves):
-            self._play(ply, text)
-        self.holders: dict[str, Member] = {}
-        self.labels: dict[str, str] = {}
-        self.watchers: set[Member] = set()
-        self.host_label = host.label
-
-    # -- seats --------------------------------------------------------------------------------
-    def seat(self, member: Member, seats: list[str]) -> None:
-        for seat in seats:
-            self.owners[seat] = member.player
-            self.holders[seat] = member
-            self.labels[seat] = member.label
-        member.tables.add(self.id)
-        self._tell_others(member, *({"event": "seat", "seat": s, "player": member.label, "present": True}
-                                    for s in seats))
-
-    def seats_for(self, member: Member) -> list[str]:
-        """The seats ``member`` may take: the ones kept for them, else the first open one."""
-        kept = [s for s, owner in self.owners.items() if owner == member.player and s not in self.holders]
-        if kept:
-            return kept
-        open_seats = [s for s, owner in self.owners.items() if owner is None]
-        if not open_seats:
-            raise Refusal(f"table {self.id} has no free seat (watch it instead)")
-        return open_seats[:1]
-
-    def held_by(self, member: Member) -> list[str]:
-        return [s for s, m in self.holders.items() if m is member]
-
-    def leave(self, member: Member) -> None:
-        """``member`` is gone: its seats stay reserved for the player (a guest's open again)."""
-        self.watchers.discard(member)
-        member.tables.discard(self.id)
-        for seat in self.held_by(member):
-            del self.holders[seat]
-            if member.guest:
-                self.owners[seat] = None
-            self._tell_others(member, {"event": "seat", "seat": seat, "player": member.label, "present": False})
-
-    @property
-    def deserted(self) -> bool:
-        return not self.holders
-
-    # -- moves --------------------------------------------------------------------------------
-    def move(self, member: Member, ply: object, text: object, trace: object) -> None:
-        """Play ``text`` at ``ply`` for ``member``, then tell everyone else at the table."""
-        seat = self.state.to_move
-        if self.state.outcome is not None:
-            raise Refusal("the game is over")
-        if self.holders.get(seat) is not member:
-            raise Refusal(f"it is {seat}'s turn, and you do not hold {seat}")
-        if ply != len(self.moves) or not isinstance(text, str):
-            raise Refusal(f"the table is at move {len(self.moves) + 1}")
-        self._play(len(self.moves), text)
-        self._tell_others(member, {"event": "moved", "ply": ply, "seat": seat, "move": text, "trace": trace})
-
-    def _play(self, ply: int, text: str) -> None:
-        if ply >= MAX_MOVES:
-            raise Refusal(f"a table keeps at most {MAX_MOVES} moves")
-        try:
-            move = self.state.parse_move(text)
-            if not self.state.is_legal(move):
-                raise IllegalMoveError(f"{text} is not legal here")
-            self.state.play(move)
-        except (NotationError, IllegalMoveError, ValueError) as error:
-            raise Refusal(f"move {ply + 1} ({text!r}) cannot be played: {error}") from None
-        self.moves.append(text)
-
-    def _tell_others(self, sender: Member | None, *events: dict[str, Any]) -> None:
-        for member in {*self.holders.values(), *self.watchers} - {sender}:
-            for event in events:
-                member.send({**event, "table": self.id})
-
-    # -- what the lists show ------------------------------------------------------------------
-    def describe(self) -> dict[str, Any]:
-        seats = [{"seat": s, "agent": a, "player": self.labels.get(s) if a == HUMAN or s in self.holders else None,
-                  "present": s in self.holders, "open": self.owners[s] is None}
-                 for s, a in self.players.items()]
-        return {"table": self.id, "game": self.game, "title": GAMES[self.game].title, "host": self.host_label,
-                "seats": seats, "moves": len(self.moves), "over": self.state.outcome is not None,
-                "watchers": len(self.watchers)}
-
-    def joined(self, seats: list[str]) -> dict[str, Any]:
-        """The reply to a join: the table, the whole game so far, and the seats now ours."""
-        return {**self.describe(), "players": self.players, "seed": self.seed, "params": self.params,
-                "move_list": list(self.moves), "mine": seats}
-
-
-def _config(request: dict[str, Any]) -> tuple[str, dict[str, str], int, dict[str, dict[str, str]]]:
-    game = request.get("game")
-    if not isinstance(game, str) or game not in GAMES or not GAMES[game].playable:
-        raise Refusal(f"unknown game {game!r}")
-    players = request.get("players")
-    if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
-        raise Refusal("'players' must map seats to agents")
-    seed = request.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise Refusal("'seed' must be a whole number >= 0")
-    params = request.get("params") or {}
-    if not isinstance(params, dict) or not all(
-            isinstance(p, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in p.items())
-            for p in params.values()):
-        raise Refusal("'params' must map seats to name=value overrides")
-    return game, dict(players), seed, {s: dict(p) for s, p in params.items()}
+SEED_RANGE = 1_000_000
+"""A rematch's seed is drawn below this (as the TUI draws seeds)."""
+GUESTS = "guests"
+"""The one account under which all guests' wrong table codes are counted."""
 
 
 class Hub:
-    """The tables of one server and the connections of its sessions' apps."""
+    """The tables of one server and the connections of its sessions' apps; ``ratings`` keeps the
+    rated games (None: the server keeps no ratings, and a rated table is refused)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, ratings: RatingsStore | None = None) -> None:
         self.path = path
+        self.ratings = ratings
         self.tokens: dict[str, tuple[str, str, bool]] = {}
         """token -> (player id, label, guest), for the sessions now running."""
         self.members: dict[str, set[Member]] = {}
@@ -221,6 +68,11 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.numbers = itertools.count(1)
         self.server: asyncio.AbstractServer | None = None
+        self.pace = Pace()
+        self.guesses = Guesses()
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ratings")
+        """The one thread that reads and writes the ratings database."""
+        self.pending: set[asyncio.Future[Any]] = set()
 
     async def start(self) -> None:
         self.server = await asyncio.start_unix_server(self._serve, path=str(self.path), limit=MAX_LINE)
@@ -233,6 +85,11 @@ class Hub:
                 for member in members:
                     member.writer.close()
             await self.server.wait_closed()
+        if self.pending:  # a rated game being written is finished, not cut off
+            await asyncio.wait(self.pending, timeout=30)
+        self.writer.shutdown(wait=True)
+        if self.ratings is not None:
+            self.ratings.close()
         with contextlib.suppress(OSError):
             self.path.unlink()
 
@@ -270,9 +127,10 @@ class Hub:
                 return
             member = Member(*self.tokens[token], writer)
             self.members.setdefault(token, set()).add(member)
-            member.send({"re": hello.get("re"), "ok": True, "player": member.label})
+            member.send({"re": hello.get("re"), "ok": True, "player": member.label,
+                         "ratings": self.ratings is not None, "guest": member.guest})
             while line := await reader.readline():
-                self._answer(member, decode(line))
+                await self._answer(member, decode(line))
         except (ProtocolError, ValueError, ConnectionError, asyncio.IncompleteReadError) as error:
             log.info("table hub: dropped a connection: %s", error)
         finally:
@@ -281,13 +139,16 @@ class Hub:
                 self.members.get(token, set()).discard(member)
             writer.close()
 
-    def _answer(self, member: Member, request: dict[str, Any]) -> None:
-        handler = {"list": self._list, "host": self._host, "join": self._join,
-                   "move": self._move, "leave": self._leave}.get(str(request.get("op")))
+    async def _answer(self, member: Member, request: dict[str, Any]) -> None:
+        handler = {"list": self._list, "host": self._host, "join": self._join, "move": self._move,
+                   "leave": self._leave, "say": self._say, "rematch": self._rematch,
+                   "leaderboard": self._leaderboard, "history": self._history}.get(str(request.get("op")))
         try:
             if handler is None:
                 raise Refusal(f"unknown request {str(request.get('op'))[:40]!r}")
-            reply = handler(member, request)
+            reply: Any = handler(member, request)
+            if inspect.isawaitable(reply):
+                reply = await reply
         except Refusal as refusal:
             error = str(refusal)
         except Exception as failure:  # a request no check foresaw: answer it, keep the hub up
@@ -302,30 +163,66 @@ class Hub:
         if "re" in request:
             member.send({"re": request["re"], "ok": False, "error": error})
 
+    # -- finding tables -----------------------------------------------------------------------
     def _table(self, request: dict[str, Any]) -> Table:
         table = self.tables.get(str(request.get("table")))
         if table is None:
-            raise Refusal(f"there is no table {request.get('table')} (any more)")
+            raise Refusal(f"there is no table {str(request.get('table'))[:20]} (any more)")
         return table
 
-    def _list(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
-        return {"tables": [t.describe() for t in self.tables.values()]}
+    def _at(self, member: Member, request: dict[str, Any]) -> Table:
+        """The table of a request about a table ``member`` sits at or watches."""
+        table = self._table(request)
+        if table.id not in member.tables:
+            raise Refusal(f"you are not at table {table.id}")
+        return table
 
+    def _by_code(self, member: Member, text: object) -> Table:
+        who = GUESTS if member.guest else member.player
+        if not self.guesses.allowed(who):
+            raise Refusal("too many wrong table codes: wait a minute and try again")
+        code = read_code(text)
+        found = next((t for t in self.tables.values() if t.code == code), None)
+        if found is None:
+            self.guesses.missed(who)
+            raise Refusal(f"no table has the code {str(text)[:20]!r}")
+        return found
+
+    def _list(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
+        """The listed tables, and the private ones where this player owns a seat."""
+        return {"tables": [t.describe() for t in self.tables.values()
+                           if not t.config.private or member.player in t.owners.values()]}
+
+    # -- hosting and joining ------------------------------------------------------------------
     def _host(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
         if len(self.tables) >= MAX_TABLES:
             raise Refusal(f"the server has {MAX_TABLES} tables open; try again later")
-        if sum(1 for t in self.tables.values()
-               if any(m.player == member.player for m in t.holders.values())) >= MAX_TABLES_PER_PLAYER:
-            raise Refusal(f"you sit at {MAX_TABLES_PER_PLAYER} tables already")
-        table = Table(str(next(self.numbers)), request, member)
+        self._check_room(member)
+        if request.get("rated") is True and self.ratings is None:
+            raise Refusal("this server keeps no ratings, so it has no rated tables")
+        table = Table.hosted(str(next(self.numbers)), new_code({t.code for t in self.tables.values()}),
+                             request, member)
         self.tables[table.id] = table
         mine = [s for s, owner in table.owners.items() if owner == member.player]
         table.seat(member, mine)
-        log.info("table %s: %s hosts %s (%s)", table.id, member.label, table.game, ", ".join(table.players.values()))
+        log.info("table %s (%s): %s hosts %s%s (%s)", table.id, table.code, member.label, table.game,
+                 " rated" * table.config.rated, ", ".join(table.players.values()))
         return table.joined(mine)
 
+    def _check_room(self, member: Member) -> None:
+        if sum(1 for t in self.tables.values()
+               if any(m.player == member.player for m in t.holders.values())) >= MAX_TABLES_PER_PLAYER:
+            raise Refusal(f"you sit at {MAX_TABLES_PER_PLAYER} tables already")
+
     def _join(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
-        table = self._table(request)
+        """Sit at (or watch) a table named by ``code``, or by number when it is listed or keeps
+        a seat for this player."""
+        if "code" in request:
+            table = self._by_code(member, request.get("code"))
+        else:
+            table = self._table(request)
+            if table.config.private and member.player not in table.owners.values():
+                raise Refusal(f"table {table.id} is private: join it with its code")
         if table.held_by(member) or member in table.watchers:
             raise Refusal(f"you are at table {table.id} already")
         if request.get("watch"):
@@ -333,12 +230,17 @@ class Hub:
             member.tables.add(table.id)
             return table.joined([])
         seats = table.seats_for(member)
+        if not any(owner == member.player for owner in table.owners.values()):
+            self._check_room(member)
         table.seat(member, seats)
         log.info("table %s: %s sits at %s", table.id, member.label, ", ".join(seats))
         return table.joined(seats)
 
     def _move(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
-        self._table(request).move(member, request.get("ply"), request.get("move"), request.get("trace"))
+        table = self._table(request)
+        table.move(member, request.get("ply"), request.get("move"), request.get("trace"))
+        if table.state.outcome is not None:
+            self._rate(table)
         return {}
 
     def _leave(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
@@ -353,9 +255,122 @@ class Hub:
 
     def _part(self, member: Member, table: Table) -> None:
         table.leave(member)
+        table.rematch.discard(member.player)
         if table.deserted:
             del self.tables[table.id]
             for watcher in table.watchers:
                 watcher.tables.discard(table.id)
                 watcher.send({"event": "closed", "table": table.id, "reason": "the players left the table"})
             log.info("table %s closed", table.id)
+
+    # -- chat -----------------------------------------------------------------------------------
+    def _say(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
+        """A line of chat to everyone at the table (the sender too: it is numbered there)."""
+        table = self._at(member, request)
+        try:
+            text = clean_line(request.get("text"))
+            self.pace.check(member.player)
+        except ChatRefused as refusal:
+            raise Refusal(str(refusal)) from None
+        seats = table.held_by(member)
+        line = table.chat.add(member.label, seats[0] if seats else None, text)
+        table.tell_others(None, {"event": "said", **line})
+        return {"number": line["number"]}
+
+    # -- rematch --------------------------------------------------------------------------------
+    def _rematch(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
+        """Ask for a rematch of a finished game; the last player to ask opens it."""
+        table = self._at(member, request)
+        if table.state.outcome is None:
+            raise Refusal("the game is not over")
+        if not table.held_by(member):
+            raise Refusal("only the players can ask for a rematch")
+        owners = {owner for owner in table.owners.values() if owner is not None}
+        away = [table.labels.get(s, "a player") for s, owner in table.owners.items() if s not in table.holders]
+        if away:
+            raise Refusal(f"{', '.join(sorted(set(away)))} left the table: no rematch")
+        table.rematch.add(member.player)
+        if table.rematch < owners:
+            table.tell_others(member, {"event": "rematch_asked", "player": member.label})
+            return {"waiting": sorted(table.labels[s] for s, o in table.owners.items() if o not in table.rematch)}
+        if len(self.tables) >= MAX_TABLES:
+            raise Refusal(f"the server has {MAX_TABLES} tables open; try again later")
+        self._open_rematch(table)
+        return {"waiting": []}
+
+    def _open_rematch(self, old: Table) -> None:
+        config = old.config.turned(secrets.randbelow(SEED_RANGE))
+        seats = list(old.players)
+        turn = {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
+        owners = {turn[s]: owner for s, owner in old.owners.items()}
+        new = Table(str(next(self.numbers)), new_code({t.code for t in self.tables.values()}), config,
+                    {s: owners[s] for s in seats}, old.host_label)
+        self.tables[new.id] = new
+        old.rematch.clear()
+        holders: dict[Member, list[str]] = {}
+        for seat, member in old.holders.items():
+            holders.setdefault(member, []).append(turn[seat])
+        for member, mine in holders.items():
+            new.seat(member, sorted(mine, key=seats.index))
+        for watcher in old.watchers:
+            new.watchers.add(watcher)
+            watcher.tables.add(new.id)
+        for member in new.members:
+            member.send({"event": "rematch", "table": old.id, "new": new.joined(new.held_by(member))})
+        log.info("table %s: rematch at table %s (%s)", old.id, new.id, new.code)
+
+    # -- ratings --------------------------------------------------------------------------------
+    def _rate(self, table: Table) -> None:
+        """Store a finished rated game (in the ratings thread) and tell the table what it did."""
+        found = table.result()
+        if found is None or self.ratings is None:
+            return
+        table.rated_done = True
+        first, second, score = found
+        store, code, moves = self.ratings, table.code, len(table.moves)
+        future = asyncio.get_running_loop().run_in_executor(
+            self.writer, lambda: store.record(table.game, first, second, score, table=code, moves=moves))
+        self.pending.add(future)
+
+        def done(future: asyncio.Future[Any]) -> None:
+            self.pending.discard(future)
+            try:
+                changes = future.result()
+            except RatingsError as error:
+                log.error("table %s: the game is not rated: %s", table.id, error)
+                table.tell_others(None, {"event": "unrated", "error": str(error)})
+                return
+            seats = list(table.players)
+            table.tell_others(None, {"event": "rated", "changes": [
+                {"seat": seat, "player": c.label, "before": asdict(c.before), "after": asdict(c.after)}
+                for seat, c in zip(seats, changes, strict=True)]})
+
+        future.add_done_callback(done)
+
+    async def _query(self, call: Any) -> Any:
+        if self.ratings is None:
+            raise Refusal("this server keeps no ratings")
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.writer, call)
+        except RatingsError as error:
+            raise Refusal(str(error)) from None
+
+    async def _leaderboard(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
+        """The games with ratings, and the standings of ``game`` (the first such game if none)."""
+        store = self.ratings
+        games = await self._query(lambda: store.games() if store else [])
+        game = request.get("game") or (games[0] if games else "")
+        if game and game not in GAMES:
+            raise Refusal(f"unknown game {str(game)[:40]!r}")
+        standings = await self._query(lambda: store.leaderboard(game) if store and game else [])
+        return {"games": games, "game": game, "you": member.player,
+                "standings": [{**asdict(s), "games": s.games} for s in standings]}
+
+    async def _history(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
+        """One player's rated games of ``game`` (your own when no player is named)."""
+        store = self.ratings
+        game, player = request.get("game"), request.get("player") or member.player
+        if not isinstance(game, str) or game not in GAMES or not isinstance(player, str):
+            raise Refusal("'game' must be a game and 'player' a player")
+        played = await self._query(lambda: store.history(game, player) if store else [])
+        return {"game": game, "player": player, "played": [asdict(p) for p in played]}

@@ -8,9 +8,16 @@ Events carry ``"event"`` and no ``"re"``:
 - ``seat``   ``table, seat, player, present``: a player took, left or came back to a seat.
 - ``closed`` ``table, reason``: the table is gone (every player left).
 - ``refused`` ``table, ply, error``: the hub refused one of our moves (the games disagree).
+- ``said``   ``table, number, player, seat, text, at``: a chat line (ours too), cleaned by the hub.
+- ``rematch_asked`` ``table, player``: a player asked for a rematch of the finished game.
+- ``rematch`` ``table, new``: the rematch is open; ``new`` is the new table as a join reply.
+- ``rated``  ``table, changes``: a finished rated game is stored: each seat's rating before and after.
+- ``unrated`` ``table, error``: it could not be stored (the ratings database said why).
 
-Requests: ``hello token`` (first, once), ``list``, ``host game players seed params mine
-moves``, ``join table [watch]``, ``move table ply move [trace]``, ``leave table``.
+Requests: ``hello token`` (first, once; the reply says whether the server keeps ratings),
+``list``, ``host game players seed params mine moves [rules rated private]``, ``join table|code
+[watch]``, ``move table ply move [trace]``, ``leave table``, ``say table text``, ``rematch
+table``, ``leaderboard [game]``, ``history game [player]``.
 """
 
 from __future__ import annotations
