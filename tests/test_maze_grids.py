@@ -223,8 +223,8 @@ def test_the_swarm_builders_meet_the_queens_standard_on_every_grid(kind, algo):
 def test_builders_off_their_grids_say_so():
     with pytest.raises(MazeError, match="division does not build on a hex grid"):
         build_on("division", make_grid("hex", (5, 5)))
-    with pytest.raises(MazeError, match="needs at least 117 cells"):
-        build_on("ant", make_grid("polar", (6, 0)))
+    with pytest.raises(MazeError, match="needs at least 77 cells"):
+        build_on("ant", make_grid("polar", (5, 0)))
     with pytest.raises(MazeError, match="2 to 565 rings"):
         make_grid("polar", (600, 0))
     with pytest.raises(MazeError, match="too large"):

@@ -228,7 +228,7 @@ async def test_grid_requests_the_screen_refuses(tui_app):
         screen = await open_mazes(app, pilot)
         screen.query_one("#maze-grid").value = "polar"
         await pilot.pause()
-        assert screen.query_one("#maze-size").value == "8"  # the grid's default size
+        assert screen.query_one("#maze-size").value == "6"  # the grid's default size
         for fields, words in (({"size": "8x8"}, "number of rings"), ({"size": "200"}, "up to 10,000 cells"),
                               ({"size": "8", "difficulty": "impossible"}, "--difficulty must be"),
                               ({"size": "8", "mask": "/nonexistent.txt"}, "does not exist")):

@@ -70,8 +70,8 @@ def maze(
         None, "--size", "-s",
         help="Square: WIDTHxHEIGHT in fields, 3x3 up to 4001 a side and 2001x2001 fields in all (ant, bee: "
              "13x9 to 1001x1001; aldous-broder: 401x401; classic builders round even sides down); default "
-             "40x15. Hex, triangle: COLSxROWS in cells (default 16x10, 30x10). Polar: the number of rings "
-             "(default 8). With --mask and no --size: one cell a character (pixel) of the mask.",
+             "40x15. Hex, triangle: COLSxROWS in cells (default 16x10, 18x8). Polar: the number of rings "
+             "(default 6). With --mask and no --size: one cell a character (pixel) of the mask.",
     ),
     mask: Path | None = typer.Option(None, "--mask", dir_okay=False,
                                      help="Cut the grid to a shape: a text file (# outside, anything else "

@@ -23,14 +23,15 @@ from swarmtui.mazes.grids.base import Grid
 from swarmtui.mazes.queen import walk_links
 from swarmtui.mazes.swarm import SwarmParams, UnionFind
 
-MIN_CELLS = 13 * 9
-"""The smallest grid a swarm builds on: as many cells as the square swarm maze's 13x9 fields."""
+MIN_CELLS = 11 * 7
+"""The smallest grid a swarm builds on: as many cells as the square swarm maze's smallest, 13x9
+fields, has inside its frame (a grid's outline is its frame: every cell is inside)."""
 
 
 def check_swarm_grid(algo: str, grid: Grid, max_cells: int) -> None:
     if grid.cells < MIN_CELLS:
         raise MazeError(f"{'an' if algo[0] in 'aeiou' else 'a'} {algo} maze needs at least {MIN_CELLS} cells "
-                        f"(13x9 fields); this grid has {grid.cells}")
+                        f"(the inside of 13x9 fields); this grid has {grid.cells}")
     if grid.cells > max_cells:
         raise MazeError(f"{algo} builds up to {max_cells:,} cells; this grid has {grid.cells:,}")
 

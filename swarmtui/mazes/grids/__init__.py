@@ -33,7 +33,7 @@ class GridKind:
     extent: Callable[[tuple[int, int]], tuple[float, float, float, float]]
     cls: type[Grid]
     default: tuple[int, int]
-    """The default size: ``(rows, cols)``, or ``(rings, 0)``."""
+    """The default size: ``(rows, cols)``, or ``(rings, 0)``; its text fits 80 columns."""
 
 
 GRIDS: dict[str, GridKind] = {
@@ -41,9 +41,9 @@ GRIDS: dict[str, GridKind] = {
     "hex": GridKind("hex", "Hexagonal", hexagonal.whole, hexagonal.centres_of, hexagonal.extent,
                     hexagonal.HexGrid, (10, 16)),
     "triangle": GridKind("triangle", "Triangular", triangular.whole, triangular.centres_of, triangular.extent,
-                         triangular.TriangleGrid, (10, 30)),
+                         triangular.TriangleGrid, (8, 18)),
     "polar": GridKind("polar", "Polar (circular)", polar.whole, polar.centres_of, polar.extent,
-                      polar.PolarGrid, (8, 0)),
+                      polar.PolarGrid, (6, 0)),
 }
 
 
