@@ -90,7 +90,7 @@ class BeamAgent:
         return SearchTrace(
             algorithm=f"beam search, width {self.params.width}: {len(ahead)} moves to go",
             candidates=candidates, best=(state.format_move(move),), chosen=state.format_move(move),
-            nodes=self.expanded,
+            nodes=self.expanded, plan=True,
         )
 
 

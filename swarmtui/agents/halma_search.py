@@ -75,6 +75,7 @@ from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import distance
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import ParamError, check_range
+from swarmtui.core.rating import MoveRating
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
 from swarmtui.games.halma.geometry import STAR, opposite, tip
 from swarmtui.games.halma.rules import Board, Move
@@ -440,6 +441,28 @@ class HalmaSearchAgent:
         chosen = near[int(self.rng.integers(len(near)))] if len(near) > 1 else near[0]
         return Decision(chosen, self._trace(state, scores, near, chosen, reached, time.perf_counter() - clock,
                                             planned if planned in scores else None))
+
+    def rate(self, state: Board, move: Move, limit: Limit | None = None) -> tuple[Decision, MoveRating]:
+        """Score ``move`` against this agent's choice (the coach's "why not my move?"): both
+        searched alone, so exactly, to the depth the decision completed, in the evaluation's
+        units (steps; a won race is +-1,000,000)."""
+        decision = self.decide(state) if limit is None else self.decide_within(state, limit)
+        trace = decision.trace
+        depth = max(1, trace.depth if isinstance(trace, SearchTrace) else 1)
+        values = [self._value_of(state, m, depth, limit) for m in (move, decision.move)]
+        notes = tuple("wins the race" if v >= WIN / 2 else "loses the race" if v <= -WIN / 2 else "" for v in values)
+        return decision, MoveRating(state.format_move(move), state.format_move(decision.move), "score",
+                                    round(values[0], 1), round(values[1], 1), (notes[0], notes[1]),
+                                    agent="halma-search")
+
+    def _value_of(self, state: Board, move: Move, depth: int, limit: Limit | None) -> float:
+        """``move``'s best-reply value ``depth`` plies deep for the side to move (no node budget;
+        the limit's ``stop`` event ends it with ``_Timeout``, which the cancelled caller drops)."""
+        search = _Search(state.copy(), self.params, None, None, limit, {})
+        legal = [m for m in search.moves_of(search.root) if m == move]
+        if not legal:
+            raise ValueError(f"{state.format_move(move)} is not a legal move here")
+        return search.root_scores(legal[:1], depth, 0.0)[legal[0]]
 
     def planned(self, state: Board, moves: list[Move]) -> tuple[Move | None, int | None]:
         """The crossing solver's first move for the side to move, the other seats' pieces fixed

@@ -6,6 +6,8 @@ worse), 0 for a draw. The game value of a move is the sign of its score (+1 win,
 -1 loss). With ``quickest`` (default) the agent prefers the fastest win and the slowest loss
 among moves of equal value; either way the remaining ties are broken by the agent's seeded
 generator, so it plays perfectly and still varies its games.
+
+``rate`` (the coach's "why not my move?", ``core.rating``) gives both moves' exact game values.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from swarmtui.core.agent import AgentSpec
+from swarmtui.core.limits import Limit
+from swarmtui.core.rating import MoveRating
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
 from swarmtui.games.noughts.rules import Board
 
@@ -91,6 +95,21 @@ class MinimaxAgent:
             best=tuple(state.format_move(m) for m in best), chosen=state.format_move(move), nodes=counter[0],
         )
         return Decision(move, trace)
+
+
+    def rate(self, state: Board, move: int, limit: Limit | None = None) -> tuple[Decision, MoveRating]:
+        """``move``'s exact value against this agent's choice (+1 win, 0 draw, -1 loss)."""
+        decision = self.decide(state)
+        scores = {}
+        board = state.copy()
+        for m in {move, decision.move}:
+            board.play(m)
+            scores[m] = -negamax(board)
+            board.undo()
+        values = [float((scores[m] > 0) - (scores[m] < 0)) for m in (move, decision.move)]
+        notes = (describe_score(scores[move], state.ply), describe_score(scores[decision.move], state.ply))
+        return decision, MoveRating(state.format_move(move), state.format_move(decision.move), "score", values[0],
+                                    values[1], notes, agent="minimax")
 
 
 def _factory(game_id: str, seat: str, rng: np.random.Generator, params: MinimaxParams) -> MinimaxAgent:

@@ -17,6 +17,7 @@ from typing import Any
 import typer
 
 from swarmtui.cli import (  # noqa: F401  (registers the commands)  # noqa: F401  (Hive tools and the UHP engine)
+    hint,  # noqa: F401  (a coach's suggestion for a position)
     hive,
     maze,
     replay,  # noqa: F401  (replays logged games)

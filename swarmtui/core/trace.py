@@ -58,6 +58,11 @@ class Trace:
         note = getattr(self, "note", "")
         return note or self.kind
 
+    def proposals(self) -> tuple[str, ...]:
+        """The moves this deliberation proposed, in notation, best first (the coach ranks a
+        player's move among them: ``core.rating``); empty when it shows none but its choice."""
+        return ()
+
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -178,7 +183,9 @@ class SearchTrace(Trace):
     ``best`` holds the notations of all moves that tie for the best value; ``chosen`` is the
     one the seeded tie-break picked. Depth-first searches (alpha-beta) also give the ``depth``
     of the deepest iteration, the principal variation ``pv`` (the expected line, chosen move
-    first) and the ``seconds`` spent; the others leave them empty.
+    first) and the ``seconds`` spent; the others leave them empty. ``plan`` is True when the
+    candidates are the moves of one plan in the order it plays them (``beam``), not alternatives
+    to the chosen move.
     """
 
     kind: str = field(init=False, default="search")
@@ -190,6 +197,11 @@ class SearchTrace(Trace):
     depth: int = 0
     pv: tuple[str, ...] = ()
     seconds: float = 0.0
+    plan: bool = False
+
+    def proposals(self) -> tuple[str, ...]:
+        """The candidates in the order the search ranked them (none for a plan's later moves)."""
+        return () if self.plan else tuple(c.move for c in self.candidates)
 
     def summary(self) -> str:
         """``minimax plays b2 (best of 3 tied at +0.00; 549 nodes): a1 0v +0.00, ...``."""

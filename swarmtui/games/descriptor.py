@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 
+MAX_POSITION = 100_000
+"""Characters a position's text may have (a Hive GameString of a few thousand moves fits)."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A game as the faces see it.
@@ -36,6 +40,12 @@ class GameSpec:
       BoardView``); empty when the game is not in the TUI yet.
     - ``skip_turn``: lets the side to move pass where an experiment protocol allows it (Hive's
       immobile opponent, McGuile 4.1); None when the game has no such turn.
+    - ``coach``: the agent that coaches a player by default (``swarmtui hint``, the TUI's coach),
+      the strongest for the game at a short budget, and its parameter overrides.
+    - ``parse_position``/``format_position``: the game's position notation (``parse_position(
+      text, rules)`` builds a ``GameState``, raising ``NotationError``/``IllegalMoveError`` for
+      text that is not a position; ``format_position(state)`` writes one back), so a player can
+      type or paste a position to play on from or ask about. None: the game has none.
     """
 
     id: str
@@ -51,6 +61,9 @@ class GameSpec:
     board: str = ""
     rules: str = ""
     skip_turn: Callable[[Any], None] | None = None
+    coach: tuple[str, tuple[tuple[str, str], ...]] = ("random", ())
+    parse_position: Callable[[str, Any], GameState] | None = None
+    format_position: Callable[[Any], str] | None = None
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -87,6 +100,17 @@ class GameSpec:
 
             return Text(f"{self.title} after {state.ply} moves, {state.to_move} to move", end="")
         return self.render(state, glyphs=glyphs)
+
+    def position(self, text: str, rules: Any = None) -> GameState:
+        """The position ``text`` in the game's position notation (``NotationError`` when the
+        game has none or the text is not one; ``IllegalMoveError`` for moves that cannot be)."""
+        from swarmtui.core.state import NotationError
+
+        if self.parse_position is None:
+            raise NotationError(f"{self.title} has no position notation")
+        if len(text) > MAX_POSITION:
+            raise NotationError(f"a position is at most {MAX_POSITION} characters, not {len(text)}")
+        return self.parse_position(text, rules)
 
     def rules_type(self) -> type:
         """The dataclass of the game's rule variants (``LookupError`` when it has none)."""

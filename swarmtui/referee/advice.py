@@ -11,9 +11,12 @@ calls either method.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
 from swarmtui.core.agent import Agent
 from swarmtui.core.limits import Limit, LimitedAgent
+from swarmtui.core.rating import MoveRating, RatingAgent, rank_among
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
 from swarmtui.records.replay import Recording
@@ -32,6 +35,73 @@ def advise(state: GameState, agent: Agent, limit: Limit | None = None) -> Decisi
     about is left as it was). A suggestion, never played: a coach, a hint, an engine's
     ``bestmove``."""
     return consult(agent, state.copy(), limit)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A coach's answer about a position: the agent's ``decision`` (its deliberation, animated as
+    an AI turn's; ``choice`` its move in notation) and the move suggested (``move``, ``text``),
+    which is the agent's own unless it missed a move that wins at once (``winning``: every such
+    move, in notation; ``overruled``: the agent's choice was not one of them, so the first is
+    suggested instead)."""
+
+    decision: Decision
+    choice: str
+    move: Any
+    text: str
+    winning: tuple[str, ...] = ()
+    overruled: bool = False
+
+    def summary(self) -> str:
+        """The agent's deliberation in one line, and the winning move it missed, if any."""
+        line = self.decision.trace.summary()
+        if self.overruled:
+            line += f"; but {self.text} wins at once (the agent chose {self.choice})"
+        return line
+
+
+def winning_moves(state: GameState) -> list[Any]:
+    """The legal moves after which the side to move has won the game."""
+    mover = state.to_move
+    board = state.copy()
+    found = []
+    for move in board.legal_moves():
+        board.play(move)
+        outcome = board.outcome
+        board.undo()
+        if outcome is not None and outcome.winner == mover:
+            found.append(move)
+    return found
+
+
+def suggest(state: GameState, agent: Agent, limit: Limit | None = None, decision: Decision | None = None) -> Suggestion:
+    """What the coach ``agent`` suggests in ``state``: its decision (:func:`advise`; ``decision``
+    when it was asked already, by :func:`rate`), or a move that wins at once when it chose one
+    that does not (a coach never misses a win in one)."""
+    decision = decision if decision is not None else advise(state, agent, limit)
+    wins = winning_moves(state)
+    overruled = bool(wins) and decision.move not in wins
+    move = wins[0] if overruled else decision.move
+    return Suggestion(decision, state.format_move(decision.move), move, state.format_move(move),
+                      tuple(state.format_move(m) for m in wins), overruled)
+
+
+def rate(state: GameState, agent: Agent, move: object, limit: Limit | None = None, name: str = "",
+         decision: Decision | None = None) -> tuple[Decision, MoveRating]:
+    """How ``agent`` rates ``move`` against its own choice in ``state`` (``core.rating``): a
+    search's scores when it can give them, else the move's rank among the moves its deliberation
+    proposed (``decision``'s, when the coach was asked already), else a rating that says it
+    cannot (``how="none"``). ``state`` is left as it was; ``name`` names the agent in the verdict."""
+    if not state.is_legal(move):
+        raise ValueError(f"{state.format_move(move)} is not a legal move here")
+    if isinstance(agent, RatingAgent):
+        decision, rating = agent.rate(state.copy(), move, limit)
+    else:
+        decision = decision if decision is not None else advise(state, agent, limit)
+        rating = rank_among(state, move, decision, getattr(agent, "id", ""))
+    if name:
+        rating = replace(rating, agent=name)
+    return decision, rating
 
 
 def redecide(recording: Recording, agents: Mapping[str, Agent] | str,

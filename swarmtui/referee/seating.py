@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from swarmtui.agents import agent_params, get_spec, make_agent
 from swarmtui.core.agent import Agent, close_agent
 from swarmtui.core.bounded_json import SaveError
-from swarmtui.core.rng import seat_rng
+from swarmtui.core.rng import make_rng, seat_rng
+from swarmtui.games import get_game
 
 
 @dataclass(frozen=True)
@@ -65,3 +66,26 @@ def seat_agents(game: str, players: Mapping[str, str], params: Mapping[str, Mapp
         return build_agents(game, seats, seed)
     except (ValueError, OSError, SaveError) as error:  # ParamError is a ValueError
         return f"the agents cannot be rebuilt: {error}"
+
+
+def coach_seat(game_id: str, agent: str | None = None, overrides: Sequence[tuple[str, str]] = ()) -> Seat:
+    """The coach of ``game_id``: ``agent`` with ``overrides``, or the game's default coach (its
+    descriptor's ``coach``: the strongest agent for the game at a short budget). ``ParamError``
+    when the agent does not play the game, needs a person, or refuses a parameter."""
+    if agent is None:
+        agent, defaults = get_game(game_id).coach
+        overrides = tuple(defaults) + tuple(overrides)
+    coach = Seat("coach", agent, tuple(overrides))
+    if get_spec(agent, game_id).interactive:
+        from swarmtui.core.params import ParamError
+
+        raise ParamError(f"agent {agent!r} is a person; a coach is a computer player")
+    check_seats(game_id, [Seat(seat, agent, coach.overrides) for seat in get_game(game_id).seats])
+    return coach
+
+
+def build_coach(game_id: str, coach: Seat, seat: str, seed: int) -> Agent:
+    """The coach's agent for the player at ``seat``, with its own generator (``make_rng(seed,
+    "coach", seat)``: the players' agents' generators are untouched, and the same seed gives
+    the same advice)."""
+    return make_agent(coach.agent, game_id, seat, make_rng(seed, "coach", seat), coach.overrides)

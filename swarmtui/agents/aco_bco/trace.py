@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from swarmtui.core.hexgrid import Hex
+from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.core.state import NotationError
 from swarmtui.core.trace import Cell, Trace
 
@@ -135,9 +135,27 @@ class SwarmTrace(Trace):
     ants: AntTrace = field(default_factory=AntTrace)
     bees: BeeTrace = field(default_factory=BeeTrace)
 
+    def proposals(self) -> tuple[str, ...]:
+        """Each piece's path as the swarm proposed it: the recruited piece's first, then the
+        bees by their roulette share (eq. 14); without a backward pass, the ants' chosen paths."""
+        if self.bees.bees:
+            bees = sorted(self.bees.bees, key=lambda bee: (bee.piece != self.bees.recruited, -bee.share))
+            paths = [bee.path for bee in bees]
+        else:
+            paths = [self.bees.path] * bool(self.bees.path) + [
+                ant.candidates[ant.chosen].path for ant in self.ants.ants if 0 <= ant.chosen < len(ant.candidates)]
+        return tuple(dict.fromkeys(_path(path) for path in paths if len(path) > 1))
+
     def summary(self) -> str:
         """The bees' recruiting (what moved and why), then the ants' planning behind it."""
         return f"{self.bees.summary()}; {self.ants.summary()}"
+
+
+def _path(path: tuple[Cell, ...]) -> str:
+    """A path in Halma move notation: ``m5-l5`` for a step, every landing hole for jumps."""
+    if len(path) == 2 and distance(Hex(*path[0]), Hex(*path[1])) == 1:
+        return f"{_hole(path[0])}-{_hole(path[1])}"
+    return ":".join(_hole(cell) for cell in path)
 
 
 def _hole(cell: Cell) -> str:

@@ -74,6 +74,12 @@ class ColonyTrace(Trace):
     generations: int = 0
     note: str = ""
 
+    def proposals(self) -> tuple[str, ...]:
+        """The first moves of the plans the ants built, the best plan's first, then by value."""
+        plans = sorted((plan for it in self.iterations for plan in it.plans), key=lambda plan: -plan.value)
+        firsts = [plan.moves[0] for plan in ([self.best] if self.best else []) + plans if plan.moves]
+        return tuple(dict.fromkeys(f"{_hole(start)}-{_hole(end)}" for start, end in firsts))
+
     def summary(self) -> str:
         """``colony plays o2-m6: best of 180 plans (3 × 60 ants, 12 moves), Q 21.0; 9 of 12 passes
         recruited 131 bees; trails on 40 moves``."""

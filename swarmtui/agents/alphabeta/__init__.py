@@ -28,6 +28,11 @@ unfinished one, which starts from the previous best).
 **Trace.** A :class:`~swarmtui.core.trace.SearchTrace` with the principal variation, the depth
 reached, the nodes searched and the score of each root move (exact for the best, an upper
 bound for the others, as alpha-beta proves them).
+
+**Rating a move** (``rate``, the coach's "why not my move?", ``core.rating``): the agent decides
+as usual, then searches the position after the player's move one ply less deep than the depth
+its decision reached, so both moves' scores are exact and of the same depth (a bound is all
+the decision's own search proves of a move it did not choose).
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from swarmtui.agents.alphabeta.search import EXACT, MATE, MATE_BOUND, Searcher, 
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
+from swarmtui.core.rating import MoveRating
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
 
@@ -169,6 +175,39 @@ class AlphaBetaAgent:
             seconds = limit.time if limit.time is not None else 86_400.0
             depth, tolerance, quiesce = limit.depth, 0.0, self.quiescence(full_strength=True)
         return self._decide(state, seconds, depth, tolerance, limit.stop, quiesce)
+
+    def rate(self, state: GameState, move: Any, limit: Limit | None = None) -> tuple[Decision, MoveRating]:
+        """Score ``move`` against this agent's own choice, both exact at the depth the decision
+        reached (module docstring)."""
+        decision = self.decide(state) if limit is None else self.decide_within(state, limit)
+        result = self.last
+        assert result is not None, "decide searched"
+        depth = max(1, result.depth)
+        stop = limit.stop if limit is not None else None
+        chosen = result.score if decision.move == result.best else self._score_after(state, decision.move, depth, stop)
+        score = chosen if move == decision.move else self._score_after(state, move, depth, stop)
+        rating = MoveRating(state.format_move(move), state.format_move(decision.move), "score", _display(score),
+                            _display(chosen), (_describe(score), _describe(chosen)), agent="alphabeta")
+        return decision, rating
+
+    def _score_after(self, state: GameState, move: Any, depth: int, stop: Any) -> float:
+        """``move``'s exact score for the side to move: the reply's best, ``depth - 1`` plies
+        deep, negated (mate distances counted from the position before the move)."""
+        after = state.copy()
+        after.play(move)
+        outcome = after.outcome
+        if outcome is not None:
+            mover = state.to_move
+            return 0.0 if outcome.winner is None else (MATE - 1 if outcome.winner == mover else -(MATE - 1))
+        searcher = Searcher(self.evaluation.prepare(after), self.evaluation, max_depth=max(1, depth - 1), stop=stop,
+                            table=self.table, max_extensions=self.params.max_extensions,
+                            table_size=self.params.table_size, scores=self.scores,
+                            reduce_from=self.params.reduce_from, quiesce=self.quiescence(full_strength=True),
+                            extend_scout=self.params.extend_scout)
+        score = -searcher.search().score
+        if abs(score) >= MATE_BOUND:
+            score -= 1 if score > 0 else -1  # one ply further from the position asked about
+        return score
 
     def _decide(self, state: GameState, seconds: float, depth: int | None, tolerance: float,
                 stop: Any, quiesce: int) -> Decision:

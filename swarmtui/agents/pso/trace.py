@@ -65,6 +65,13 @@ class ParticleTrace(Trace):
     fallback: str = ""
     note: str = ""
 
+    def proposals(self) -> tuple[str, ...]:
+        """The move played, then every insect's intention move by its score (the ability
+        tie-break after it), as the vicinities compared them (McGuile 3.5.5)."""
+        scored = sorted((view for view in self.particles if view.score is not None and view.move),
+                        key=lambda view: (-(view.score or 0.0), -view.tiebreak))
+        return tuple(dict.fromkeys([self.move] * bool(self.move) + [view.move for view in scored]))
+
     def summary(self) -> str:
         """``swarm plays wA1 -bQ: wA1 by direct-to-goal (velocity 1, danger 0)`` or the fallback."""
         if self.fallback:

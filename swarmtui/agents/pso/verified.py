@@ -52,7 +52,7 @@ from typing import Literal
 
 import numpy as np
 
-from swarmtui.agents.alphabeta import SAFETY
+from swarmtui.agents.alphabeta import SAFETY, _display
 from swarmtui.agents.alphabeta.hive_evaluation import HiveEvaluation
 from swarmtui.agents.alphabeta.search import Searcher
 from swarmtui.agents.pso.agent import ABILITY, SwarmTurn, _centre, colour_of
@@ -64,6 +64,7 @@ from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import distance
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
+from swarmtui.core.rating import MoveRating
 from swarmtui.core.trace import Decision
 
 
@@ -112,6 +113,8 @@ class VerifiedSwarmAgent(PlusAgent):
         self.scores: dict = {}
         self.last_proposals: list = []
         """The moves verified on the last turn, in proposal order (for tests and diagnostics)."""
+        self.last_scores: dict = {}
+        """Their scores in the verifier's deepest iteration (empty when nothing was searched)."""
         self._limit: Limit | None = None
         self._start = 0.0
 
@@ -125,6 +128,21 @@ class VerifiedSwarmAgent(PlusAgent):
             return self.decide(state)
         finally:
             self._limit = None
+
+    def rate(self, state, move, limit: Limit | None = None) -> tuple[Decision, MoveRating]:
+        """Whether the swarm proposed ``move`` and how the verifier ranked it among the proposals
+        (with both moves' verified scores when it searched them): the coach's "why not my move?"."""
+        self.last_scores = {}
+        decision = self.decide(state) if limit is None else self.decide_within(state, limit)
+        scores = self.last_scores
+        others = sorted((m for m in self.last_proposals if m != decision.move),
+                        key=lambda m: -scores.get(m, -float("inf")))
+        ranked = [decision.move, *others]
+        rank = ranked.index(move) + 1 if move in ranked else None
+        shown = {m: _display(scores[m]) for m in (move, decision.move) if m in scores}
+        return decision, MoveRating(state.format_move(move), state.format_move(decision.move), "rank",
+                                    shown.get(move), shown.get(decision.move), rank=rank, proposals=len(ranked),
+                                    agent="pso-verify")
 
     def reinforcements(self, state) -> list:
         """Placements proposed by the hive's fallback policy (``pso`` module docstring): the
@@ -212,6 +230,7 @@ class VerifiedSwarmAgent(PlusAgent):
                           scores=self.scores, deadline=deadline, stop=limit.stop,
                           quiesce=p.quiesce).search(only=proposals)
         scores = {r.move: r.score for r in result.roots if r.depth == result.depth}
+        self.last_scores = scores
         listed = ", ".join(f"{state.format_move(m)} {scores[m]:+.0f}" for m in proposals if m in scores)
         verdict = (f"verified {len(proposals)} {p.proposals} proposals to depth {result.depth}: {listed}; "
                    f"plays {state.format_move(result.best)}")

@@ -31,11 +31,22 @@ def _render(board: Board, glyphs: str = "unicode") -> Text:
     return render_board(board, glyphs=glyphs)
 
 
+def _position(text: str, rules: HalmaRules | None = None) -> Board:
+    from swarmtui.games.halma.rules import Board, HalmaRules
+
+    return Board.from_text(text, rules or HalmaRules())
+
+
+def _position_text(board: Board) -> str:
+    return board.text
+
+
 SPEC = GameSpec(
     "halma", "Halma (Chinese Checkers)", ("1", "2"), True, _new_board,
     "1-6 players on the star; ant paths and bee recruiting (Kuehner & Stock)",
     seat_counts=(1, 2, 3, 4, 6), default_players=("greedy",), notation="hole paths (i5-h5, m3:k3:k5)",
     render=_render, board="swarmtui.tui.widgets.halma_board:HalmaBoard", rules="swarmtui.games.halma.rules:HalmaRules",
+    coach=("halma-search", (("difficulty", "hard"),)), parse_position=_position, format_position=_position_text,
 )
 """The game's descriptor (``swarmtui.games`` registers it); ``HalmaRules`` are its variants."""
 

@@ -36,6 +36,17 @@ def _render(board: Board, glyphs: str = "unicode") -> Text:
     return render_board(board, glyphs=glyphs)
 
 
+def _position(text: str, rules: HiveRules | None = None) -> Board:
+    """A UHP GameString (its game type is the string's; the repetition rule the ``rules``')."""
+    from swarmtui.games.hive.rules import Board
+
+    return Board.from_game_string(text, repetition=rules.repetition if rules is not None else True)
+
+
+def _position_text(board: Board) -> str:
+    return board.game_string()
+
+
 def skip_turn(board: Board) -> None:
     """Let the side to move skip its turn: McGuile's immobile opponent (Table 4.1) never moves.
 
@@ -54,6 +65,7 @@ SPEC = GameSpec(
     default_players=("random", "random"), notation="UHP MoveString", render=_render,
     board="swarmtui.tui.widgets.hive_board:HiveBoard", skip_turn=skip_turn,
     rules="swarmtui.games.hive.rules:HiveRules",
+    coach=("alphabeta", (("difficulty", "hard"),)), parse_position=_position, format_position=_position_text,
 )
 """The game's descriptor (``swarmtui.games`` registers it)."""
 

@@ -31,11 +31,22 @@ def _render(board: Board, glyphs: str = "unicode") -> Text:
     return render_board(board, glyphs=glyphs)
 
 
+def _position(text: str, rules: None = None) -> Board:
+    from swarmtui.games.noughts.rules import Board
+
+    return Board.from_text(text)
+
+
+def _position_text(board: Board) -> str:
+    return board.text
+
+
 SPEC = GameSpec(
     "noughts", "Noughts & Crosses", ("X", "O"), True, _new_board,
     "3x3, X moves first; evolved GA strategy (Ford), exact minimax",
     default_players=("ga", "random"), notation="cells a1-c3", render=_render,
-    board="swarmtui.tui.widgets.noughts_board:NoughtsBoard",
+    board="swarmtui.tui.widgets.noughts_board:NoughtsBoard", coach=("minimax", ()),
+    parse_position=_position, format_position=_position_text,
 )
 """The game's descriptor (``swarmtui.games`` registers it)."""
 
