@@ -66,6 +66,17 @@ CURRENT = Engine("current", current_rules, current_perft, current_mcts)
 
 def load_baseline(rev: str) -> tuple[Engine | None, str]:
     """The engine of commit ``rev`` imported beside the current one (None and why, if it cannot be)."""
+    modules, commit = import_commit(rev, ("swarmtui.games.hive.rules", "swarmtui.games.hive.perft",
+                                          "swarmtui.agents.mcts"))
+    if modules is None:
+        return None, commit
+    return Engine(f"baseline {commit}", *modules), commit
+
+
+def import_commit(rev: str, names: tuple[str, ...]) -> tuple[list[ModuleType] | None, str]:
+    """Modules ``names`` of commit ``rev``'s ``swarmtui``, imported beside the current package
+    (extracted with ``git archive``; the current modules are put back after). The modules and
+    the short commit, or None and why they cannot be had."""
     if shutil.which("git") is None:
         return None, "git is not installed"
     try:
@@ -79,16 +90,14 @@ def load_baseline(rev: str) -> tuple[Engine | None, str]:
     ours = {name: sys.modules.pop(name) for name in list(sys.modules) if name.split(".")[0] == "swarmtui"}
     sys.path.insert(0, str(folder))
     try:
-        engine = Engine(f"baseline {commit}", importlib.import_module("swarmtui.games.hive.rules"),
-                        importlib.import_module("swarmtui.games.hive.perft"),
-                        importlib.import_module("swarmtui.agents.mcts"))
+        modules = [importlib.import_module(name) for name in names]
     finally:
         sys.path.remove(str(folder))
         for name in [n for n in sys.modules if n.split(".")[0] == "swarmtui"]:
-            del sys.modules[name]  # the baseline's modules live on through ``engine``
+            del sys.modules[name]  # the baseline's modules live on through ``modules``
         sys.modules.update(ours)
         shutil.rmtree(folder, ignore_errors=True)
-    return engine, commit
+    return modules, commit
 
 
 def reference_perft(board: Any, depth: int) -> int:

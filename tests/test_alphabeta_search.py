@@ -162,3 +162,63 @@ def test_an_enemy_beetle_on_the_queen_opens_her_neighbours_to_placements():
     ev = HiveEvaluation()
     # Black can place on the cells round the covered queen that touch no white piece.
     assert ev.evaluate(board) < blind.evaluate(board) - ev.weights.drop_liberty
+
+
+def test_aspiration_windows_give_the_full_window_value():
+    board = Board.from_game_string("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wS1;bA1 bQ\\")
+    ev = HiveEvaluation()
+    values = []
+    for aspiration in (0.0, 0.5):  # half a point: almost every iteration falls outside and is searched again
+        searcher = Searcher(ev.prepare(board), ev, max_depth=3, max_extensions=0, reduce_from=0,
+                            aspiration=aspiration)
+        values.append(searcher.search().score)
+    assert values[0] == values[1]
+
+
+def test_null_move_pruning_leaves_the_board_as_it_was_and_keeps_the_tactics():
+    board = _five_round_black_queen()
+    ev = HiveEvaluation()
+    state = ev.prepare(board)
+    before = (state.zobrist, state.ply, len(state.history))
+    searcher = Searcher(state, ev, max_depth=4, max_extensions=0, null_move_from=2, quiesce=2)
+    result = searcher.search()
+    assert (state.zobrist, state.ply, len(state.history)) == before
+    assert result.score == MATE - 1  # the ant still fills the sixth liberty
+
+
+def _there_and_back(board: Board) -> list:
+    """Four moves (White's ant out, Black's ant out, both back) that bring ``board`` back to where it was."""
+    from swarmtui.games.hive.rules import Move
+
+    start = board.zobrist
+    for first in [m for m in board.legal_moves() if m.origin is not None]:
+        board.play(first)
+        for second in [m for m in board.legal_moves() if m.origin is not None]:
+            board.play(second)
+            back = Move(first.piece, first.dest, first.origin)
+            if back in board.legal_moves():
+                board.play(back)
+                again = Move(second.piece, second.dest, second.origin)
+                if again in board.legal_moves():
+                    board.play(again)
+                    if board.zobrist == start:
+                        for _ in range(4):
+                            board.undo()
+                        return [first, second, back, again]
+                    board.undo()
+                board.undo()
+            board.undo()
+        board.undo()
+    raise AssertionError("no way there and back")
+
+
+def test_the_trace_stops_its_line_at_a_threefold_repetition():
+    from swarmtui.agents.alphabeta.search import EXACT, RootScore, SearchResult
+
+    board = Board.from_game_string("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wS1;bA1 bQ\\")
+    line = _there_and_back(board) * 3  # the eighth move makes the third occurrence: the game would be over
+    a = make_agent("alphabeta", "hive", "White", np.random.default_rng(1), [("depth", "1")])
+    assert isinstance(a, AlphaBetaAgent)
+    found = SearchResult(line[0], 0.0, 12, line, 1, 0.0, [RootScore(line[0], 0.0, EXACT, 12)])
+    trace = a._trace(board, found, line[0])  # the search ignores repetitions: its line may go past one
+    assert len(trace.pv) == 8

@@ -90,6 +90,13 @@ class SearchSettings:
     max_extensions: int = field(default=2, metadata={"help": "threat extensions allowed on one path"})
     extend_scout: bool = field(default=False, metadata={"help": "extend threats in null-window tests too"})
     reduce_from: int = field(default=2, metadata={"help": "depth from which late quiet moves are reduced (0: never)"})
+    reduce_more_after: int = field(default=8, metadata={
+        "help": "quiet moves ordered from here on are reduced two plies from depth 4 (0: never more than one)"})
+    null_move_from: int = field(default=3, metadata={
+        "help": "depth from which a pass is searched first to prune (null-move pruning; 0: never)"})
+    null_move_reduction: int = field(default=2, metadata={"help": "plies less for the null move's search"})
+    aspiration: float = field(default=20.0, metadata={
+        "help": "root window round the last iteration's score from depth 3 (evaluation units; 0: full window)"})
     quiesce: int | None = field(default=None, metadata={
         "help": "plies of queen-filling moves searched past the horizon (none: 0 at easy, else 2)"})
     table_size: int = field(default=400_000, metadata={"help": "transposition table entries"})
@@ -106,6 +113,10 @@ class SearchSettings:
             check_range("tolerance", self.tolerance, 0, 1e6)
         check_range("max_extensions", self.max_extensions, 0, 16)
         check_range("reduce_from", self.reduce_from, 0, 64)
+        check_range("reduce_more_after", self.reduce_more_after, 0, 1000)
+        check_range("null_move_from", self.null_move_from, 0, 64)
+        check_range("null_move_reduction", self.null_move_reduction, 1, 8)
+        check_range("aspiration", self.aspiration, 0, 1e6)
         if self.quiesce is not None:
             check_range("quiesce", self.quiesce, 0, 16)
         check_range("table_size", self.table_size, 1_000, 50_000_000)
@@ -219,7 +230,10 @@ class AlphaBetaAgent:
                             soft=start + seconds * 0.5, stop=stop, table=self.table,
                             max_extensions=self.params.max_extensions, table_size=self.params.table_size,
                             scores=self.scores, reduce_from=self.params.reduce_from, clock=clock,
-                            quiesce=quiesce, extend_scout=self.params.extend_scout)
+                            quiesce=quiesce, extend_scout=self.params.extend_scout,
+                            reduce_more_after=self.params.reduce_more_after,
+                            null_move_from=self.params.null_move_from,
+                            null_move_reduction=self.params.null_move_reduction, aspiration=self.params.aspiration)
         result = searcher.search()
         self.last = result
         move = result.best
@@ -248,6 +262,8 @@ class AlphaBetaAgent:
         pv_text: list[str] = []
         board = state.copy()
         for m in result.pv:
+            if board.outcome is not None:
+                break  # the search ignores the repetition draw: its line may go past one
             pv_text.append(board.format_move(m))
             board.play(m)
         return SearchTrace(

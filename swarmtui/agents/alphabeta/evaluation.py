@@ -25,6 +25,9 @@ class Evaluation(Protocol):
       does not need, such as repetition tracking).
     * ``player(state)``: a function that plays a move known to be legal on ``state`` (the game's
       unchecked move maker when it has one: the search only plays moves it was just given).
+    * ``null_move(state)``: a move that passes the turn, for null-move pruning (the player plays
+      it and ``undo`` takes it back), or None where passing is no sound guess (a game with
+      zugzwang at its heart, or too small to need it).
     """
 
     def evaluate(self, state: Any) -> float: ...
@@ -40,6 +43,8 @@ class Evaluation(Protocol):
     def prepare(self, state: Any) -> Any: ...
 
     def player(self, state: Any) -> Callable[[Any], None]: ...
+
+    def null_move(self, state: Any) -> Any: ...
 
 
 class NoughtsEvaluation:
@@ -68,6 +73,9 @@ class NoughtsEvaluation:
 
     def player(self, state: Any) -> Callable[[Any], None]:
         return state.play
+
+    def null_move(self, state: Any) -> Any:
+        return None  # searched to the end: no pruning needed
 
 
 def _hive(weights: Any = None) -> Evaluation:

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from swarmtui.games.hive import rules
-from swarmtui.games.hive.pieces import Bug
+from swarmtui.games.hive.pieces import BUG_ORDER, Bug
 from swarmtui.games.hive.rules import ARCS, BITS, STEPS, Board, D, W
 
 
@@ -99,6 +99,17 @@ _NEIGHBOUR_OFFSETS = frozenset(D)
 _NEAR2 = tuple(sorted({a + b for a in D for b in D} | set(D)))  # offsets within two cells
 
 
+class _Near2(dict):
+    """Integer cell -> the cells within two steps of it (memoised: the queens rarely move)."""
+
+    def __missing__(self, cell: int) -> frozenset[int]:
+        near = self[cell] = frozenset(cell + o for o in _NEAR2)
+        return near
+
+
+NEAR2 = _Near2()
+
+
 class HiveEvaluation:
     """The Hive :class:`~swarmtui.agents.alphabeta.evaluation.Evaluation` (module docstring)."""
 
@@ -112,6 +123,8 @@ class HiveEvaluation:
             getattr(w, _MOBILE_FIELD.get(p.bug, "mobile_other")) for p in pieces)
         self.hand_value = tuple(
             0.0 if p.bug is Bug.QUEEN else getattr(w, _HAND_FIELD.get(p.bug, "hand_other")) for p in pieces)
+        self.kind_hand_value = tuple(  # per bug kind (the rules engine's order), for the tally of pieces placed
+            0.0 if bug is Bug.QUEEN else getattr(w, _HAND_FIELD.get(bug, "hand_other")) for bug in BUG_ORDER)
         self.slider = tuple(p.bug in _SLIDERS for p in pieces)
         self.is_ant = tuple(p.bug is Bug.ANT for p in pieces)
         self.is_beetle = tuple(p.bug is Bug.BEETLE for p in pieces)
@@ -128,6 +141,11 @@ class HiveEvaluation:
 
     def player(self, state: Board) -> Callable[[Any], None]:
         return state._apply  # the search plays only moves legal_moves just gave it
+
+    def null_move(self, state: Board) -> Any:
+        """The pass: a side to move is almost never better off passing in Hive (no zugzwang to
+        speak of), so a position that holds even after a pass is safely pruned."""
+        return rules.PASS
 
     def urgent(self, state: Board) -> bool:
         """The move just played filled the fifth neighbour of a queen (or climbed on one with
@@ -223,8 +241,8 @@ class HiveEvaluation:
         free_ants = [0, 0]
         near_attackers = [0, 0]  # free non-ant pieces within two cells of the enemy queen
         mobile = [False] * len(pos)
-        near2: list[set[int]] = [set(), set()] if qcell[0] is None or qcell[1] is None else [
-            {qcell[1] + o for o in _NEAR2}, {qcell[0] + o for o in _NEAR2}]
+        near2: list[frozenset[int]] = [frozenset(), frozenset()] if qcell[0] is None or qcell[1] is None else [
+            NEAR2[qcell[1]], NEAR2[qcell[0]]]
         at_queen = w.mobile_at_queen
         near1 = [set(), set()] if at_queen == 1.0 else [  # cells beside the enemy queen, per side
             set() if qcell[1] is None else {qcell[1] + o for o in D},
@@ -296,7 +314,10 @@ class HiveEvaluation:
                             drops += 1
                     score[enemy] += drop * (drops if drops < in_hand else in_hand)
         # pieces in hand, reduced when there is nowhere to put them
+        hand_kinds = state._hand_kinds
         for side in (0, 1):
+            if not hand_kinds[side]:
+                continue  # every piece in play
             total = self.hand(state, side)
             if total and own_cells[side] and not self._can_place(stacks, nmask, own_cells[side], side):
                 total *= w.hand_blocked
@@ -322,13 +343,13 @@ class HiveEvaluation:
 
     def in_hand(self, state: Board, side: int) -> int:
         """How many of ``side``'s tiles are still in hand."""
-        pos = state._pos
-        return sum(1 for code in state._codes[side] if pos[code] is None)
+        placed = state._placed[side]
+        return sum(count - placed[kind] for kind, count in enumerate(state._count))
 
     def hand(self, state: Board, side: int) -> float:
         """The value of ``side``'s pieces in hand (tiles of this game type only)."""
-        pos, value = state._pos, self.hand_value
-        return sum(value[code] for code in state._codes[side] if pos[code] is None)
+        placed, value = state._placed[side], self.kind_hand_value
+        return sum(value[kind] * (count - placed[kind]) for kind, count in enumerate(state._count))
 
 
 

@@ -100,9 +100,10 @@ class Searcher:
                  deadline: float | None = None, soft: float | None = None, stop: Any = None,
                  table: dict[Hashable, _Entry] | None = None, max_extensions: int = 2,
                  table_size: int = 1_000_000, scores: dict[Hashable, float] | None = None,
-                 reduce_from: int = 2, reduce_after: int = 3,
+                 reduce_from: int = 2, reduce_after: int = 3, reduce_more_after: int = 0,
                  clock: Callable[[], float] = time.perf_counter, quiesce: int = 0,
-                 extend_scout: bool = False) -> None:
+                 extend_scout: bool = False, null_move_from: int = 0, null_move_reduction: int = 2,
+                 aspiration: float = 0.0) -> None:
         self.state = state
         self.evaluation = evaluation
         self.max_depth = max_depth
@@ -115,6 +116,11 @@ class Searcher:
         self.max_extensions = max_extensions
         self.reduce_from = reduce_from or 1_000  # remaining depth from which late moves are reduced (0: never)
         self.reduce_after = reduce_after  # moves searched in full before any reduction
+        self.reduce_more_after = reduce_more_after or 1_000  # quiet moves from here on are reduced two plies
+        self.null_move_from = null_move_from or 1_000  # remaining depth from which null moves are tried
+        self.null_move_reduction = null_move_reduction
+        self.null = evaluation.null_move(state) if null_move_from else None  # the game's null move, if any
+        self.aspiration = aspiration  # half-width of the root window round the last score (0: full window)
         self.quiesce = quiesce  # plies of forcing moves searched past the horizon (0: none)
         self.extend_scout = extend_scout  # extend threats in null-window tests too
         self.nodes = 0
@@ -160,7 +166,7 @@ class Searcher:
                 break
             estimates = self.estimates
             try:
-                score, iter_best = self._root(root, depth, scores)
+                score, iter_best = self._aspirate(root, depth, scores, best_score)
             except SearchStopped:
                 stopped = True
                 partial = [r for r in scores.values() if r.depth == depth and r.bound != UPPER]
@@ -185,11 +191,31 @@ class Searcher:
         return SearchResult(best, best_score, depth_done, pv, self.nodes, clock() - start,
                             ranked, stopped)
 
-    def _root(self, root: list[Any], depth: int, scores: dict[Any, RootScore]) -> tuple[float, Any]:
+    def _aspirate(self, root: list[Any], depth: int, scores: dict[Any, RootScore],
+                  last: float) -> tuple[float, Any]:
+        """One iteration at ``depth``: from depth 3 on, first within ``aspiration`` of the last
+        iteration's score ``last`` (a narrow window cuts more), then again with the full window on
+        the side where the score fell outside it."""
+        low: float = -MATE - 1
+        high: float = MATE + 1
+        if self.aspiration and depth >= 3 and -MATE_BOUND < last < MATE_BOUND:
+            low, high = last - self.aspiration, last + self.aspiration
+        while True:
+            score, best = self._root(root, depth, scores, low, high)
+            if score <= low and low > -MATE - 1:
+                low = -MATE - 1
+            elif score >= high and high < MATE + 1:
+                high = MATE + 1
+            else:
+                return score, best
+
+    def _root(self, root: list[Any], depth: int, scores: dict[Any, RootScore],
+              alpha: float = -MATE - 1, beta: float = MATE + 1) -> tuple[float, Any]:
+        """The root moves searched at ``depth`` within ``(alpha, beta)``: the best score (a bound
+        when it falls outside the window) and its move; each move's score goes into ``scores``."""
         state = self.state
-        alpha: float = -MATE - 1
-        beta: float = MATE + 1
-        best = root[0]
+        alpha0 = alpha
+        best, best_score = root[0], -MATE - 1.0
         for i, move in enumerate(root):
             self._play(move)
             try:
@@ -198,16 +224,21 @@ class Searcher:
                     score = -self._negamax(depth - 1 + ext, -beta, -alpha, 1, ext)
                 else:
                     score = -self._negamax(depth - 1 + ext, -alpha - 1, -alpha, 1, ext)
-                    if score > alpha:
+                    if alpha < score < beta:
                         score = -self._negamax(depth - 1 + ext, -beta, -alpha, 1, ext)
             finally:
                 state.undo()
-            bound = EXACT if score > alpha or i == 0 else UPPER
+            bound = UPPER if score <= alpha else LOWER if score >= beta else EXACT
             scores[move] = RootScore(move, score, bound, depth)
+            if score > best_score:
+                best_score, best = score, move
             if score > alpha:
-                alpha, best = score, move
-        self._store(state, depth, alpha, EXACT, best)
-        return alpha, best
+                alpha = score
+                if alpha >= beta:
+                    break
+        if alpha0 < best_score < beta:
+            self._store(state, depth, best_score, EXACT, best)
+        return best_score, best
 
     def _pv(self, first: Any) -> list[Any]:
         """The principal variation: ``first``, then the hash moves while they stay legal."""
@@ -244,7 +275,8 @@ class Searcher:
             return 0
         return MATE - ply if outcome.winner == self.state.to_move else -(MATE - ply)
 
-    def _negamax(self, depth: int, alpha: float, beta: float, ply: int, extended: int) -> float:
+    def _negamax(self, depth: int, alpha: float, beta: float, ply: int, extended: int,
+                 null_ok: bool = True) -> float:
         self.nodes += 1
         self._countdown -= 1
         if not self._countdown:
@@ -277,6 +309,17 @@ class Searcher:
             if self.quiesce:
                 return self._quiescence(alpha, beta, ply, self.quiesce, key)
             return self._static(key)
+        if (null_ok and depth >= self.null_move_from and beta - alpha == 1 and self.null is not None
+                and -MATE_BOUND < beta < MATE_BOUND and self._static(key) >= beta):
+            # Null-move pruning: if passing still holds beta at a reduced depth, a move will too.
+            self._play(self.null)
+            try:
+                score = -self._negamax(depth - 1 - self.null_move_reduction, -beta, -beta + 1, ply + 1, extended,
+                                       False)
+            finally:
+                state.undo()
+            if score >= beta:
+                return beta
         moves = state.legal_moves()
         ordered, quiet_from = self._order(moves, hash_move, ply)
         alpha0 = alpha
@@ -296,8 +339,9 @@ class Searcher:
                     # The null-window test is extended too when ``extend_scout`` (else a threat is
                     # extended only once it beats alpha at the plain depth: cheaper, and the
                     # quiescence search still sees the last liberty filled at the horizon).
-                    r = 1 if (depth >= self.reduce_from and i >= quiet_from and i >= self.reduce_after
-                              and not ext) else 0
+                    r = 0
+                    if depth >= self.reduce_from and i >= quiet_from and i >= self.reduce_after and not ext:
+                        r = 2 if i >= self.reduce_more_after and depth >= 4 else 1
                     scout = ext if self.extend_scout else 0
                     score = -self._negamax(depth - 1 + scout - r, -alpha - 1, -alpha, ply + 1, extended + scout)
                     if r and score > alpha:

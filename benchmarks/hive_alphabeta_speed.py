@@ -1,0 +1,79 @@
+"""How fast and how deep ``alphabeta`` searches Hive at a time per move, against an earlier commit's.
+
+    nice -n 10 .venv/bin/python benchmarks/hive_alphabeta_speed.py [--seconds 1] [--positions 8] [--baseline 62ca3ef]
+
+Issue 31's target for the search is strength at equal time against the ``alphabeta`` of commit
+``62ca3ef`` given eight times the time; this prints what that strength is built from: per
+position the depth each search completed, its nodes (quiescence nodes included) and nodes per
+CPU second, for this code and the baseline's (extracted with ``git archive`` and imported
+beside it, as ``hive_perft.py`` does), each given ``--seconds`` of CPU time (``clock=cpu``)
+and, with ``--baseline-seconds``, the baseline given more. The positions are those of
+``hive_alphabeta_strength.py``'s probe (plies 10-30 of games of a one-ply search after three
+random plies), the same boards replayed in both engines; the two take turns position by
+position. Node counts are each engine's own (what one calls a node may differ between
+versions: read depth and time first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any
+
+import numpy as np
+from hive_alphabeta_strength import positions
+from hive_perft import import_commit
+
+from swarmtui.agents import alphabeta as current_alphabeta
+from swarmtui.games.hive import rules as current_rules
+
+
+def search(alphabeta: Any, rules: Any, moves: list[tuple], seconds: float, seed: int) -> tuple[int, int, float]:
+    """Depth completed, nodes and CPU seconds of one search from the position after ``moves``."""
+    board = rules.Board()
+    for move in moves:
+        board.play(rules.Move(*move))
+    params = alphabeta.AlphaBetaParams(time_limit=seconds, clock="cpu")
+    agent = alphabeta.AlphaBetaAgent("hive", np.random.default_rng(seed), params)
+    start = time.process_time()
+    agent.decide(board)
+    spent = time.process_time() - start
+    return agent.last.depth, agent.last.nodes, spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per search (this code)")
+    parser.add_argument("--baseline-seconds", type=float, default=None,
+                        help="CPU seconds per search for the baseline (default: --seconds)")
+    parser.add_argument("--positions", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=20)
+    parser.add_argument("--baseline", default="62ca3ef", help="git revision to compare with, or 'none'")
+    args = parser.parse_args()
+    engines: list[tuple[str, Any, Any, float]] = []
+    if args.baseline.lower() != "none":
+        modules, commit = import_commit(args.baseline, ("swarmtui.games.hive.rules", "swarmtui.agents.alphabeta"))
+        if modules is None:
+            print(f"no baseline: {commit}")
+        else:
+            engines.append((f"baseline {commit}", modules[1], modules[0], args.baseline_seconds or args.seconds))
+    engines.append(("current", current_alphabeta, current_rules, args.seconds))
+    boards = [[tuple(m) for m in b.history] for b in positions(args.positions, args.seed) if len(b.legal_moves()) > 1]
+    rows: dict[str, list[tuple[int, int, float]]] = {name: [] for name, *_ in engines}
+    for k, moves in enumerate(boards):
+        cells = []
+        for name, alphabeta, rules, seconds in engines:
+            depth, nodes, spent = search(alphabeta, rules, moves, seconds, args.seed + k)
+            rows[name].append((depth, nodes, spent))
+            cells.append(f"{name}: depth {depth}, {nodes:>7,} nodes, {nodes / spent:>7,.0f}/s")
+        print(f"position {k} (ply {len(moves)}): " + "  ".join(cells), flush=True)
+    for name, *_, seconds in engines:
+        depths = [d for d, _, _ in rows[name]]
+        rate = sum(n for _, n, _ in rows[name]) / sum(s for _, _, s in rows[name])
+        print(f"{name} at {seconds:g} CPU s: depth {min(depths)}-{max(depths)} (mean {statistics.mean(depths):.2f}), "
+              f"{rate:,.0f} nodes per CPU second")
+
+
+if __name__ == "__main__":
+    main()
