@@ -16,7 +16,8 @@ not the search. A game reaching ``--cap`` plies is a draw.
 
 Every finished game is appended to ``--out`` as one JSON line and a run with the same ``--out``
 resumes: games already there are not played again (the settings must be the same; the file's
-first line records them). The summary gives the current engine's wins, draws and losses, its
+first line records them, with the commit of the code playing, so a run is resumed only by the same
+code). The summary gives the current engine's wins, draws and losses, its
 score with a 95% Wilson interval, and the pentanomial counts of the finished pairs (LL, LD,
 WL+DD, WD, WW); with ``swarmtui.sim.pentanomial`` installed (``swarmtui sim sprt``) also the
 sequential test's log-likelihood ratio for ``--elo0``/``--elo1`` (logistic Elo, alpha = beta = 0.05).
@@ -28,6 +29,7 @@ import argparse
 import importlib
 import json
 import os
+import subprocess
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -135,6 +137,15 @@ def summary(records: list[dict[str, Any]], elo0: float, elo1: float) -> None:
     print(f"sequential test: {test.describe(counts) if hasattr(test, 'describe') else test.llr(counts)}")
 
 
+def this_commit() -> str:
+    """The commit of the code playing as "current" (a run is resumed only by the same code)."""
+    folder = Path(current_alphabeta.__file__).resolve().parent
+    done = subprocess.run(["git", "-C", str(folder), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(["git", "-C", str(folder), "status", "--porcelain", "--", "."], capture_output=True,
+                           text=True).stdout.strip()
+    return (done.stdout.strip() or "unknown") + ("+changes" if dirty else "")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=20, help="pairs of games (one per colour) to have in --out")
@@ -150,7 +161,7 @@ def main() -> None:
     parser.add_argument("-o", "--out", type=Path, required=True, help="JSON lines, appended; resumed")
     args = parser.parse_args()
     settings = {"baseline": args.baseline, "seconds": args.seconds, "baseline_seconds": args.baseline_seconds,
-                "opening": args.opening, "cap": args.cap, "seed": args.seed}
+                "opening": args.opening, "cap": args.cap, "seed": args.seed, "commit": this_commit()}
     records: list[dict[str, Any]] = []
     if args.out.exists():
         lines = [json.loads(line) for line in args.out.read_text(encoding="utf-8").splitlines() if line.strip()]
