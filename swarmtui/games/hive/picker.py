@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from swarmtui.games.hive.cells import ARCS, BITS, STEPS
+from swarmtui.games.hive.cells import BITS, STEPS
 from swarmtui.games.hive.generation import MoveGenerator
 from swarmtui.games.hive.moves import MOVEMENTS, PASS, PLACEMENTS, Move
 from swarmtui.games.hive.pieces import BEETLE, GRASSHOPPER, KIND, KIND_START, MOSQUITO, PIECES_PER_SIDE, PILLBUG, QUEEN
@@ -92,7 +92,7 @@ class RandomMoves(MoveGenerator):
         on each one's moves (``random_move``): 6 on top of the hive, else ``GROUND_BOUND``'s
         count from the neighbour mask, or the empty cells touching the hive (the perimeter,
         plus 6 for a mosquito) for the bugs that may end anywhere round it."""
-        stacks, pos, nmask, holes = self._stacks, self._pos, self._nmask, self._holes
+        stacks, pos, nmask = self._stacks, self._pos, self._nmask
         perimeter = len(nmask) - len(stacks) if len(stacks) > 1 else 6  # empty cells touching the hive
         pieces: list[int] = []
         homes: list[int] = []
@@ -107,11 +107,8 @@ class RandomMoves(MoveGenerator):
             if len(st) > 1:
                 bound = 6  # on top of the hive: one step per direction
             else:
-                mask = nmask.get(cell, 0)
-                if not holes and ARCS[mask] > 1:
-                    continue  # One Hive pins it (a hive without holes: two arcs always pin)
                 counts = GROUND_BOUND[KIND[code]]
-                bound = counts[mask] if counts else perimeter + MOSQUITO_EXTRA[KIND[code]]
+                bound = counts[nmask.get(cell, 0)] if counts else perimeter + MOSQUITO_EXTRA[KIND[code]]
             pieces.append(code)
             homes.append(cell)
             bounds.append(bound)
