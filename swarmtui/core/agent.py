@@ -53,9 +53,13 @@ class ClosableAgent(Protocol):
 
 
 def close_agent(agent: object) -> None:
-    """Release what ``agent`` holds, if anything (safe to call on any agent, more than once)."""
-    if isinstance(agent, ClosableAgent):
-        agent.close()
+    """Release what ``agent`` holds, if anything (safe to call on any agent, more than once).
+
+    Looked up directly rather than by ``isinstance(agent, ClosableAgent)``: a runtime protocol
+    check costs microseconds, and every game of a batch closes its agents."""
+    close = getattr(agent, "close", None)
+    if callable(close):
+        close()
 
 
 def engines_played(agents: Mapping[str, object]) -> dict[str, dict[str, str]]:

@@ -139,9 +139,9 @@ class Referee:
         return self.outcome is not None
 
     @property
-    def stopped(self) -> bool:
-        """The game ran into ``max_plies`` before it ended."""
-        return self.max_plies is not None and len(self.moves) >= self.max_plies and not self.is_over
+    def reached_max_plies(self) -> bool:
+        """``max_plies`` moves have been played (a game still running then is stopped, unfinished)."""
+        return self.max_plies is not None and len(self.moves) >= self.max_plies
 
     def asks(self, seat: str) -> bool:
         """Whether the referee asks ``seat``'s agent for its moves (not a person, not a skipped seat)."""
@@ -169,8 +169,11 @@ class Referee:
             raise ValueError("the game is over: nobody is to move")
         if not self.asks(seat):
             raise ValueError(f"{seat}'s moves come from outside the referee")
+        return self._think(seat, stop)
+
+    def _think(self, seat: str, stop: threading.Event | None = None) -> Turn:
         state = self.state.copy() if self.isolate else self.state
-        limit = self.limit(seat, stop)
+        limit = self.limit(seat, stop) if self.clocks else None
         ply = len(self.moves)
         wall, cpu = time.perf_counter(), time.process_time()
         decision: Decision | None = None
@@ -190,6 +193,9 @@ class Referee:
         fell or a move that is not legal ends the game instead."""
         if turn.ply != len(self.moves) or turn.seat != self.to_move or self.is_over:
             raise ValueError(f"a stale turn: {turn.seat}'s answer for ply {turn.ply + 1}")
+        self._play_turn(turn)
+
+    def _play_turn(self, turn: Turn) -> None:
         self.think_seconds[turn.seat] += turn.seconds
         self.think_cpu[turn.seat] += turn.cpu
         if turn.decision is None:
@@ -197,7 +203,7 @@ class Referee:
             return
         self.decisions[turn.seat] += 1
         try:
-            self.play(turn.decision.move, turn.decision.trace, seconds=turn.seconds)
+            self._play(turn.decision.move, turn.decision.trace, turn.seconds)
         except (IllegalMoveError, ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
             self.forfeit(turn.seat, f"illegal move ({error})")
 
@@ -215,6 +221,9 @@ class Referee:
         flag that falls loses on time and the move is not played."""
         if self.is_over:
             raise IllegalMoveError("the game is over")
+        self._play(move, trace, seconds)
+
+    def _play(self, move: object, trace: Trace | None, seconds: float | None) -> None:
         seat = self.to_move
         text = self.state.format_move(move)
         spent = time.perf_counter() - self.turn_started if seconds is None else seconds
@@ -245,8 +254,11 @@ class Referee:
         """Play to the end (or ``max_plies``, or until ``stop()``), close every agent whatever
         happens, and return the log (``index``: the game's number in its batch)."""
         try:
-            while not self.is_over and not self.stopped and not stop():
-                self.step()
+            while not self.is_over and not self.reached_max_plies and not stop():
+                seat = self.to_move
+                if not self.asks(seat):
+                    raise ValueError(f"{seat}'s moves come from outside the referee: it cannot run alone")
+                self._play_turn(self._think(seat))  # (the checks of think and play_turn hold here)
         finally:
             self.close()
         return self.log(index)

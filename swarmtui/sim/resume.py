@@ -121,7 +121,7 @@ def replay_misfit(log: GameLog, batch: Batch) -> str:
                       time_control=batch.time_control, max_plies=MAX_PLIES)
     where = f"game {log.index}"
     for ply, text in enumerate(log.moves, 1):
-        if referee.is_over or referee.stopped:
+        if referee.is_over or referee.reached_max_plies:
             return f"{where}: it goes on after the game ended (move {ply})"
         try:
             referee.play(referee.state.parse_move(text), seconds=0.0)
@@ -130,7 +130,7 @@ def replay_misfit(log: GameLog, batch: Batch) -> str:
     problem = _end_outside_the_rules(referee, log)
     if problem:
         return f"{where}: {problem}"
-    if not referee.is_over and not referee.stopped:
+    if not referee.is_over and not referee.reached_max_plies:
         return f"{where}: its moves stop before the game ended (a run plays each game to its end)"
     expected = referee.log(log.index)
     if (log.winner, log.result, log.reason) != (expected.winner, expected.result, expected.reason):
@@ -142,7 +142,7 @@ def replay_misfit(log: GameLog, batch: Batch) -> str:
 def _end_outside_the_rules(referee: Referee, log: GameLog) -> str:
     """End the replayed game as the line says when the rules did not: the seat to move forfeits
     or loses on time (with a clock). Returns why that cannot be (empty when it can, or nothing to do)."""
-    if referee.is_over or referee.stopped:
+    if referee.is_over or referee.reached_max_plies:
         return ""
     ending = Outcome.from_text(log.winner, log.reason, log.result)
     seat = referee.to_move

@@ -187,7 +187,7 @@ def play_pairing(game_id: str, pairing: Pairing, seed: int, max_plies: int, open
     referee = Referee.seated(game_id, seats, game_seed(seed, pairing.index), players=labels, max_plies=max_plies)
     opening = np.random.default_rng(pairing.opening_seed)
     with referee:
-        while not referee.is_over and not referee.stopped and len(referee.moves) < opening_plies:
+        while not referee.is_over and not referee.reached_max_plies and len(referee.moves) < opening_plies:
             legal = referee.state.legal_moves()
             referee.play(legal[int(opening.integers(len(legal)))])
         log = referee.run(index=pairing.index)
