@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from swarmtui.games.hive.cells import BITS, STEPS
+from swarmtui.games.hive.cells import ARCS, BITS, STEPS
 from swarmtui.games.hive.generation import MoveGenerator
 from swarmtui.games.hive.moves import MOVEMENTS, PASS, PLACEMENTS, Move
 from swarmtui.games.hive.pieces import BEETLE, GRASSHOPPER, KIND, KIND_START, MOSQUITO, PIECES_PER_SIDE, PILLBUG, QUEEN
@@ -44,7 +44,10 @@ class RandomMoves(MoveGenerator):
         slots that falls on a piece generates that piece's moves only, and lands on one of
         them or, past their number, is drawn again with the piece's bound now exact. Every
         legal move owns one slot in every draw, so the accepted move is uniform; a piece is
-        generated at most once. With the Pillbug in play (a throw may repeat a walk) the move
+        generated at most once. A ground piece that One Hive pins in a hive without holes (its
+        neighbours form two arcs: ``topology``) gets no slot at all (since issue 31: before, its
+        bound was drawn and rejected, and generating it was most of a playout's cost). With the
+        Pillbug in play (a throw may repeat a walk) the move
         is drawn from the full list. Draws are ``floor(u * n)`` of ``u = rng.random()`` (uniform
         up to n / 2**53, and cheaper than ``rng.integers``). ``ValueError`` once the game is over.
         """
@@ -88,11 +91,12 @@ class RandomMoves(MoveGenerator):
         return PASS
 
     def _move_bounds(self, colour: int) -> tuple[list[int], list[int], list[int]]:
-        """The pieces of ``colour`` that may move (not covered), their cells, and an upper bound
+        """The pieces of ``colour`` that may move (not covered, not pinned by One Hive where the
+        neighbour mask tells), their cells, and an upper bound
         on each one's moves (``random_move``): 6 on top of the hive, else ``GROUND_BOUND``'s
         count from the neighbour mask, or the empty cells touching the hive (the perimeter,
         plus 6 for a mosquito) for the bugs that may end anywhere round it."""
-        stacks, pos, nmask = self._stacks, self._pos, self._nmask
+        stacks, pos, nmask, holes = self._stacks, self._pos, self._nmask, self._holes
         perimeter = len(nmask) - len(stacks) if len(stacks) > 1 else 6  # empty cells touching the hive
         pieces: list[int] = []
         homes: list[int] = []
@@ -107,8 +111,11 @@ class RandomMoves(MoveGenerator):
             if len(st) > 1:
                 bound = 6  # on top of the hive: one step per direction
             else:
+                mask = nmask.get(cell, 0)
+                if not holes and ARCS[mask] > 1:
+                    continue  # One Hive pins it (a hive without holes: two arcs always pin)
                 counts = GROUND_BOUND[KIND[code]]
-                bound = counts[nmask.get(cell, 0)] if counts else perimeter + MOSQUITO_EXTRA[KIND[code]]
+                bound = counts[mask] if counts else perimeter + MOSQUITO_EXTRA[KIND[code]]
             pieces.append(code)
             homes.append(cell)
             bounds.append(bound)
