@@ -10,6 +10,7 @@ runs a table hub on its own event loop thread (``RunningHub``), as the serve pro
 from __future__ import annotations
 
 import asyncio
+import itertools
 import shutil
 import tempfile
 import threading
@@ -60,14 +61,20 @@ def genome_deliberation():
     return genome_deliberation
 
 
+HUB_TIME = 1_780_000_000.0
+"""The ratings' clock at the test hub (2026-05-28 20:26 UTC): dates on screen are the same every run."""
+
+
 class RunningHub:
     """A hub on its own event loop in a thread, as the serve process runs it, with a ratings
     database in its folder (``ratings``)."""
 
     def __init__(self) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="swt-"))  # short: Unix socket paths are limited
-        self.ratings = RatingsStore(self.folder / "ratings.sqlite3")
-        self.hub = Hub(self.folder / "hub.sock", self.ratings)
+        self.ratings = RatingsStore(self.folder / "ratings.sqlite3", clock=lambda: HUB_TIME)
+        numbers = itertools.count(1)
+        self.hub = Hub(self.folder / "hub.sock", self.ratings,
+                       codes=lambda taken: f"K7Q{next(numbers):03d}")  # the same codes every run
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()

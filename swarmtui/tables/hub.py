@@ -25,6 +25,7 @@ import inspect
 import itertools
 import logging
 import secrets
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from pathlib import Path
@@ -58,9 +59,12 @@ class Hub:
     """The tables of one server and the connections of its sessions' apps; ``ratings`` keeps the
     rated games (None: the server keeps no ratings, and a rated table is refused)."""
 
-    def __init__(self, path: Path, ratings: RatingsStore | None = None) -> None:
+    def __init__(self, path: Path, ratings: RatingsStore | None = None,
+                 codes: Callable[[set[str]], str] = new_code) -> None:
         self.path = path
         self.ratings = ratings
+        self.new_code = codes
+        """Draws a fresh table code not in the set given (``codes.new_code``; tests fix it)."""
         self.tokens: dict[str, tuple[str, str, bool]] = {}
         """token -> (player id, label, guest), for the sessions now running."""
         self.members: dict[str, set[Member]] = {}
@@ -200,7 +204,7 @@ class Hub:
         self._check_room(member)
         if request.get("rated") is True and self.ratings is None:
             raise Refusal("this server keeps no ratings, so it has no rated tables")
-        table = Table.hosted(str(next(self.numbers)), new_code({t.code for t in self.tables.values()}),
+        table = Table.hosted(str(next(self.numbers)), self.new_code({t.code for t in self.tables.values()}),
                              request, member)
         self.tables[table.id] = table
         mine = [s for s, owner in table.owners.items() if owner == member.player]
@@ -303,7 +307,7 @@ class Hub:
         seats = list(old.players)
         turn = {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
         owners = {turn[s]: owner for s, owner in old.owners.items()}
-        new = Table(str(next(self.numbers)), new_code({t.code for t in self.tables.values()}), config,
+        new = Table(str(next(self.numbers)), self.new_code({t.code for t in self.tables.values()}), config,
                     {s: owners[s] for s in seats}, old.host_label)
         self.tables[new.id] = new
         old.rematch.clear()

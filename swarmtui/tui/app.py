@@ -118,6 +118,8 @@ class SwarmApp(App[None]):
         self.speed = speed
         self.tables = tables if tables is not None else TableClient.from_environment()
         """The server's table hub (None when not run by ``swarmtui serve``)."""
+        self.terminal_title = self.TITLE
+        """The window title last set (``set_terminal_title``)."""
         self.hang_up_signals: list[int] = []
         """Signals ``on_mount`` installed a handler for (``on_unmount`` removes them)."""
         self._crashed = False
@@ -174,8 +176,8 @@ class SwarmApp(App[None]):
         from swarmtui.tui.table_game import REMOTE, host_match
 
         if REMOTE in message.config.agents and self.tables is not None:
-            tables, config = self.tables, message.config
-            self.open_table(lambda: host_match(tables, config), "Cannot open the table")
+            tables, config, rated, private = self.tables, message.config, message.rated, message.private
+            self.open_table(lambda: host_match(tables, config, rated=rated, private=private), "Cannot open the table")
             return
         try:
             match = Match(message.config)
@@ -186,12 +188,29 @@ class SwarmApp(App[None]):
 
     def open_game(self, match: Match) -> None:
         """The game screen of ``match`` (in place of the setup screen, if that is on top)."""
-        from swarmtui.tui.screens.game import GameScreen
         from swarmtui.tui.screens.setup import SetupScreen
 
         if isinstance(self.screen, SetupScreen):
             self.pop_screen()
-        self.push_screen(GameScreen(match, glyphs=self.glyphs, speed=self.speed), self._game_closed)
+        self.push_screen(self.game_screen(match), self._game_closed)
+
+    def game_screen(self, match: Match) -> GameScreen:
+        """The screen that plays ``match``: at a table, the one with its chat, notices and rematch."""
+        if match.table is not None:
+            from swarmtui.tui.screens.table_game_screen import TableGameScreen
+
+            return TableGameScreen(match, glyphs=self.glyphs, speed=self.speed)
+        from swarmtui.tui.screens.game import GameScreen
+
+        return GameScreen(match, glyphs=self.glyphs, speed=self.speed)
+
+    def set_terminal_title(self, title: str) -> None:
+        """Set the terminal window's title (xterm's OSC 2, which terminals and tmux honour), shown
+        as text: no control character of ``title`` reaches the terminal. Textual has no call for
+        it; this writes through the driver as Textual's own ``bell`` does."""
+        self.terminal_title = safe_text(title, limit=200).plain
+        if not self.is_headless and self._driver is not None:
+            self._driver.write(f"\x1b]2;{self.terminal_title}\x07")
 
     def on_menu_screen_open_tables(self, message: MenuScreen.OpenTables) -> None:
         if self.tables is not None:
@@ -202,10 +221,16 @@ class SwarmApp(App[None]):
     def on_tables_screen_join(self, message: TablesScreen.Join) -> None:
         from swarmtui.tui.table_game import join_match
 
-        tables, table, watch = self.tables, message.table, message.watch
+        tables, table, watch, code = self.tables, message.table, message.watch, message.code
         assert tables is not None
-        self.open_table(lambda: join_match(tables, table, watch=watch),
+        self.open_table(lambda: join_match(tables, table, code=code, watch=watch),
                         "Cannot watch" if watch else "Cannot join")
+
+    def on_tables_screen_open_ratings(self, message: TablesScreen.OpenRatings) -> None:
+        if self.tables is not None:
+            from swarmtui.tui.screens.leaderboard import LeaderboardScreen
+
+            self.push_screen(LeaderboardScreen(self.tables))
 
     @work(thread=True, exclusive=True, group="table")
     def open_table(self, build: Callable[[], Match], failure: str) -> None:
@@ -247,7 +272,6 @@ class SwarmApp(App[None]):
     def resume(self, entry: SaveEntry) -> None:
         """Rebuild the saved match off the event loop (AI seats re-decide their turns: an MCTS
         Halma game of a hundred moves takes a while) and open it when it is ready."""
-        from swarmtui.tui.screens.game import GameScreen
         from swarmtui.tui.table_game import resume_match
 
         assert entry.game is not None
@@ -258,8 +282,7 @@ class SwarmApp(App[None]):
                                   title="Cannot resume", severity="error")
             return
         match.save_path = entry.path
-        self.call_from_thread(self.push_screen, GameScreen(match, glyphs=self.glyphs, speed=self.speed),
-                              self._game_closed)
+        self.call_from_thread(self.push_screen, self.game_screen(match), self._game_closed)
 
     def on_saved_games_screen_replay(self, message: SavedGamesScreen.Replay) -> None:
         self.replay_entry(message.entry)

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from swarmtui.agents import get_spec
 from swarmtui.core.agent import ANY, Agent, AgentSpec
+from swarmtui.core.params import param_fields
 from swarmtui.core.saves import SaveError
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
@@ -23,6 +25,8 @@ from swarmtui.tui.match import Match, MatchConfig
 REMOTE = "remote"
 """The setup's pseudo-agent for a seat a connected player will take."""
 HUMAN = "human"
+DIFFICULTY = "difficulty"
+"""The parameter that names a computer player's strength (``alphabeta``, ``halma-search``)."""
 
 
 def _no_factory(game_id: str, seat: str, rng: np.random.Generator, params: None) -> Agent:
@@ -37,22 +41,45 @@ REMOTE_SPEC = AgentSpec(
 """What the setup shows for ``REMOTE`` (never built: ``host_match`` makes the seat a human's)."""
 
 
-def host_match(client: TableClient, config: MatchConfig) -> Match:
-    """Open a table for ``config`` (its ``REMOTE`` seats open to others) and the match at it."""
+def host_match(client: TableClient, config: MatchConfig, *, rated: bool = False, private: bool = False) -> Match:
+    """Open a table for ``config`` (its ``REMOTE`` seats open to others) and the match at it;
+    ``rated`` counts it for both sides' ratings, ``private`` lists it only for its players."""
     config = config.with_seed()
     assert config.seed is not None, "with_seed() chose one"
     spec = get_game(config.game_id)
     seats = spec.seats_for(len(config.agents))
     mine = [seat for seat, agent in zip(seats, config.agents, strict=True) if agent != REMOTE]
     agents = tuple(HUMAN if agent == REMOTE else agent for agent in config.agents)
-    params = {seat: dict(config.overrides(i)) for i, seat in enumerate(seats) if config.overrides(i)}
-    link = client.host(config.game_id, dict(zip(seats, agents, strict=True)), config.seed, params, mine)
+    params = {seat: rated_params(agent, dict(config.overrides(i))) if rated else dict(config.overrides(i))
+              for i, (seat, agent) in enumerate(zip(seats, agents, strict=True))}
+    link = client.host(config.game_id, dict(zip(seats, agents, strict=True)), config.seed,
+                       {seat: p for seat, p in params.items() if p}, mine, rules=dict(config.rules), rated=rated,
+                       private=private)
     return _at_table(link, f"table {link.id}")
 
 
-def join_match(client: TableClient, table: str, *, watch: bool = False) -> Match:
-    """Sit at ``table`` (or watch it): the match with every move played there so far."""
-    link = client.join(table, watch=watch)
+def rated_params(agent: str, overrides: dict[str, str]) -> dict[str, str]:
+    """A computer seat's overrides with its difficulty spelled out (its default too), so it is
+    rated as the same player whether or not the setup changed the difficulty
+    (``ai:alphabeta:difficulty=easy``)."""
+    if agent == HUMAN:
+        return overrides
+    fields = param_fields(get_spec(agent).params)
+    if DIFFICULTY in fields and DIFFICULTY not in overrides:
+        return {**overrides, DIFFICULTY: str(fields[DIFFICULTY].default)}
+    return overrides
+
+
+def join_match(client: TableClient, table: str | None = None, *, code: str | None = None,
+               watch: bool = False) -> Match:
+    """Sit at ``table`` or the table with ``code`` (or watch it): the match with every move
+    played there so far."""
+    link = client.join(table, code=code, watch=watch)
+    return _at_table(link, f"table {link.id}")
+
+
+def rematch_match(link: TableLink) -> Match:
+    """The match at a rematch's table (``TableLink.rematch``)."""
     return _at_table(link, f"table {link.id}")
 
 
@@ -66,7 +93,7 @@ def resume_match(client: TableClient | None, saved: GameLog, where: str) -> Matc
     if link is None:
         mine = set(saved.table["mine"]) | {seat for seat, agent in saved.players.items() if agent != HUMAN}
         link = client.host(saved.game, saved.players, saved.seed, saved.params,
-                           [seat for seat in saved.players if seat in mine], saved.moves)
+                           [seat for seat in saved.players if seat in mine], saved.moves, rules=saved.rules)
     return _at_table(link, where)
 
 
@@ -87,7 +114,7 @@ def _rejoin(client: TableClient, saved: GameLog) -> TableLink | None:
 
 def _at_table(link: TableLink, where: str) -> Match:
     """The match of ``link``'s game with every move the table has, our AI seats re-decided."""
-    saved = GameLog(link.game, link.players, list(link.moves), link.seed, link.params)
+    saved = GameLog(link.game, link.players, list(link.moves), link.seed, link.params, rules=link.rules)
     try:
         return Match.from_saved(saved, where, table=link)
     except Exception:

@@ -16,10 +16,10 @@ app autosaves it on quit and on hang-up; a finished game is saved once, so it ca
 from the saved-games list. A match keeps one file: later saves replace it.
 
 At a table (a game with players at other terminals, ``tui.table_game``) a remote seat's turn
-is a worker waiting for the table; the table's news (someone sat down, left, came back; the
-table closed) arrives as ``TableNews`` and shows in the status line. Such a game cannot be
-restarted; leaving it saves it and gets up from the table (the seats stay kept for its
-player). A watched game is not autosaved until it has finished.
+is a worker waiting for the table; the table's news, its chat, the turn notice and the rematch
+are ``TableGameScreen``'s (this screen's subclass). Such a game cannot be restarted; leaving it
+saves it and gets up from the table (the seats stay kept for its player). A watched game is
+not autosaved until it has finished.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from swarmtui.core.trace import NoTrace
 from swarmtui.records import GameLog
 from swarmtui.referee import Turn
 from swarmtui.tables.client import TableClosed
+from swarmtui.tables.codes import shown
 from swarmtui.tables.remote_seat import RemoteSeat
 from swarmtui.tui.boards import board_widget
 from swarmtui.tui.match import Match
@@ -123,13 +124,6 @@ class GameScreen(PanelScreen):
             super().__init__()
             self.token, self.seat, self.error = token, seat, error
 
-    class TableNews(Message):
-        """The table of the match said something (``tables.protocol`` events)."""
-
-        def __init__(self, event: dict[str, Any]) -> None:
-            super().__init__()
-            self.event = event
-
     def __init__(self, match: Match, *, glyphs: str = "unicode", speed: str = "normal") -> None:
         super().__init__()
         self.match = match
@@ -159,15 +153,12 @@ class GameScreen(PanelScreen):
         yield Footer(compact=True, show_command_palette=False)  # room for the keys at 80 columns
 
     def on_mount(self) -> None:
-        self.query_one("#board-box").border_title = "Board"
+        self.query_one("#board-box").border_title = self.board_title()
         self.layout_panels()
-        if self.match.table is not None:
-            table = self.match.table
-            table.listener = self._table_event
-            # the title line is cut at 80 columns with long names: say the table on the board too
-            self.query_one("#board-box").border_title = safe_text(f"Board - table {table.id}"
-                                                                  + " (watching)" * table.watching)
         self.start(self.match)
+
+    def board_title(self) -> str | Text:
+        return "Board"
 
     # -- the turn loop --------------------------------------------------------------------
     def start(self, match: Match) -> None:
@@ -283,33 +274,6 @@ class GameScreen(PanelScreen):
     def board_note(self, message: BoardView.Note) -> None:
         self.set_status(Text.assemble(f"{self.match.to_move} to move (you)\n", safe_text(message.text)))
 
-    def _table_event(self, event: dict[str, Any]) -> None:
-        """The table's listener (its reader thread): hand the event to the screen's message loop."""
-        self.post_message(self.TableNews(event))
-
-    def on_game_screen_table_news(self, message: TableNews) -> None:
-        """Say who sat down or left, and keep the status line true."""
-        event, table = message.event, self.match.table
-        if table is None:  # news come only from a table
-            return
-        kind = event.get("event")
-        if kind == "seat":
-            if event.get("present"):
-                self.notify(f"{event['player']} sits at {event['seat']}", title=f"Table {table.id}", timeout=4,
-                            markup=False)
-            else:
-                self.notify(f"{event['player']} left {event['seat']}: the game waits for them (their seat is kept)",
-                            title=f"Table {table.id}", timeout=6, markup=False)
-            self.show_title()
-        elif kind == "refused":
-            self.notify(f"the table refused our move: {event.get('error')}", title=f"Table {table.id}",
-                        severity="error", timeout=10, markup=False)
-        elif kind == "closed" and not event.get("ours"):  # not when we got up ourselves
-            self.notify(f"table {table.id} is closed: {event.get('reason')}", severity="warning", timeout=8,
-                        markup=False)
-        if self.pending is None:
-            self.set_status(status_text(self.match, False))
-
     def play(self, move: Any) -> None:
         """A person's move at this keyboard."""
         self.match.play(move)
@@ -388,10 +352,6 @@ class GameScreen(PanelScreen):
 
         A game in progress is kept: ``r`` asks first, then saves it before starting over.
         """
-        if self.match.table is not None:
-            self.notify("a game at a table cannot be restarted: leave it (m) and host a new one",
-                        title="Not restarted", timeout=5)
-            return
         if not self.match.moves or self.match.is_over:
             self.restart()
             return
@@ -540,7 +500,10 @@ def status_text(match: Match, animating: bool) -> Text:
     """Whose turn it is and what they should do, or the result."""
     if match.is_over:
         text = safe_text(match.result_text(), "bold reverse")
-        text.append("\nr: again  m: menu")
+        if match.table is None:
+            text.append("\nr: again  m: menu")
+        else:
+            text.append("\nm: menu" if match.table.watching else "\nr: rematch, colours swapped  m: menu")
         return text
     seat = match.to_move
     text = safe_text(f"{seat} to move", "bold")
@@ -550,9 +513,10 @@ def status_text(match: Match, animating: bool) -> Text:
             text.append(Text.assemble("\n", safe_text(f"table closed: {table.closed}")))
         elif table.holder(seat) is None:
             waiting = "a player to join" if table.labels.get(seat) is None else f"{table.labels[seat]} to come back"
-            text.append(Text.assemble(" (nobody there)\n", safe_text(f"waiting for {waiting} (table {table.id})")))
+            where = f"table {table.id} {shown(table.code)}" if table.code else f"table {table.id}"
+            text.append(Text.assemble(" (nobody there)\n", safe_text(f"waiting for {waiting} ({where})"), "\nc: chat"))
         elif match.agent_id(seat) == "human":
-            text.append(Text.assemble(" (", safe_text(table.holder(seat)), ")\nwaiting for their move"))
+            text.append(Text.assemble(" (", safe_text(table.holder(seat)), ")\nwaiting for their move  c: chat"))
         else:
             text.append(Text.assemble(" (AI, run by ", safe_text(table.holder(seat)), ")\nthinking..."))
     elif match.is_human(seat):

@@ -26,6 +26,8 @@ class PanelScreen(Screen[str]):
     shown: str
     speed: str
     glyphs: str
+    PANELS: tuple[str, ...] = PANELS
+    """The panels of this screen, in ``v``'s order (each a widget with that id)."""
 
     @property
     def board(self) -> BoardView:
@@ -42,8 +44,9 @@ class PanelScreen(Screen[str]):
         """Both panels when the terminal is wide; otherwise only ``shown``."""
         wide = self.app.size.width >= WIDE
         self.set_class(wide, "-wide")
-        for name in PANELS:
-            self.query_one(f"#{name}").set_class(not wide and name != self.shown, "-hidden")
+        for name in self.PANELS:
+            for panel in self.query(f"#{name}"):  # a panel mounted after the screen may not be there yet
+                panel.set_class(not wide and name != self.shown, "-hidden")
 
     def on_deliberation_panel_phase_shown(self, message: DeliberationPanel.PhaseShown) -> None:
         """Draw the phase's board overlay while it is on screen; clear it otherwise."""
@@ -67,5 +70,5 @@ class PanelScreen(Screen[str]):
 
     def action_switch_panel(self) -> None:
         """``v``: the other panel, when only one fits."""
-        self.shown = PANELS[(PANELS.index(self.shown) + 1) % len(PANELS)]
+        self.shown = self.PANELS[(self.PANELS.index(self.shown) + 1) % len(self.PANELS)]
         self.layout_panels()

@@ -9,7 +9,8 @@ dataclass refuses shows its ``ParamError`` sentence under the field at once, and
 to go until every seat's values fit. Everything is reachable with Tab and the arrows at 80x24.
 
 Under ``swarmtui serve`` (``remote=True``) a seat can also be "a connected player"
-(``table_game.REMOTE``): Start then opens a table others join from their "Play with others".
+(``table_game.REMOTE``): Start then opens a table others join from their "Play with others",
+listed or private (found only by its code), rated or not (``TABLE_KINDS``).
 
 Messages up: ``StartGame`` with the chosen ``MatchConfig`` (the app opens the game screen).
 """
@@ -44,6 +45,11 @@ DEFAULT_AGENTS = ("human", "minimax")
 
 AI_PREFERENCE = ("aco-bco", "pso", "minimax", "greedy", "mcts")
 """The computer players offered first (for games the default AI does not play, and Watch)."""
+
+
+TABLE_KINDS = (("listed", "listed"), ("listed, rated", "rated"), ("private: by code", "private"),
+               ("private, rated", "private rated"))
+"""The setup's choices for a table: (shown, value); the value's words say what it is."""
 
 
 def parse_seed(text: str) -> int | None:
@@ -166,11 +172,12 @@ class SetupScreen(Screen[None]):
     BINDINGS = [Binding("escape", "back", "Menu")]
 
     class StartGame(Message):
-        """The player asked to start ``config``."""
+        """The player asked to start ``config``; a table for it (if it has a connected player's
+        seat) is ``rated`` and/or ``private``."""
 
-        def __init__(self, config: MatchConfig) -> None:
+        def __init__(self, config: MatchConfig, rated: bool = False, private: bool = False) -> None:
             super().__init__()
-            self.config = config
+            self.config, self.rated, self.private = config, rated, private
 
     def __init__(self, game: GameSpec, *, seed: int | None = None, remote: bool = False,
                  seats: SeatDefaults | None = None) -> None:
@@ -201,6 +208,11 @@ class SetupScreen(Screen[None]):
                 yield Input("" if self.seed is None else str(self.seed), placeholder="random",
                             type="integer", id="seed", compact=True)
                 yield from self.rule_widgets()  # after the seed: Enter there starts the game
+                if self.remote:
+                    yield Label("Table (with a connected player)")
+                    yield Select(TABLE_KINDS, allow_blank=False, value="listed", id="table-kind", compact=True,
+                                 tooltip="rated: the game counts for both players' Glicko-2 ratings; "
+                                         "private: not listed, others join with its code")
                 with Horizontal(id="buttons"):
                     yield Button("Start", id="start", variant="primary", compact=True)
                     yield Button("Watch", id="watch", compact=True, tooltip="every seat a computer player")
@@ -391,8 +403,10 @@ class SetupScreen(Screen[None]):
                 await self.show_params(i)
                 return
             params.append(tuple(mine.items()))
+        kind = str(self.query_one("#table-kind", Select).value).split() if self.remote else []
         self.post_message(self.StartGame(MatchConfig(self.game.id, tuple(agents), seed, tuple(params),
-                                                     self.chosen_rules())))
+                                                     self.chosen_rules()), rated="rated" in kind,
+                                         private="private" in kind))
 
     def action_back(self) -> None:
         self.dismiss()

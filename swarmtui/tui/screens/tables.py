@@ -2,9 +2,11 @@
 
 The list is read from the server's table hub when the screen opens and every
 ``REFRESH_SECONDS`` after (in a thread worker, so a slow hub never freezes the screen). Each
-table shows its game, who sits where (``open`` for a seat waiting for a player, ``away``
-for one kept for a player who left) and how far the game is. Messages up: ``Join`` with the
-table and whether to only watch; the app opens the game screen.
+table shows its code, game, whether it is rated, who sits where (``open`` for a seat waiting
+for a player, ``away`` for one kept for a player who left) and how far the game is. ``j``
+joins a table by its code (a private table is found only that way), ``l`` opens the
+leaderboard. Messages up: ``Join`` with the table (or its code) and whether to only watch;
+``OpenRatings``; the app opens the screen.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from textual.widgets.option_list import Option
 from swarmtui.core.counting import counted
 from swarmtui.core.safe_text import safe_text
 from swarmtui.tables.client import TableClient, TableError
+from swarmtui.tables.codes import shown
+from swarmtui.tui.screens.table_code import TableCode
 
 REFRESH_SECONDS = 2.0
 
@@ -44,6 +48,12 @@ def table_prompt(table: dict[str, Any]) -> Text:
     free = sum(1 for s in table["seats"] if s["open"])
     state = "finished" if table["over"] else f"{free} seat{'s' * (free != 1)} free" if free else "full"
     text = safe_text(f"Table {table['table']}  {table['title']}", "bold")  # the hub's words: shown as text
+    if table.get("code"):
+        text.append(safe_text(f"  {shown(str(table['code']))}"))
+    if table.get("rated"):
+        text.append("  rated", "italic")
+    if table.get("private"):
+        text.append("  private", "italic")
     text.append(safe_text(f"  {counted(table['moves'], 'move')}  {state}"))
     if table["watchers"]:
         text.append("  ")
@@ -80,14 +90,19 @@ class TablesScreen(Screen[None]):
     """
 
     BINDINGS = [Binding("escape,m", "back", "Menu"), Binding("w", "watch", "Watch"),
+                Binding("j", "code", "Join by code", tooltip="join (or watch) the table with a code its host gave"),
+                Binding("l", "ratings", "Leaderboard", tooltip="the ratings of rated games, and each player's games"),
                 Binding("f5", "reload", "Reload")]
 
     class Join(Message):
-        """Sit at ``table`` (or only watch it)."""
+        """Sit at ``table`` (or the table with ``code``), or only watch it."""
 
-        def __init__(self, table: str, watch: bool) -> None:
+        def __init__(self, table: str | None, watch: bool, code: str | None = None) -> None:
             super().__init__()
-            self.table, self.watch = table, watch
+            self.table, self.watch, self.code = table, watch, code
+
+    class OpenRatings(Message):
+        """Show the leaderboard."""
 
     def __init__(self, client: TableClient) -> None:
         super().__init__()
@@ -97,7 +112,7 @@ class TablesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text("Games of players connected to this server"), id="title")
         with Vertical(id="box") as box:
-            box.border_title = "Enter: take a free seat  w: watch"
+            box.border_title = "Enter: take a free seat  w: watch  j: code  l: ratings"
             yield Static(id="message")
             yield OptionList(id="tables")
         yield Footer()
@@ -138,6 +153,16 @@ class TablesScreen(Screen[None]):
         option = self.query_one("#tables", OptionList).highlighted_option
         if option is not None:
             self.post_message(self.Join(str(option.id), watch=True))
+
+    def action_code(self) -> None:
+        self.app.push_screen(TableCode(), self._code_given)
+
+    def _code_given(self, answer: tuple[str, bool] | None) -> None:
+        if answer is not None:
+            self.post_message(self.Join(None, watch=answer[1], code=answer[0]))
+
+    def action_ratings(self) -> None:
+        self.post_message(self.OpenRatings())
 
     def action_back(self) -> None:
         self.dismiss()
