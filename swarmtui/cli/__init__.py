@@ -23,6 +23,7 @@ from swarmtui.cli import (  # noqa: F401  (registers the commands)  # noqa: F401
     replay,  # noqa: F401  (replays logged games)
     serve,  # noqa: F401  (the SSH server)
     sim,
+    sprt,  # noqa: F401  (sim sprt: the sequential test)
     tui,
     uhp,
 )

@@ -45,6 +45,11 @@ def report(files: list[Path], console: Console, plots: Path | None = None, plot_
         header = results.header
         console.print(Text.assemble(safe_text(path, "bold"), safe_text(f" ({_state(results, path)})")),
                       soft_wrap=True)
+        if "sprt" in header:  # a match whose players swap colours: the test's tables, not per-seat ones
+            from swarmtui.sim.sprt import sprt_report
+
+            console.print(Text(sprt_report(header["sprt"], results.games)), soft_wrap=True)
+            continue
         groups = _groups(results.games)
         for group, records in groups.items():
             label = f" [{group}]" if group else ""

@@ -39,8 +39,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from swarmtui.agents import get_spec
 from swarmtui.core.params import ParamError, apply_overrides, split_assignment
 from swarmtui.core.rng import derive_seed
@@ -51,6 +49,7 @@ from swarmtui.records.results import RecordWriter
 from swarmtui.referee import Referee, Seat
 from swarmtui.sim.execution import map_ordered
 from swarmtui.sim.match import game_seed
+from swarmtui.sim.openings import random_opening
 from swarmtui.sim.ratings import Game, PairRecord, Rating, fit_ratings, pair_records
 from swarmtui.sim.summary import wilson
 
@@ -185,11 +184,8 @@ def play_pairing(game_id: str, pairing: Pairing, seed: int, max_plies: int, open
     seats = [Seat(name, e.agent, e.overrides) for name, e in zip(names, pairing.seats, strict=True)]
     labels = {name: e.label for name, e in zip(names, pairing.seats, strict=True)}
     referee = Referee.seated(game_id, seats, game_seed(seed, pairing.index), players=labels, max_plies=max_plies)
-    opening = np.random.default_rng(pairing.opening_seed)
     with referee:
-        while not referee.is_over and not referee.reached_max_plies and len(referee.moves) < opening_plies:
-            legal = referee.state.legal_moves()
-            referee.play(legal[int(opening.integers(len(legal)))])
+        random_opening(referee, opening_plies, pairing.opening_seed)
         log = referee.run(index=pairing.index)
     log.extra = {"think_cpu": {k: round(v, 6) for k, v in referee.think_cpu.items()}, "decisions": referee.decisions}
     return log
