@@ -206,7 +206,23 @@ def test_a_resume_file_with_a_foreign_game_is_refused(capsys, tmp_path):
     assert _run(capsys, "sim", "sprt", "noughts", "minimax", "random", "--elo1", "50", "-w", "1",
                 "--out", str(out))[0] == 0
     rows = _lines(out)[:-1]
-    rows[2]["players"] = rows[1]["players"]  # game 1 seated as game 0
-    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    code, _, err = _run(capsys, "sim", "sprt", "--resume", str(out))
-    assert code == 2 and "game line 2 is not one of this match's games" in err
+    original = out.read_text()
+
+    def refused(change) -> str:
+        changed = json.loads(json.dumps(rows))
+        change(changed)
+        text = "".join(json.dumps(r) + "\n" for r in changed)
+        out.write_text(text)
+        code, _, err = _run(capsys, "sim", "sprt", "--resume", str(out))
+        assert code == 2 and len(err.splitlines()) == 1 and out.read_text() == text  # left as it was
+        return err
+
+    assert "game line 2 is not one of this match's games (game noughts, index 1: its players" in refused(
+        lambda r: r[2].update(players=r[1]["players"]))  # game 1 seated as game 0
+    assert "does not start with its pair's opening" in refused(
+        lambda r: r[1].update(moves=r[1]["moves"][1:2] + r[1]["moves"][:1] + r[1]["moves"][2:]))
+    assert "but its moves give" in refused(lambda r: r[1].update(winner=None, result="draw", reason="draw"))
+    assert "seed" in refused(lambda r: r[3].update(seed=r[3]["seed"] + 1))
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]) + '{"kind": "game", "ga')  # killed mid-line
+    assert _run(capsys, "sim", "sprt", "--resume", str(out), "-w", "1")[0] == 0
+    assert _played(_lines(out)) == _played([json.loads(line) for line in original.splitlines()])

@@ -112,13 +112,14 @@ def misfit(log: GameLog, batch: Batch | None, game: str) -> str:
     return replay_misfit(log, batch)
 
 
-def replay_misfit(log: GameLog, batch: Batch) -> str:
-    """Why ``log``'s moves and ending are not what the rules give from the start (empty: they are)."""
+def replay_misfit(log: GameLog, batch: Batch, max_plies: int = MAX_PLIES) -> str:
+    """Why ``log``'s moves and ending are not what the rules give from the start, for a run whose
+    games stop at ``max_plies`` (empty: they are)."""
     spec = get_game(batch.game)
     seats = [seat.name for seat in batch.seats]
     referee = Referee(spec, spec.start(len(seats), rules_object(spec, batch.rules)), {}, seed=log.seed,
                       players=log.players, params=log.params, rules=batch.rules, outside=seats,
-                      time_control=batch.time_control, max_plies=MAX_PLIES)
+                      time_control=batch.time_control, max_plies=max_plies)
     where = f"game {log.index}"
     for ply, text in enumerate(log.moves, 1):
         if referee.is_over or referee.reached_max_plies:

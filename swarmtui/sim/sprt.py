@@ -39,12 +39,14 @@ from swarmtui.core.safe_text import safe_text
 from swarmtui.core.signals import Stopped
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
-from swarmtui.records.results import RecordWriter, read_results
-from swarmtui.referee import Referee, Seat, TimeControl, check_seats
+from swarmtui.records.results import RecordWriter, ResultReader
+from swarmtui.referee import Referee, Seat, TimeControl, check_seats, rules_object
+from swarmtui.sim.batch import Batch
 from swarmtui.sim.execution import WorkerLost, dask_client, map_ordered
 from swarmtui.sim.match import game_seed
 from swarmtui.sim.openings import book_opening, random_opening
 from swarmtui.sim.pentanomial import PAIR_OUTCOMES, Sprt, pair_points
+from swarmtui.sim.resume import replay_misfit
 from swarmtui.sim.round_robin import Entrant, parse_entrant
 from swarmtui.sim.seats import assign_params, split_rules
 
@@ -201,10 +203,7 @@ def play_sprt_game(task: SprtGame) -> GameLog:
     referee = Referee.seated(task.game, task.seats, task.seed, rules=task.rules, players=dict(task.labels),
                              max_plies=task.max_plies, time_control=TimeControl.parse(task.clock))
     with referee:
-        if task.book_line is not None:
-            book_opening(referee, task.book_line)
-        else:
-            random_opening(referee, task.opening_plies, task.opening_seed)
+        _open(referee, task)
         log = referee.run(index=task.index)
     log.extra = {"think_cpu": {k: round(v, 6) for k, v in referee.think_cpu.items()}, "decisions": referee.decisions}
     return log
@@ -280,33 +279,93 @@ class SprtInterrupted(Stopped):
 
 @dataclass
 class ResumedMatch:
+    """What an earlier run of the match left in its file: its games (``GameLog.light``), the size
+    of its whole lines (where the resumed run appends) and whether a last line cut short was left out."""
+
     match: SprtMatch
     games: list[GameLog]
+    whole_bytes: int = 0
+    cut: bool = False
 
 
 def load_sprt(path: Path) -> ResumedMatch:
-    """The match and games of an unfinished ``sim sprt --out`` file (SaveError when damaged,
-    ParamError when it is no SPRT file, is complete, or holds a game that is not the match's)."""
-    results = read_results(path)
-    if "sprt" not in results.header:
+    """The match and checked games of an unfinished ``sim sprt --out`` file (SaveError when
+    damaged; ParamError when it is no SPRT file, is complete, or holds a line that is not one of
+    the match's games: see :func:`misfit`). Checked whole before anything is played or written."""
+    reader = ResultReader(path)
+    match: SprtMatch | None = None
+    games: SprtGames | None = None
+    kept: dict[int, GameLog] = {}
+    number = 0
+    for kind, value in reader:
+        if kind == "run":
+            match = _header_match(path, value)
+            games = SprtGames(match, range(2 * match.max_pairs))
+        elif kind == "summary":
+            raise ParamError(f"{path} is complete; nothing to resume (see 'swarmtui sim report {path}')")
+        else:
+            number += 1
+            assert games is not None  # the reader yields the header first
+            problem = (f"a {kind} line, not a game" if kind != "game"
+                       else "a second line for that game" if value.index in kept else misfit(value, games))
+            if problem:
+                raise ParamError(f"{path}: game line {number} is not one of this match's games ({problem}), "
+                                 "so the file is not resumed")
+            kept[value.index] = value.light()
+    assert match is not None  # the reader refuses a file without a run header
+    return ResumedMatch(match, list(kept.values()), reader.whole_bytes, reader.cut)
+
+
+def _header_match(path: Path, header: dict[str, Any]) -> SprtMatch:
+    if "sprt" not in header:
         raise ParamError(f"{path} is not the result file of 'swarmtui sim sprt', so it cannot be resumed here")
     try:
-        match = SprtMatch.from_json(results.header["sprt"])
-        check_seats(match.game, SprtGames(match, [0, 1])[0].seats)
+        match = SprtMatch.from_json(header["sprt"])
+        check_seats(match.game, SprtGames(match, [0])[0].seats)
     except ParamError as error:
         raise ParamError(f"{path} cannot be resumed: {error}") from None
-    if results.summary is not None:
-        raise ParamError(f"{path} is complete; nothing to resume (see 'swarmtui sim report {path}')")
-    seen: set[int] = set()
-    games = SprtGames(match, range(2 * match.max_pairs))
-    for number, log in enumerate(results.games, 1):
-        index = log.index if log.index is not None else -1
-        expected = games[index] if 0 <= index < len(games) else None
-        if expected is None or index in seen or log.game != match.game or log.players != dict(expected.labels):
-            raise ParamError(f"{path}: game line {number} is not one of this match's games (game {log.game}, "
-                             f"index {log.index}), so the file is not resumed")
-        seen.add(index)
-    return ResumedMatch(match, results.games)
+    return match
+
+
+def misfit(log: GameLog, games: SprtGames) -> str:
+    """Why ``log`` is not game ``log.index`` of the match (empty: it is): its seats, labels,
+    parameters, rules and seed are the ones the match gives that game, it opens with the pair's
+    opening, and its moves replay to the ending it states (``sim.resume.replay_misfit``)."""
+    match = games.match
+    where = f"game {log.game}, index {log.index}"
+    if log.game != match.game or log.index is None or not 0 <= log.index < len(games):
+        return where
+    task = games[log.index]
+    if list(log.players.items()) != list(task.labels):
+        return f"{where}: its players {log.players} are not the match's {dict(task.labels)}"
+    params = {seat.name: dict(seat.overrides) for seat in task.seats if seat.overrides}
+    if log.params != params or log.rules != dict(task.rules) or log.seed != task.seed:
+        return f"{where}: its parameters, rules or seed are not the ones the match gives that game"
+    if log.traces is not None or log.skips is not None or log.plies != len(log.moves):
+        return f"{where}: its plies are not its moves"
+    opening = opening_moves(task)
+    if log.moves[:len(opening)] != opening:
+        return f"{where}: it does not start with its pair's opening"
+    batch = Batch(match.game, task.seats, len(games), match.seed, rules=task.rules,
+                  time_control=TimeControl.parse(match.clock))
+    return replay_misfit(log, batch, max_plies=match.max_plies)
+
+
+def opening_moves(task: SprtGame) -> list[str]:
+    """The moves a game of the match opens with (its book line, or its random plies)."""
+    spec = get_game(task.game)
+    names = [seat.name for seat in task.seats]
+    referee = Referee(spec, spec.start(len(names), rules_object(spec, task.rules)), {}, outside=names,
+                      max_plies=task.max_plies)
+    _open(referee, task)
+    return referee.moves
+
+
+def _open(referee: Referee, task: SprtGame) -> None:
+    if task.book_line is not None:
+        book_opening(referee, task.book_line)
+    else:
+        random_opening(referee, task.opening_plies, task.opening_seed)
 
 
 def _progress(console: Console) -> Progress:
@@ -340,7 +399,12 @@ def run_sprt(match: SprtMatch, *, workers: int, scheduler: str | None, out: Path
     tally = tally_of(match, earlier)
     missing = [i for i in range(2 * match.max_pairs) if i not in scores] if tally.decision is None else []
     header = {"sprt": match.to_json(), "swarmtui": __version__}
-    writer = RecordWriter(out, header, earlier, resume=resumed is not None) if out else nullcontext()
+    if out is None:
+        writer: Any = nullcontext()
+    elif resumed is not None:
+        writer = RecordWriter(out, resume=True, keep_bytes=resumed.whole_bytes, kept_games=len(earlier))
+    else:
+        writer = RecordWriter(out, header)
     progress = _progress(err_console)
     with signals.deferred(), dask_client(scheduler) as client, writer as records_file, progress:
         reporter = _Reporter(err_console, progress, progress.add_task("SPRT", total=None))
