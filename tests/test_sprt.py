@@ -60,7 +60,8 @@ def test_bounds_elo_and_pairs():
     assert Sprt().bounds == pytest.approx((-2.944438979, 2.944438979))
     assert logistic_elo(0.6) == pytest.approx(70.44, abs=0.01) and logistic_elo(0.75) == pytest.approx(190.85, abs=0.01)
     assert logistic_score(logistic_elo(0.3)) == pytest.approx(0.3)
-    assert [pair_points(a, b) for a, b in ((0, 0), (0, 0.5), (1, 0), (0.5, 0.5), (1, 0.5), (1, 1))] == [0, 1, 2, 2, 3, 4]
+    pairs = ((0, 0), (0, 0.5), (1, 0), (0.5, 0.5), (1, 0.5), (1, 1))
+    assert [pair_points(a, b) for a, b in pairs] == [0, 1, 2, 2, 3, 4]
     with pytest.raises(ValueError):
         pair_points(0.25, 1)
 
@@ -121,8 +122,8 @@ def test_a_noughts_match_decides_and_a_resumed_one_decides_the_same(capsys, tmp_
     games = _played(rows)
     assert rows[-1]["kind"] == "summary" and rows[-1]["sprt"]["decision"] == "H1"
     assert len(games) == 2 * rows[-1]["sprt"]["pairs"]
-    for index, moves, players, _ in games:  # a pair: one opening, colours swapped
-        pair = [g for g in games if g[0] // 2 == index // 2]
+    for index in range(0, len(games), 2):  # a pair: one opening, colours swapped
+        pair = games[index:index + 2]
         assert pair[0][1][:2] == pair[1][1][:2] and list(pair[0][2].values()) == list(pair[1][2].values())[::-1]
     cut = tmp_path / "cut.jsonl"  # what a stopped run leaves: the header and the first games, no summary
     cut.write_text("".join(json.dumps(r) + "\n" for r in rows[:1 + len(games) // 2 + 1]))
