@@ -82,3 +82,28 @@ def test_the_line_limit_is_what_real_lines_need():
     """16 MiB: about five times the largest real line measured (a six-player Halma game of
     aco-bco-colony with its traces, 3.4 MB); it was 64 MiB, which cost 3 GB to parse."""
     assert LIMITS.max_line_bytes == 16 * 1024 * 1024
+
+
+def test_replay_of_one_game_holds_that_game_not_the_file(big_file, capsys):
+    path, line = big_file
+    size = path.stat().st_size
+    argv = ("replay", str(path), "--game", str(COPIES), "--final", "--no-traces")
+    run_main(capsys, *argv)  # imports the game and agents first: their modules are not the file's memory
+    peak = _peak(lambda: run_main(capsys, *argv))
+    assert peak < 20 * line < size / 2, (peak, line, size)
+    code, out, _ = run_main(capsys, "replay", str(path), "--game", str(COPIES + 1))
+    assert code == 2
+
+
+def test_the_viewer_lists_light_games_and_reads_the_chosen_one_whole(big_file):
+    from swarmtui.records.formats import list_games, read_game
+
+    path, line = big_file
+    listed = _peak(lambda: list_games(path))
+    assert listed < 20 * line, (listed, line)
+    games = list_games(path)
+    assert len(games) == COPIES and all(not g.moves and g.plies and g.traces is not None for g in games)
+    chosen, count = read_game(path, 3)
+    assert count == COPIES and chosen.index == 2 and len(chosen.moves) == chosen.plies
+    with pytest.raises(SaveError, match=f"holds {COPIES} game"):
+        read_game(path, COPIES + 1)

@@ -50,17 +50,33 @@ def load_games(path: Path) -> list[GameLog]:
         raise fail(str(error)) from None
 
 
+def load_game(path: Path, number: int) -> tuple[GameLog, int]:
+    """Game ``number`` of ``path`` (a result file streamed: only that game is kept whole) and how
+    many the file holds; ``CliError``/``fail`` (exit 2) with one sentence otherwise."""
+    from swarmtui.records.formats import read_game
+
+    try:
+        return read_game(path, number)
+    except SaveError as error:
+        if "does not exist" in str(error):
+            raise CliError(f"{error.args[0].replace(f'game {number}', f'--game {number}')}") from None
+        raise fail(str(error)) from None
+
+
 def export_games(source: Path, target: Path, game: int | None, games: list[GameLog] | None = None) -> Path:
     """Write game ``game`` of ``source`` (all of them when None) to the new file ``target`` in
     the format its extension names; ``fail`` with one sentence for any fault."""
     from swarmtui.records.formats import write_games
 
-    games = load_games(source) if games is None else games
-    if game is not None and game > len(games):
-        raise CliError(f"{source} holds {len(games)} game(s); --game {game} does not exist")
-    numbers = [game] if game is not None else list(range(1, len(games) + 1))
-    chosen = [games[number - 1] for number in numbers]
-    where = [f"{source} game {number}" if len(games) > 1 else str(source) for number in numbers]
+    if game is not None:
+        if games is not None and game > len(games):
+            raise CliError(f"{source} holds {len(games)} game(s); --game {game} does not exist")
+        log, count = (games[game - 1], len(games)) if games is not None else load_game(source, game)
+        chosen, where = [log], [f"{source} game {game}" if count > 1 else str(source)]
+    else:
+        games = load_games(source) if games is None else games
+        chosen = games
+        where = [f"{source} game {number}" if len(games) > 1 else str(source) for number in range(1, len(games) + 1)]
     try:
         return write_games(chosen, target, where, source.name)
     except SaveError as error:
@@ -97,13 +113,10 @@ def replay(
                                             "saved game), .jsonl (a result file)."),
 ) -> None:
     """Replay a logged game move by move, printing the board after each move."""
-    games = load_games(file)
     if export is not None:
-        typer.echo(f"wrote {export_games(file, export, game, games)}")
+        typer.echo(f"wrote {export_games(file, export, game)}")
         return
-    if game > len(games):
-        raise CliError(f"{file} holds {len(games)} game(s); --game {game} does not exist")
-    log = games[game - 1]
+    log, _ = load_game(file, game)
     where = f"{file} game {game}"
     import swarmtui.agents  # noqa: F401  (registers every agent's trace kinds; imported only when replaying)
     from swarmtui.games import GAMES

@@ -8,8 +8,9 @@
 | ``.sgf`` | a BoardSpace SGF Hive record (``records.sgf``) | (read only) |
 | ``.txt`` | a text record or UHP GameStrings (``records.text_record``) | Hive: its GameString; others: a text record |
 
-``read_games`` is what ``swarmtui replay``, ``swarmtui hive convert`` and the TUI's replay
-viewer open; ``write_games`` what ``convert`` and ``replay --export`` write (several games to
+``read_games`` is what ``swarmtui hive convert`` opens, ``read_game`` (one game, a result
+file streamed) what ``swarmtui replay`` and the TUI's replay viewer open, ``list_games`` (light
+games) what the viewer lists; ``write_games`` what ``convert`` and ``replay --export`` write (several games to
 a PGN, a result file or Hive GameStrings; one to a saved game or a text record). Writing never
 replaces a file (``core.saves.write_atomic`` with ``overwrite=False``, atomic, confined to the
 player's saves under ``swarmtui serve``); a file to write whose extension is none of these is
@@ -29,7 +30,7 @@ from swarmtui.core.saves import write_atomic, write_json
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.pgn import format_pgn, read_pgn
 from swarmtui.records.recorded import ending, replayed, settle
-from swarmtui.records.results import RecordWriter, read_results
+from swarmtui.records.results import RecordWriter, ResultReader, read_results
 from swarmtui.records.saved import read_saved
 from swarmtui.records.sgf import read_sgf
 from swarmtui.records.text_record import format_game_string, format_text_record, read_text_record
@@ -68,6 +69,41 @@ def read_games(path: Path) -> list[GameLog]:
     if not games:
         raise SaveError(f"{path} holds no game records")
     return games
+
+
+def list_games(path: Path) -> list[GameLog]:
+    """The games of ``path`` as a list shows them: a result file's read a line at a time and
+    kept ``GameLog.light`` (no moves; ``plies`` counts them), so listing a large run holds little
+    memory; the other formats (at most ``LIMITS.max_record_bytes``) whole."""
+    path = Path(path)
+    if path.suffix.lower() in _READERS and path.suffix.lower() != ".jsonl":
+        return read_games(path)
+    games = read_results(path, moves=False).games
+    if not games:
+        raise SaveError(f"{path} holds no game records")
+    return games
+
+
+def read_game(path: Path, number: int) -> tuple[GameLog, int]:
+    """Game ``number`` (1 = the first) of ``path`` whole, and how many games the file holds: a
+    result file is streamed, keeping only that game's moves and traces (a 180 MiB run replays in
+    the memory of one game); ``SaveError`` when the file holds fewer."""
+    path = Path(path)
+    chosen: GameLog | None = None
+    count = 0
+    if path.suffix.lower() in _READERS and path.suffix.lower() != ".jsonl":
+        games = read_games(path)
+        count, chosen = len(games), games[number - 1] if 0 < number <= len(games) else None
+    else:
+        for item, value in ResultReader(path):
+            if item == "game":
+                count += 1
+                chosen = value if count == number else chosen
+    if count == 0:
+        raise SaveError(f"{path} holds no game records")
+    if chosen is None:
+        raise SaveError(f"{path} holds {count} game(s); game {number} does not exist")
+    return chosen, count
 
 
 MANY = (".jsonl", ".pgn", ".txt")

@@ -29,7 +29,7 @@ from textual.worker import get_current_worker
 from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError, check_confined, typed_path
 from swarmtui.games import get_game
-from swarmtui.records.formats import read_games
+from swarmtui.records.formats import list_games, read_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.replay import Recording
 from swarmtui.referee import redecide as rebuild_reasoning
@@ -40,12 +40,13 @@ from swarmtui.tui.boards import tui_playable
 def game_line(number: int, log: GameLog) -> Text:
     """``"3  halma  1 aco-bco vs 2 greedy  87 moves  1 wins  traces"`` (a record's players by name)."""
     players = " vs ".join(f"{s} {a}" for s, a in log.names.items())
-    text = safe_text(f"{number:>3}  {log.game}  {players}  {len(log.moves)} moves  {log.result}", limit=200)
+    moves = log.plies or len(log.moves)  # a listed result line is light: its plies count its moves
+    text = safe_text(f"{number:>3}  {log.game}  {players}  {moves} moves  {log.result}", limit=200)
     text.end = ""
     if log.tags:
         text.append(f"  {safe_text(log.tags.get('Date', ''), limit=20).plain}", style="dim")
     elif log.seed is not None:
-        text.append("  traces" if log.traces else "  no traces", style="dim")
+        text.append("  traces" if log.traces is not None else "  no traces", style="dim")
     return text
 
 
@@ -113,7 +114,7 @@ class ResultsScreen(Screen[None]):
             check_confined(path, reading=True)
             if path.is_dir():
                 raise SaveError(f"{path} is a directory, not a game record")
-            self.games = read_games(path)
+            self.games = list_games(path)
         except SaveError as error:
             self.say(str(error))
             return
@@ -134,7 +135,8 @@ class ResultsScreen(Screen[None]):
         number = int(event.option.id or 0)
         where = f"{Path(self.path).name} game {number + 1}"
         try:
-            recording = Recording.from_log(self.games[number], where)
+            log, _ = read_game(Path(self.path), number + 1)
+            recording = Recording.from_log(log, where)
         except SaveError as error:
             self.say(str(error))
             return
