@@ -182,6 +182,15 @@ class ConnectionCount:
             _uncount(self.guests_from, source)
 
 
+def duration_text(seconds: float) -> str:
+    """A limit as a player reads it: ``30 min``, ``4 h``, ``45 s``."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return f"{seconds / 3600:g} h"
+    if seconds >= 60 and seconds % 60 == 0:
+        return f"{seconds / 60:g} min"
+    return f"{seconds:g} s"
+
+
 def _uncount(counter: Counter[str], key: str) -> None:
     counter[key] -= 1
     if counter[key] <= 0:

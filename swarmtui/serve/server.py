@@ -19,7 +19,10 @@
   (``watch``); any other user name just plays, and is the name other players see at a table.
 - The table hub (``tables.hub``) runs in this process on a Unix socket in a private
   directory; each session's app gets the socket's path and a secret of its own, so players
-  can host, join and watch games between them.
+  can host, join and watch games between them. The hub (with its ratings), the session count,
+  the players' root and the app command are the ``venue``'s: the browser door
+  (``swarmtui.web``) served by the same process shares them, so its players sit at the same
+  tables.
 - Only session channels with a pty are served (``session``); port, agent and X11
   forwarding, subsystems (sftp/scp) and remote forwarding are all refused (asyncssh's
   defaults for a server without those callbacks, plus ``agent_forwarding=False`` and
@@ -30,9 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import shutil
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,12 +42,12 @@ import asyncssh
 from swarmtui.serve.admission import plain_address
 from swarmtui.serve.hostkey import load_or_create
 from swarmtui.serve.keys import AuthorizedKeys, AuthorizedKeysError, read_authorized_keys
-from swarmtui.serve.limits import GUESTS, ConnectionCount, Limits, SessionCount, input_window
+from swarmtui.serve.limits import GUESTS, ConnectionCount, Limits, input_window
 from swarmtui.serve.players import Player
 from swarmtui.serve.session import AppSession
+from swarmtui.serve.venue import Venue
 from swarmtui.serve.watch import SHOW_USER, WATCH_USER, WatchSession
-from swarmtui.tables.hub import Hub
-from swarmtui.tables.ratings import FILE_NAME, RatingsError, RatingsStore
+from swarmtui.tables.ratings import FILE_NAME, RatingsError
 
 log = logging.getLogger("swarmtui.serve")
 
@@ -56,7 +57,8 @@ __all__ = ["AuthorizedKeysError", "RatingsError", "ServeConfig", "read_authorize
 
 @dataclass
 class ServeConfig:
-    """Everything ``swarmtui serve`` needs; ``port=0`` picks a free port (tests)."""
+    """Everything ``swarmtui serve`` needs; ``port=0`` picks a free port (tests). ``players_root``,
+    ``limits``, ``command`` and ``ratings`` make the server's own venue, unless one is shared with it."""
 
     host_key: Path
     players_root: Path
@@ -79,19 +81,21 @@ class ServeConfig:
 
 
 class ServeState:
-    """What every connection of one server shares: config, the counters, the keys, the hub."""
+    """What every connection of one server shares: config, the counters, the keys, and the
+    venue's hub, session count, players' root, app command and limits."""
 
-    def __init__(self, config: ServeConfig, hub: Hub) -> None:
+    def __init__(self, config: ServeConfig, venue: Venue) -> None:
         self.config = config
-        self.limits = config.limits
-        self.count = SessionCount(config.limits)
-        self.connections = ConnectionCount(config.limits)
-        self.players_root = config.players_root
-        self.command = config.command
+        self.venue = venue
+        self.limits = venue.limits
+        self.count = venue.count
+        self.connections = ConnectionCount(venue.limits)
+        self.players_root = venue.players_root
+        self.command = venue.command
         self.sessions: set[AppSession] = set()
         self.gates: set[Gate] = set()
         """Every open connection (closed with the server)."""
-        self.hub = hub
+        self.hub = venue.hub
 
     def current_keys(self) -> AuthorizedKeys | None:
         """The authorized keys as the file says now; None (nobody logs in with a key, logged as
@@ -236,6 +240,8 @@ class RunningServer:
 
     acceptor: asyncssh.SSHAcceptor
     state: ServeState
+    owns_venue: bool = True
+    """Close the venue (its hub) with the server; False when another door shares it."""
 
     @property
     def port(self) -> int:
@@ -252,26 +258,27 @@ class RunningServer:
             if gate.conn is not None:
                 gate.conn.close()
         await self.acceptor.wait_closed()
-        await self.state.hub.close()
-        shutil.rmtree(self.state.hub.path.parent, ignore_errors=True)
+        if self.owns_venue:
+            await self.state.venue.close()
 
 
-async def start_server(config: ServeConfig) -> RunningServer:
-    """Listen on ``config.host:config.port`` (``port=0``: a free one, see ``RunningServer.port``).
+async def start_server(config: ServeConfig, venue: Venue | None = None) -> RunningServer:
+    """Listen on ``config.host:config.port`` (``port=0``: a free one, see ``RunningServer.port``),
+    in ``venue`` when another door shares it, else in a venue of its own made from ``config``.
 
     Whatever makes the start fail (a bad host key or authorized_keys file, a ratings database
-    that is not one, a port in use) leaves nothing behind: the hub's private temporary folder is
-    removed again."""
+    that is not one, a port in use) leaves nothing behind: a venue of its own (the hub's private
+    temporary folder) is closed again."""
     host_key = await asyncio.to_thread(load_or_create, config.host_key)
     if config.authorized_keys is not None:
         for entry in (await asyncio.to_thread(read_authorized_keys, config.authorized_keys)).refused_lines:
             log.warning("authorized keys %s line %s is refused: %s", config.authorized_keys, entry.line,
                         entry.refusal)
-    ratings = await asyncio.to_thread(_open_ratings, config)
-    hub_dir = Path(tempfile.mkdtemp(prefix="swarmtui-tables-"))
-    state = ServeState(config, Hub(hub_dir / "hub.sock", ratings))
+    owns_venue = venue is None
+    if venue is None:
+        venue = await Venue.open(config.players_root, config.limits, config.command, config.ratings_path)
+    state = ServeState(config, venue)
     try:
-        await state.hub.start()
         acceptor = await asyncssh.create_server(
             lambda: Gate(state), config.host, config.port,
             server_host_keys=[host_key], line_editor=False, encoding=None,
@@ -279,16 +286,10 @@ async def start_server(config: ServeConfig) -> RunningServer:
             login_timeout=config.limits.login_seconds, keepalive_interval=60,
             window=input_window(config.limits), reuse_address=True)
     except BaseException:
-        await state.hub.close()
-        shutil.rmtree(hub_dir, ignore_errors=True)
+        if owns_venue:
+            await venue.close()
         raise
     if config.guest:
         log.warning("GUEST ACCESS IS OPEN: anyone who can reach %s:%s may log in as '%s' without a key",
                     config.host, acceptor.get_port(), GUEST_USER)
-    return RunningServer(acceptor, state)
-
-
-def _open_ratings(config: ServeConfig) -> RatingsStore:
-    """The tables' ratings database (``RatingsError``, one line, when it is not usable)."""
-    config.players_root.mkdir(parents=True, exist_ok=True, mode=0o700)
-    return RatingsStore(config.ratings_path)
+    return RunningServer(acceptor, state, owns_venue)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
@@ -24,7 +23,8 @@ import asyncssh
 
 from swarmtui.serve.environment import child_environment
 from swarmtui.serve.input_queue import InputQueue
-from swarmtui.serve.players import Player, forget_guest, player_home
+from swarmtui.serve.limits import duration_text
+from swarmtui.serve.players import Player, forget_guest, player_home, player_label
 from swarmtui.serve.terminal import PtyChild
 from swarmtui.tables.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
 
@@ -38,7 +38,6 @@ REPAINT_PAUSE = 0.15
 """Seconds between the two resizes of ``AppSession.repaint`` (the app lays out the first)."""
 NO_TERMINAL = ("swarmtui serve: this server runs the swarmtui terminal app and needs a terminal; "
                "connect with 'ssh -t' from an interactive shell\r\n")
-_NAME = re.compile(r"[A-Za-z0-9_.-]{1,16}")
 NO_COMMANDS = "swarmtui serve: this server runs only the swarmtui app, no commands; connect without one\r\n"
 
 
@@ -135,7 +134,7 @@ class AppSession(asyncssh.SSHServerSession):
         limits = state.limits
         self.timers = [loop.call_later(limits.idle_seconds, self._check_idle),
                        loop.call_later(limits.session_seconds, self.end,
-                                       f"the session time limit ({_duration(limits.session_seconds)}) is reached")]
+                                       f"the session time limit ({duration_text(limits.session_seconds)}) is reached")]
 
     # -- traffic -----------------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: int | None) -> None:
@@ -192,7 +191,7 @@ class AppSession(asyncssh.SSHServerSession):
         idle = time.monotonic() - self.last_input
         limit = self.state.limits.idle_seconds
         if idle >= limit:
-            self.end(f"no input for {_duration(limit)}")
+            self.end(f"no input for {duration_text(limit)}")
         else:
             self.timers.append(asyncio.get_running_loop().call_later(limit - idle, self._check_idle))
 
@@ -236,18 +235,3 @@ class AppSession(asyncssh.SSHServerSession):
             self.state.count.release(self.player.id)
             self.state.sessions.discard(self)
             forget_guest(self.state.players_root, self.player)
-
-
-def player_label(name: str, player: Player) -> str:
-    """``"alice [3f2a9c]"``: the login name (when it is a plain short word) and the player's id."""
-    short = player.id.partition("-")[2][:6]
-    shown = name if _NAME.fullmatch(name) else ("guest" if player.guest else "player")
-    return f"{shown} [{short}]"
-
-
-def _duration(seconds: float) -> str:
-    if seconds >= 3600 and seconds % 3600 == 0:
-        return f"{seconds / 3600:g} h"
-    if seconds >= 60 and seconds % 60 == 0:
-        return f"{seconds / 60:g} min"
-    return f"{seconds:g} s"

@@ -35,9 +35,13 @@ def set_window_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
 
 
-def _child_setup(memory_bytes: int, cpu_seconds: int) -> Callable[[], None]:
-    def setup() -> None:  # runs in the child after setsid and the dup2 of the slave onto 0, 1, 2
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+def resource_limits(memory_bytes: int, cpu_seconds: int, controlling_terminal: bool = False) -> Callable[[], None]:
+    """What a session's child runs before ``exec``: its address space and CPU time capped, no
+    core dumps; with ``controlling_terminal``, its stdin (a pty's slave side) becomes its
+    controlling terminal (the SSH door; the browser door's child reads pipes)."""
+    def setup() -> None:  # runs in the child after setsid (and, for a pty, the dup2 of the slave onto 0, 1, 2)
+        if controlling_terminal:
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
         resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -45,12 +49,26 @@ def _child_setup(memory_bytes: int, cpu_seconds: int) -> Callable[[], None]:
     return setup
 
 
-def _signal(process: asyncio.subprocess.Process, number: int) -> None:
+def signal_group(process: asyncio.subprocess.Process, number: int) -> None:
     """Signal the child's whole process group (it is a session leader), if it still exists."""
     try:
         os.killpg(process.pid, number)
     except (ProcessLookupError, PermissionError):
         pass
+
+
+async def hang_up(process: asyncio.subprocess.Process | None, grace: float = HANG_UP_GRACE_SECONDS) -> None:
+    """The player is gone or a limit was hit: SIGHUP to the child's group (the app autosaves),
+    SIGKILL after ``grace`` seconds; returns once the child has ended."""
+    if process is None or process.returncode is not None:
+        return
+    log.info("hanging up pid %s (SIGHUP)", process.pid)
+    signal_group(process, signal.SIGHUP)
+    try:
+        await asyncio.wait_for(asyncio.shield(process.wait()), grace)
+    except TimeoutError:
+        signal_group(process, signal.SIGKILL)
+        await process.wait()
 
 
 class PtyChild:
@@ -76,7 +94,8 @@ class PtyChild:
             set_window_size(slave, *size)
             self.process = await asyncio.create_subprocess_exec(
                 *argv, stdin=slave, stdout=slave, stderr=slave, env=dict(env), cwd=cwd,
-                start_new_session=True, preexec_fn=_child_setup(memory_bytes, cpu_seconds), close_fds=True)
+                start_new_session=True, close_fds=True,
+                preexec_fn=resource_limits(memory_bytes, cpu_seconds, controlling_terminal=True))
         except BaseException:
             os.close(master)
             raise
@@ -146,16 +165,7 @@ class PtyChild:
     # -- the end -----------------------------------------------------------------------------
     async def hang_up(self, grace: float = HANG_UP_GRACE_SECONDS) -> None:
         """The client is gone or a limit was hit: SIGHUP (the app autosaves), SIGKILL after ``grace``."""
-        process = self.process
-        if process is None or process.returncode is not None:
-            return
-        log.info("hanging up pid %s (SIGHUP)", process.pid)
-        _signal(process, signal.SIGHUP)
-        try:
-            await asyncio.wait_for(asyncio.shield(process.wait()), grace)
-        except TimeoutError:
-            _signal(process, signal.SIGKILL)
-            await process.wait()
+        await hang_up(self.process, grace)
 
     async def _wait(self, process: asyncio.subprocess.Process) -> None:
         code = await process.wait()
