@@ -7,8 +7,10 @@ changes. ``count_moves`` counts the same moves without building them (perft's la
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 
+from swarmtui.games.hive.cells import AROUND, BITS, W
 from swarmtui.games.hive.movement import BugMoves
 from swarmtui.games.hive.moves import MOVEMENTS, PASS, Move, look_up
 from swarmtui.games.hive.pieces import PIECE_CODES, PIECES_PER_SIDE, QUEEN, Piece
@@ -98,3 +100,47 @@ class MoveGenerator(BugMoves, Placements):
                 if pos[code] is not None:
                     count += len(dests(code))
         return count or 1  # nothing else legal: the pass
+
+    def _placement_child_counter(self) -> Callable[[Move], int | None] | None:
+        """For perft's last two plies: a function giving ``count_moves()`` of the position a
+        placement leads to without playing it (None for a move it cannot answer: play it), or
+        None when no child of this position can be answered so.
+
+        It answers when the opponent (the side to move after the placement) has pieces in
+        play but not its Queen: then it has no movements (nothing moves before its Queen,
+        Pillbug throws included), and its placements are its bug kinds times its placement
+        cells, which are this position's less the cells beside the new piece (they now touch
+        the placing colour; the new piece's own cell touched only the placer's pieces). A
+        placement that fills a queen's last free neighbour ends the game, and so may the move
+        cap: those are played. A child is a new position (one piece more than any before), so
+        the repetition rule never ends it.
+        """
+        if self._outcome is not None:
+            return None
+        colour = self._ply & 1
+        other = 1 - colour
+        placed = self._placed[other]
+        if self._pos[other * PIECES_PER_SIDE] is not None or not any(placed) or not any(self._placed[colour]):
+            return None
+        if self.move_cap is not None and self._ply + 1 >= self.move_cap:
+            return None
+        turn = (self._ply + 1) >> 1  # the opponent's turn in the child (count_moves' kinds)
+        kinds = 1 if turn == 3 else self._hand_kinds[other] - (turn == 0)  # its Queen is in hand
+        if not kinds:
+            return None
+        cells = self._placement_set(other)
+        nmask = self._nmask
+        ringed = {q for q in (self._pos[0], self._pos[PIECES_PER_SIDE])  # queens with five neighbours
+                  if q is not None and len(BITS[nmask.get(q, 0)]) == 5}
+
+        def count(move: Move) -> int | None:
+            if move[1] is not None or move[0] is None:
+                return None  # a movement or a pass: played
+            dest = move[2]
+            cell = dest[0] * W + dest[1]  # type: ignore[index]  # a placement has a destination
+            around = AROUND[cell]
+            if ringed and not ringed.isdisjoint(around):
+                return None  # it may surround a queen: played
+            return kinds * len(cells.difference(around)) or 1  # nothing to place: the pass
+        return count
+

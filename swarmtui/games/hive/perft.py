@@ -5,6 +5,10 @@ cites the file). A finished game has no moves, so it ends every sequence through
 is a move. The last ply is counted without being played (bulk counting), as Mzinga and
 nokamute do, and without building its ``Move`` objects (``Board.count_moves`` counts from the
 same generator; ``tests/test_hive_move_picker.py`` checks it equals ``len(legal_moves())``).
+Where the side to move after a placement has pieces in play but not its Queen, the last two
+plies are counted without playing the placement (``Board._placement_child_counter``: that
+side's placements are its bug kinds times this position's placement cells less the cells
+beside the new piece); ``tests/test_hive_perft_shortcut.py`` checks it against playing.
 """
 
 from __future__ import annotations
@@ -25,10 +29,14 @@ def perft(board: Board, depth: int) -> int:
     total = 0
     if depth == 2:
         count = board.count_moves
+        shortcut = board._placement_child_counter()
         for move in moves:
-            play(move)
-            total += count()
-            undo()
+            known = shortcut(move) if shortcut is not None else None
+            if known is None:
+                play(move)
+                known = count()
+                undo()
+            total += known
         return total
     for move in moves:
         play(move)
