@@ -145,3 +145,36 @@ def test_a_time_limit_stops_the_verification_in_time():
         if took[-1] <= 0.2 * 1.05 + 0.05:
             break
     assert min(took) <= 0.2 * 1.05 + 0.05, took
+
+
+def test_given_time_it_verifies_deeper_and_wider_than_its_fixed_depth():
+    """Issue 31: with a second it neither stops at verify_depth nor at the narrow proposals (CPU
+    clock, so a busy machine does not shorten the search)."""
+    import time
+
+    board = _position(0)
+    fixed = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(0))
+    fixed.decide(board)
+    timed = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(0),
+                       [("time_limit", "1"), ("clock", "cpu")])
+    start = time.process_time()
+    decision = timed.decide(board)
+    spent = time.process_time() - start
+    assert fixed.last_depth == 3 < timed.last_depth
+    assert set(fixed.last_proposals) < set(timed.last_proposals)  # widened: the narrow set and more
+    assert decision.move in timed.last_proposals and 0.4 < spent < 1.1
+    assert f"proposals to depth {timed.last_depth}:" in decision.trace.note
+    random = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(0),
+                        [("time_limit", "1"), ("clock", "cpu"), ("proposals", "random")])
+    random.decide(board)  # the ablation verifies as many proposals as the widened swarm
+    assert len(random.last_proposals) == len(timed.last_proposals)
+
+
+def test_little_time_keeps_the_narrow_proposals():
+    board = _position(1)
+    agent = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(1),
+                       [("time_limit", "1"), ("clock", "cpu"), ("widen_share", "0")])
+    narrow = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(1))
+    narrow.decide(board)
+    agent.decide(board)
+    assert agent.last_proposals == narrow.last_proposals and agent.last_depth > 3

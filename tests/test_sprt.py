@@ -56,6 +56,13 @@ def test_the_elo_estimate_matches_the_published_values(counts, elo, error, nelo,
     assert (normalised.high - normalised.low) / 2 == pytest.approx(nerror, rel=0.01)
 
 
+@pytest.mark.parametrize("model", ["logistic", "normalized"])
+@pytest.mark.parametrize("counts", [[0, 0, 0, 0, 104], [0, 0, 1, 50, 10_000], [10_000, 3, 0, 0, 0], [0, 0, 7, 0, 0]])
+def test_one_sided_pentanomials_give_a_finite_llr(model, counts):
+    llr = Sprt(0, 10, model=model).llr(counts)
+    assert math.isfinite(llr) and (llr > 0) == (counts[4] > counts[0]) or counts == [0, 0, 7, 0, 0]
+
+
 def test_bounds_elo_and_pairs():
     assert Sprt().bounds == pytest.approx((-2.944438979, 2.944438979))
     assert logistic_elo(0.6) == pytest.approx(70.44, abs=0.01) and logistic_elo(0.75) == pytest.approx(190.85, abs=0.01)

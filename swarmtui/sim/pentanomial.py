@@ -85,19 +85,21 @@ def _stats(values: Sequence[float], probs: Sequence[float]) -> tuple[float, floa
 def _secular(shifts: Sequence[float], probs: Sequence[float]) -> float:
     """The root θ of ``Σ p_i x_i / (1 + θ x_i) = 0`` between ``−1/max x`` and ``−1/min x``, where
     the sum falls from +∞ to −∞ (bisection to the float's precision: five terms)."""
-    low, high = -1.0 / max(shifts), -1.0 / min(shifts)
     if not (min(shifts) < 0.0 < max(shifts)):
         raise ValueError("the hypothesis lies outside the outcomes' range")
+    low, high = -1.0 / max(shifts), -1.0 / min(shifts)
+    theta = 0.5 * (low + high)  # strictly inside, as every point evaluated (the ends divide by zero)
     for _ in range(200):
         middle = 0.5 * (low + high)
         if middle in (low, high):
             break
+        theta = middle
         total = sum(p * x / (1.0 + middle * x) for x, p in zip(shifts, probs, strict=True))
         if total > 0.0:
             low = middle
         else:
             high = middle
-    return 0.5 * (low + high)
+    return theta
 
 
 def mle_expected(probs: Sequence[float], score: float) -> list[float]:

@@ -30,11 +30,24 @@ verified the same way.
 **Verification**: every proposal is searched ``verify_depth`` plies deep (iterative deepening,
 principal variation search with the transposition table, threat extensions and late move
 reductions of ``alphabeta``); the best-scored proposal is played. ``decide_within`` honours a
-limit: ``depth`` replaces ``verify_depth``, ``time`` stops the search in time (the best proposal
-of the deepest iteration so far), ``stop`` ends it early.
+limit: ``depth`` replaces ``verify_depth``, ``stop`` ends the search early.
+
+**Using the time it is given** (a ``time`` limit, from a clock or ``time_limit``): the
+verification does not stop at ``verify_depth``. It first verifies the proposals to
+``verify_depth``; if that took less than ``widen_share`` of the time, the proposals are
+**widened** (each insect proposes up to ``wide_per_insect`` moves nearest its desired cell,
+``wide_proposals_k`` insect proposals in all, ``wide_placement_cells`` cells per bug in hand:
+the same sources, further down each insect's list); then the search **deepens** over them, an
+iteration at a time, while less than ``deepen_share`` of the time has passed (alphabeta's rule:
+an iteration started later would rarely finish), and stops at the time limit with the best
+proposal of the deepest iteration (or of the unfinished one, when it found better). The
+transposition table carries every iteration's work to the next. Budgets are wall-clock seconds
+unless ``clock=cpu`` (process time, for experiments on a shared machine). Without a time limit
+the player searches ``verify_depth`` plies, as before.
 
 **Ablations** (``docs/hive.md`` has the tables): ``proposals=random`` draws as many proposals
 uniformly from the legal moves instead (same verifier, same depth): the swarm turned off.
+With a time limit the random proposals are widened to as many as the swarm's widened set.
 ``w=0:c1=0:c2=0`` keeps the proposal rules but stops the particles' flight (no velocity: each
 desired cell is the insect's own cell). ``per_insect=1``, ``direct=false``, ``climb=false``,
 ``danger_from=7``, ``placement_cells=1`` switch single proposal sources off.
@@ -46,15 +59,14 @@ its ``note`` lists each proposal with its searched score.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
 
-from swarmtui.agents.alphabeta import SAFETY, _display
+from swarmtui.agents.alphabeta import CLOCKS, SAFETY, _display
 from swarmtui.agents.alphabeta.hive_evaluation import HiveEvaluation
-from swarmtui.agents.alphabeta.search import Searcher
+from swarmtui.agents.alphabeta.search import Searcher, SearchResult
 from swarmtui.agents.pso.agent import ABILITY, SwarmTurn, _centre, colour_of
 from swarmtui.agents.pso.intentions import direct_move, landing
 from swarmtui.agents.pso.particles import fitness
@@ -88,6 +100,17 @@ class VerifiedParams(PlusParams):
         "help": "plies of queen-filling moves the verifier searches past its horizon (alphabeta's quiesce)"})
     proposals: Literal["swarm", "random"] = field(
         default="swarm", metadata={"help": "who proposes: the swarm, or uniformly random moves (ablation)"})
+    time_limit: float | None = field(default=None, metadata={
+        "help": "seconds per move: verify, widen and deepen within them (none: verify_depth plies)"})
+    clock: Literal["wall", "cpu"] = field(default="wall", metadata={
+        "help": "wall (what a user waits) or cpu (process time: fair budgets on a loaded machine)"})
+    widen_share: float = field(default=0.25, metadata={
+        "help": "widen the proposals when verifying them to verify_depth took less than this share of the time"})
+    wide_per_insect: int = field(default=6, metadata={"help": "moves each insect proposes once widened"})
+    wide_proposals_k: int = field(default=60, metadata={"help": "insect proposals once widened (at most)"})
+    wide_placement_cells: int = field(default=6, metadata={"help": "cells per bug in hand once widened"})
+    deepen_share: float = field(default=0.5, metadata={
+        "help": "start no deeper iteration after this share of the time (alphabeta's rule)"})
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -98,6 +121,13 @@ class VerifiedParams(PlusParams):
         check_range("placement_cells", self.placement_cells, 1, 100)
         check_range("verify_depth", self.verify_depth, 1, 6)
         check_range("quiesce", self.quiesce, 0, 16)
+        if self.time_limit is not None:
+            check_range("time_limit", self.time_limit, 0.001, 86_400)
+        check_range("widen_share", self.widen_share, 0, 1)
+        check_range("deepen_share", self.deepen_share, 0, 1)
+        check_range("wide_per_insect", self.wide_per_insect, 1, 100)
+        check_range("wide_proposals_k", self.wide_proposals_k, 1, 1000)
+        check_range("wide_placement_cells", self.wide_placement_cells, 1, 100)
 
 
 class VerifiedSwarmAgent(PlusAgent):
@@ -115,17 +145,26 @@ class VerifiedSwarmAgent(PlusAgent):
         """The moves verified on the last turn, in proposal order (for tests and diagnostics)."""
         self.last_scores: dict = {}
         """Their scores in the verifier's deepest iteration (empty when nothing was searched)."""
+        self.last_depth = 0
+        """The depth the last verification reached."""
         self._limit: Limit | None = None
         self._start = 0.0
+        self._clock = CLOCKS[params.clock]
+
+    def decide(self, state) -> Decision:
+        """The swarm's turn and its verification: within ``time_limit`` when it is set."""
+        if self._limit is None and self.params.time_limit is not None:
+            return self.decide_within(state, Limit(time=self.params.time_limit))
+        return super().decide(state)
 
     def decide_within(self, state, limit: Limit) -> Decision:
         """The swarm's turn, its proposals verified within ``limit``: ``depth`` replaces
-        ``verify_depth``; ``time`` (seconds) stops the verification in time, answering the best
-        proposal of the deepest finished iteration (the swarm's own turn takes milliseconds);
-        ``stop`` ends it early the same way."""
-        self._limit, self._start = limit, time.perf_counter()  # the swarm's own turn counts too
+        ``verify_depth``; ``time`` (seconds) is used (module docstring: verified, widened,
+        deepened) and the best proposal of the deepest iteration answered in time (the swarm's
+        own turn takes milliseconds and counts); ``stop`` ends it early the same way."""
+        self._limit, self._start = limit, self._clock()  # the swarm's own turn counts too
         try:
-            return self.decide(state)
+            return super().decide(state)
         finally:
             self._limit = None
 
@@ -144,14 +183,18 @@ class VerifiedSwarmAgent(PlusAgent):
                                     shown.get(move), shown.get(decision.move), rank=rank, proposals=len(ranked),
                                     agent="pso-verify")
 
-    def reinforcements(self, state) -> list:
+    def reinforcements(self, state, cells: int | None = None) -> list:
         """Placements proposed by the hive's fallback policy (``pso`` module docstring): the
-        insects on the board cannot propose pieces still in hand."""
-        return _placement_proposals(state, self.params.placements_k, cells=self.params.placement_cells)
+        insects on the board cannot propose pieces still in hand (``cells`` per bug, default
+        ``placement_cells``)."""
+        return _placement_proposals(state, self.params.placements_k, cells=cells or self.params.placement_cells)
 
-    def insect_proposals(self, state, turn: SwarmTurn, first) -> list:
-        """The insects' proposals, best intention first (module docstring), at most ``proposals_k``."""
+    def insect_proposals(self, state, turn: SwarmTurn, first, per_insect: int | None = None,
+                         most: int | None = None) -> list:
+        """The insects' proposals, best intention first (module docstring), at most ``most``
+        (default ``proposals_k``), each insect ``per_insect`` nearest its desired cell."""
         p = self.params
+        per_insect = per_insect or p.per_insect
         ranked = sorted(self.candidates(state, turn), key=lambda c: c.rank, reverse=True)
         proposals = [first]
         for cand in ranked:
@@ -162,7 +205,7 @@ class VerifiedSwarmAgent(PlusAgent):
         extra: list = []
         if p.direct:
             extra += [direct_move(turn.insects[i], turn.goal) for i in order]
-        for depth in range(1, p.per_insect):  # the next nearest valid moves to each desired cell
+        for depth in range(1, per_insect):  # the next nearest valid moves to each desired cell
             for i in order:
                 nearest = _nearest_moves(turn.insects[i], turn.goal)
                 if depth < len(nearest):
@@ -173,7 +216,7 @@ class VerifiedSwarmAgent(PlusAgent):
         for move in extra:
             if move not in proposals:
                 proposals.append(move)
-        return proposals[: p.proposals_k]
+        return proposals[: most or p.proposals_k]
 
     def climbs(self, state, turn: SwarmTurn) -> list:
         """Moves onto a Queen: the opponent's (fitness 0, the goal itself: a Beetle on her pins
@@ -202,7 +245,13 @@ class VerifiedSwarmAgent(PlusAgent):
     def commit(self, state, turn: SwarmTurn, pick, note: str = "") -> Decision:
         decision = super().commit(state, turn, pick, note)  # the swarm's choice; velocities stored
         proposals = self.insect_proposals(state, turn, decision.move) + self.reinforcements(state)
-        return self.verify(state, proposals, decision)
+        wide: list = []
+        if self._timed():
+            p = self.params
+            wide = _merged(proposals, self.insect_proposals(state, turn, decision.move, p.wide_per_insect,
+                                                            p.wide_proposals_k)
+                           + self.reinforcements(state, p.wide_placement_cells))
+        return self.verify(state, proposals, decision, wide)
 
     def fallback(self, state, reason: str) -> Decision:
         """No swarm yet (no opponent Queen, no insect on the board): the fallback policy's
@@ -211,28 +260,37 @@ class VerifiedSwarmAgent(PlusAgent):
         decision = super().fallback(state, reason)
         proposals = [decision.move] + [m for m in _placement_proposals(state, len(ABILITY), centre=True)
                                        if m != decision.move]
-        return self.verify(state, proposals, decision)
+        wide: list = []
+        if self._timed():
+            wide = _merged(proposals, _placement_proposals(state, len(ABILITY), centre=True,
+                                                           cells=self.params.wide_placement_cells))
+        return self.verify(state, proposals, decision, wide)
 
-    def verify(self, state, proposals: list, decision: Decision) -> Decision:
-        """Search every proposal ``verify_depth`` plies deep and play the best (module docstring)."""
+    def _timed(self) -> bool:
+        """Whether this turn has a time to use (and no depth that fixes the search)."""
+        return self._limit is not None and self._limit.time is not None and self._limit.depth is None
+
+    def verify(self, state, proposals: list, decision: Decision, wide: list | None = None) -> Decision:
+        """Search the proposals and play the best: ``verify_depth`` plies deep, or, with a time
+        limit, widened to ``wide`` and deepened while the time allows (module docstring)."""
         p = self.params
-        if p.proposals == "random":  # ablation: as many proposals, from uniform legal moves
+        wide = wide or list(proposals)
+        if p.proposals == "random":  # ablation: as many proposals (and as many widened), uniform legal moves
             legal = state.legal_moves()
-            picks = self.rng.choice(len(legal), size=min(len(proposals), len(legal)), replace=False)
-            proposals = [legal[int(i)] for i in picks]
+            picks = self.rng.choice(len(legal), size=min(max(len(proposals), len(wide)), len(legal)), replace=False)
+            wide = [legal[int(i)] for i in picks]
+            proposals = wide[:len(proposals)]
         self.last_proposals = list(proposals)
-        if len(proposals) < 2 and p.proposals == "swarm":
+        if len(proposals) < 2 and len(wide) < 2 and p.proposals == "swarm":
+            self.last_depth = 0
             return decision
-        board = self.evaluation.prepare(state)
-        limit = self._limit or Limit()
-        deadline = None if limit.time is None else self._start + max(0.001, limit.time - SAFETY)
-        result = Searcher(board, self.evaluation, max_depth=limit.depth or p.verify_depth, table=self.table,
-                          scores=self.scores, deadline=deadline, stop=limit.stop,
-                          quiesce=p.quiesce).search(only=proposals)
+        result, verified = self._search(state, proposals, wide)
+        self.last_depth = result.depth
+        self.last_proposals = list(verified)
         scores = {r.move: r.score for r in result.roots if r.depth == result.depth}
         self.last_scores = scores
-        listed = ", ".join(f"{state.format_move(m)} {scores[m]:+.0f}" for m in proposals if m in scores)
-        verdict = (f"verified {len(proposals)} {p.proposals} proposals to depth {result.depth}: {listed}; "
+        listed = ", ".join(f"{state.format_move(m)} {scores[m]:+.0f}" for m in verified if m in scores)
+        verdict = (f"verified {len(verified)} {p.proposals} proposals to depth {result.depth}: {listed}; "
                    f"plays {state.format_move(result.best)}")
         move = result.best
         piece = str(move.piece) if move.piece is not None else ""
@@ -245,6 +303,37 @@ class VerifiedSwarmAgent(PlusAgent):
             trace = replace(swarm, move=state.format_move(move), chosen=piece,
                             note="; ".join(n for n in (swarm.note, verdict) if n))
         return Decision(move, trace)
+
+
+    def _search(self, state, proposals: list, wide: list) -> tuple[SearchResult, list]:
+        """The verifier's search and the proposals it ranked: ``verify_depth`` (or the limit's
+        depth) over ``proposals``; with a time limit, then deeper over ``wide`` (when verifying took
+        less than ``widen_share`` of the time) or ``proposals``, until ``deepen_share`` of it."""
+        p = self.params
+        limit = self._limit or Limit()
+        board = self.evaluation.prepare(state)
+
+        def searcher(depth: int, soft: float | None = None) -> Searcher:
+            return Searcher(board, self.evaluation, max_depth=depth, table=self.table, scores=self.scores,
+                            deadline=deadline, soft=soft, stop=limit.stop, quiesce=p.quiesce, clock=self._clock)
+
+        deadline = None if limit.time is None else self._start + max(0.001, limit.time - SAFETY)
+        first = searcher(limit.depth or p.verify_depth).search(only=proposals) if len(proposals) > 1 else None
+        if not self._timed() or (first is not None and first.stopped):
+            assert first is not None  # untimed, a lone proposal returned before the search
+            return first, proposals
+        assert limit.time is not None
+        spent = self._clock() - self._start
+        chosen = wide if spent < p.widen_share * limit.time else proposals
+        deeper = searcher(64, self._start + p.deepen_share * limit.time).search(only=chosen)
+        if first is not None and deeper.depth < first.depth:  # widened too late to reach the first's depth
+            return first, proposals
+        return deeper, chosen
+
+
+def _merged(first: list, more: list) -> list:
+    """``first`` then the moves of ``more`` not in it, in order."""
+    return list(dict.fromkeys(first + more))
 
 
 def _around(state, cell, leaving) -> int:
