@@ -125,6 +125,7 @@ class HiveEvaluation:
             0.0 if p.bug is Bug.QUEEN else getattr(w, _HAND_FIELD.get(p.bug, "hand_other")) for p in pieces)
         self.kind_hand_value = tuple(  # per bug kind (the rules engine's order), for the tally of pieces placed
             0.0 if bug is Bug.QUEEN else getattr(w, _HAND_FIELD.get(bug, "hand_other")) for bug in BUG_ORDER)
+        self._reserves: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, float]] = {}
         self.slider = tuple(p.bug in _SLIDERS for p in pieces)
         self.is_ant = tuple(p.bug is Bug.ANT for p in pieces)
         self.is_beetle = tuple(p.bug is Bug.BEETLE for p in pieces)
@@ -248,6 +249,7 @@ class HiveEvaluation:
             set() if qcell[1] is None else {qcell[1] + o for o in D},
             set() if qcell[0] is None else {qcell[0] + o for o in D}]
         own_cells: list[list[int]] = [[], []]
+        holes = state._holes  # without holes two arcs always pin (topology._is_cut)
         for cell, st in stacks.items():
             code = st[-1]
             side = colour_of[code]
@@ -258,7 +260,7 @@ class HiveEvaluation:
                 mask = nmask.get(cell, 0)
                 if slider[code] and not STEPS[mask]:
                     continue
-                if ARCS[mask] > 1 and state._is_cut(cell):
+                if ARCS[mask] > 1 and (not holes or state._is_cut(cell)):
                     continue  # One Hive, as the rules judge it (from the hole count; Tarjan only with holes)
             mobile[code] = True
             score[side] += mobile_value[code] * at_queen if cell in near1[side] else mobile_value[code]
@@ -343,13 +345,22 @@ class HiveEvaluation:
 
     def in_hand(self, state: Board, side: int) -> int:
         """How many of ``side``'s tiles are still in hand."""
-        placed = state._placed[side]
-        return sum(count - placed[kind] for kind, count in enumerate(state._count))
+        return self._reserve(state._count, state._placed[side])[0]
 
     def hand(self, state: Board, side: int) -> float:
         """The value of ``side``'s pieces in hand (tiles of this game type only)."""
-        placed, value = state._placed[side], self.kind_hand_value
-        return sum(value[kind] * (count - placed[kind]) for kind, count in enumerate(state._count))
+        return self._reserve(state._count, state._placed[side])[1]
+
+    def _reserve(self, count: tuple[int, ...], placed: list[int]) -> tuple[int, float]:
+        """``(tiles in hand, their value)`` from the game type's tiles per bug kind and those placed,
+        memoised (a side's tally of placed bugs takes a few hundred values in a game)."""
+        key = (count, tuple(placed))
+        known = self._reserves.get(key)
+        if known is None:
+            value = self.kind_hand_value
+            known = self._reserves[key] = (sum(c - p for c, p in zip(count, placed, strict=True)),
+                                           sum(v * (c - p) for v, c, p in zip(value, count, placed, strict=True)))
+        return known
 
 
 
