@@ -21,6 +21,7 @@ ALLOWED = {
     "tui": {"core", "games", "agents", "mazes", "records", "referee", "tables"},
     "uhp": {"core", "games", "agents", "referee"},
     "serve": {"core", "tables"},
+    "web": {"core", "tables", "serve"},
 }
 TEXTUAL_ALLOWED = {"tui", "cli", "__main__"}
 

@@ -26,6 +26,7 @@ from swarmtui.cli import (  # noqa: F401  (registers the commands)  # noqa: F401
     sprt,  # noqa: F401  (sim sprt: the sequential test)
     tui,
     uhp,
+    web,  # noqa: F401  (the browser door)
 )
 from swarmtui.cli.app import app
 from swarmtui.core import signals

@@ -21,8 +21,15 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+"""The driver ``swarmtui web`` runs the app under: its standard streams are pipes, not a terminal."""
+
+
 def terminal_problem() -> str | None:
-    """Why the TUI cannot run here, or None when stdin/stdout are a usable terminal."""
+    """Why the TUI cannot run here, or None when stdin/stdout are a usable terminal (or the
+    pipes of ``swarmtui web``, which sets Textual's web driver in the app's environment)."""
+    if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER:
+        return None
     if not sys.stdout.isatty():
         return "standard output is not a terminal"
     if not sys.stdin.isatty():

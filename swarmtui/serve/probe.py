@@ -13,7 +13,6 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,8 +20,7 @@ import asyncssh
 
 from swarmtui.serve.limits import Limits
 from swarmtui.serve.server import ServeConfig
-
-_ESCAPE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
+from swarmtui.serve.transcript import plain_text, wait_on
 
 KEYS = {"ctrl+q": b"\x11", "end": b"\x1b[F", "home": b"\x1b[H", "enter": b"\r", "tab": b"\t", "escape": b"\x1b",
         "down": b"\x1b[B", "up": b"\x1b[A"}
@@ -61,7 +59,7 @@ class Probe(asyncssh.SSHClientSession):
         self.changed.set()
 
     def text(self, start: int = 0) -> str:
-        return _ESCAPE.sub(b"", bytes(self.output[start:])).decode("utf-8", "replace")
+        return plain_text(bytes(self.output[start:]))
 
     async def wait_for(self, pattern: str, timeout: float = 20.0, start: int = 0) -> str:
         """Wait until the text written since byte ``start`` matches ``pattern``; return that text."""
@@ -71,7 +69,7 @@ class Probe(asyncssh.SSHClientSession):
 
     async def wait_until(self, condition, timeout: float = 20.0, what: str = "the condition did not hold") -> None:
         """Wait until ``condition()`` is true, re-checking whenever output arrives."""
-        await _wait_on(condition, self.changed, timeout, lambda: f"{what}; the session shows:\n{self.text()[-2000:]}")
+        await wait_on(condition, self.changed, timeout, lambda: f"{what}; the session shows:\n{self.text()[-2000:]}")
 
     def press(self, *keys: str) -> None:
         for key in keys:
@@ -88,22 +86,6 @@ class Probe(asyncssh.SSHClientSession):
         rate the server lets it, keeping only asyncssh's high-water mark in its own buffer)."""
         await self.writable.wait()
         self.chan.write(data)
-
-
-async def _wait_on(condition: Callable[[], bool], changed: asyncio.Event, timeout: float,
-                   failure: Callable[[], str]) -> None:
-    """Wait until ``condition()`` holds, checking again whenever ``changed`` is set (and twice a
-    second); ``AssertionError(failure())`` after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise AssertionError(failure())
-        changed.clear()
-        try:
-            await asyncio.wait_for(changed.wait(), min(left, 0.5))
-        except TimeoutError:
-            pass
 
 
 async def open_terminal(conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24),
@@ -166,7 +148,7 @@ class ServerProcess:
 
     async def wait_for_log(self, pattern: bytes, timeout: float = 20.0) -> re.Match[bytes]:
         """Wait until the log matches ``pattern``; the match."""
-        await _wait_on(lambda: re.search(pattern, self.log) is not None, self.grown, timeout,
+        await wait_on(lambda: re.search(pattern, self.log) is not None, self.grown, timeout,
                        lambda: f"{pattern!r} not in the server's log:\n{self.log.decode(errors='replace')}")
         found = re.search(pattern, self.log)
         assert found is not None
