@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOT_RUN = {
     "swarmtui serve": "a server: runs until stopped (tests/test_serve*.py start it on loopback)",
     "ssh ": "a client of the server above",
+    "swarmtui web --tokens": "a server: runs until stopped (tests/test_web*.py start it on loopback)",
 }
 
 

@@ -229,8 +229,9 @@ async def test_an_oversized_message_ends_the_session_and_malformed_ones_are_igno
         await log_in(http, ALICE)
         screen = await open_screen(http)
         await _report(screen)
-        for junk in ("not json", "[]", "{}", "[1, 2]", '["stdin", 5]', '["resize", "big"]', '["ping", "' + "x" * 99 + '"]',
-                     "[" * 5000 + "]" * 5000, '["stdin", "\\ud800"]', '["deliver_file_start", "k"]'):
+        for junk in ("not json", "[]", "{}", "[1, 2]", '["stdin", 5]', '["resize", "big"]',
+                     '["ping", "' + "x" * 99 + '"]', "[" * 5000 + "]" * 5000, '["stdin", "\\ud800"]',
+                     '["deliver_file_start", "k"]'):
             await screen.socket.send_str(junk)
         await screen.press("still here")
         await screen.wait_for(r"GOT .*still here")  # (the lone surrogate before it arrives as "?")
@@ -275,7 +276,7 @@ async def test_silent_sockets_cannot_keep_a_player_out(tmp_path):
     limits = Limits(handshake_seconds=1.0)
     async with _door(tmp_path, limits=limits) as (web, base):
         silent = []
-        for number in range(40):  # one attacker address: it keeps at most PAGE_CONNECTIONS places
+        for _ in range(40):  # one attacker address: it keeps at most PAGE_CONNECTIONS places
             sock = socket.socket()
             sock.bind(("127.0.0.2", 0))
             sock.setblocking(False)

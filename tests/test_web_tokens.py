@@ -38,7 +38,7 @@ def test_a_good_file_finds_each_player_by_token_and_nothing_else(tmp_path):
 @pytest.mark.parametrize("text, says", [
     ("", "lists nobody"),
     ("# only a comment\n\n", "lists nobody"),
-    (f"alice\n", "is not 'NAME TOKEN'"),
+    ("alice\n", "is not 'NAME TOKEN'"),
     (f"alice {ALICE} extra\n", "is not 'NAME TOKEN'"),
     ("alice short-token\n", "a token is 22 to 256"),
     (f"al/ce {ALICE}\n", "a name is 1 to 16"),

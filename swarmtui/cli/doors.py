@@ -79,7 +79,7 @@ def house(*, guest: bool, players_dir: Path | None, ratings: Path | None, max_se
                     max_connections_per_player=max_per_player + 2, max_guest_connections=max_sessions,
                     max_guest_connections_per_address=guests_per_address,
                     max_connections=max(32, 2 * max_sessions + 8))
-    root = (players_dir or data_dir() / "players").expanduser()
+    root = (players_dir or data_dir() / "players").expanduser().absolute()  # a session's HOME and working folder
     return House(guest, root, ratings.expanduser() if ratings else root / FILE_NAME, limits, app_command(offered),
                  [e.name for e in offered])
 

@@ -257,6 +257,25 @@ def read_text(path: Path, *, limit: int, what: str) -> str:
         raise SaveError(f"{path} is not a text file (a damaged {what}?)") from None
 
 
+def read_private(path: Path, *, limit: int, what: str) -> bytes:
+    """The bytes of ``path`` (a ``what`` holding a secret: a regular file of at most ``limit``
+    bytes, see ``open_regular``) when no other user may read or write it; any problem is one
+    ``SaveError`` (the operator's host key, the browser door's token file)."""
+    path = Path(path)
+    with open_regular(path, limit=limit, what=what) as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if mode & (stat.S_IRWXG | stat.S_IRWXO):
+            raise SaveError(f"{what} {path} is accessible by other users (mode {stat.S_IMODE(mode):o}); "
+                            f"run 'chmod 600 {path}'")
+        try:
+            data = handle.read(limit + 1)
+        except OSError as error:
+            raise SaveError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise SaveError(f"{path} is too large to be a {what} (more than {limit} bytes)")
+    return data
+
+
 def read_json(path: Path, *, kind: str, formats: tuple[int, ...] = (1,)) -> dict[str, Any]:
     """Load and sanity-check a save file of ``kind``; any problem is one ``SaveError``."""
     path = Path(path)

@@ -5,18 +5,17 @@ users can read would let them impersonate the server. So the key is created excl
 (``O_EXCL``, mode 0600 from the start, never a window with wider rights) and an existing key
 readable by group or others is refused with the command that fixes it. An existing key is
 read only when it is a regular file of at most ``MAX_HOST_KEY_BYTES`` (a FIFO or a device in
-its place is refused without waiting on it: ``core.saves.open_regular``).
+its place is refused without waiting on it: ``core.saves.read_private``).
 """
 
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 
 import asyncssh
 
-from swarmtui.core.saves import SaveError, open_regular
+from swarmtui.core.saves import SaveError, read_private
 
 MAX_HOST_KEY_BYTES = 64 * 1024
 """Far more than any private key needs (an RSA 16384-bit key in OpenSSH format is under 13 KiB)."""
@@ -37,15 +36,7 @@ def load_or_create(path: Path) -> asyncssh.SSHKey:
     if not path.exists():
         return _create(path)
     try:
-        with open_regular(path, limit=MAX_HOST_KEY_BYTES, what="host key") as handle:
-            mode = os.fstat(handle.fileno()).st_mode
-            if mode & (stat.S_IRWXG | stat.S_IRWXO):
-                raise HostKeyError(f"host key {path} is accessible by other users (mode {stat.S_IMODE(mode):o}); "
-                                   f"run 'chmod 600 {path}'")
-            data = handle.read(MAX_HOST_KEY_BYTES + 1)
-        if len(data) > MAX_HOST_KEY_BYTES:
-            raise SaveError(f"{path} is too large to be a host key (more than {MAX_HOST_KEY_BYTES} bytes)")
-        return asyncssh.import_private_key(data)
+        return asyncssh.import_private_key(read_private(path, limit=MAX_HOST_KEY_BYTES, what="host key"))
     except SaveError as error:
         raise HostKeyError(f"cannot read host key: {error}") from None
     except (OSError, asyncssh.KeyImportError, ValueError) as error:

@@ -26,13 +26,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import re
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from swarmtui.core.saves import SaveError, open_regular
+from swarmtui.core.saves import SaveError, read_private
 from swarmtui.serve.players import Player
 
 MAX_TOKENS_BYTES = 256 * 1024
@@ -84,18 +82,9 @@ def _digest(token: str) -> bytes:
 def read_tokens(path: Path) -> Tokens:
     """Read and check the whole file; ``TokensError`` when it cannot be used (nobody logs in)."""
     try:
-        with open_regular(path, limit=MAX_TOKENS_BYTES, what="token file") as handle:
-            mode = os.fstat(handle.fileno()).st_mode
-            if mode & (stat.S_IRWXG | stat.S_IRWXO):
-                raise TokensError(f"token file {path} is accessible by other users (mode {stat.S_IMODE(mode):o}); "
-                                  f"run 'chmod 600 {path}'")
-            data = handle.read(MAX_TOKENS_BYTES + 1)
+        data = read_private(path, limit=MAX_TOKENS_BYTES, what="token file")
     except SaveError as error:
         raise TokensError(f"cannot read the token file: {error}") from None
-    except OSError as error:
-        raise TokensError(f"cannot read the token file {path}: {error.strerror or error}") from None
-    if len(data) > MAX_TOKENS_BYTES:
-        raise TokensError(f"{path} is too large to be a token file (more than {MAX_TOKENS_BYTES} bytes)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
