@@ -25,6 +25,7 @@ from swarmtui.cli import (  # noqa: F401  (registers the commands)  # noqa: F401
     sim,
     sprt,  # noqa: F401  (sim sprt: the sequential test)
     tui,
+    tune,  # noqa: F401  (sim tune: the swarm tunes an agent)
     uhp,
     web,  # noqa: F401  (the browser door)
 )

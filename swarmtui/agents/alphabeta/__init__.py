@@ -46,6 +46,7 @@ import numpy as np
 from swarmtui.agents.alphabeta.evaluation import EVALUATIONS
 from swarmtui.agents.alphabeta.hive_evaluation import HiveWeights
 from swarmtui.agents.alphabeta.search import EXACT, MATE, MATE_BOUND, Searcher, SearchResult
+from swarmtui.agents.alphabeta.tuned_weights import apply_weights, load_weights
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
@@ -125,12 +126,23 @@ class SearchSettings:
 
 @dataclass(frozen=True)
 class AlphaBetaParams(HiveWeights, SearchSettings):
-    """The search settings, then the Hive evaluation weights (ignored by other games)."""
+    """The search settings, then the Hive evaluation weights (ignored by other games) and a
+    weights file to take them from (``tuned_weights``: what ``swarmtui sim tune hive`` writes)."""
+
+    weights: str = field(default="", metadata={
+        "help": "a Hive weights file (sim tune hive); weights given as parameters win over it"})
 
 
 def hive_weights(params: Any) -> HiveWeights:
-    """The :class:`HiveWeights` part of ``params``."""
-    return HiveWeights(**{f.name: getattr(params, f.name) for f in fields(HiveWeights)})
+    """The :class:`HiveWeights` part of ``params``, with the ``weights`` file applied."""
+    weights = HiveWeights(**{f.name: getattr(params, f.name) for f in fields(HiveWeights)})
+    return apply_weights(weights, getattr(params, "weights", ""))
+
+
+def _check(game_id: str, seat: str, params: AlphaBetaParams) -> None:
+    """The weights file reads (what the factory needs), before a run's first game."""
+    if game_id == "hive" and params.weights:
+        load_weights(params.weights)
 
 
 class AlphaBetaAgent:
@@ -293,5 +305,5 @@ def _factory(game_id: str, seat: str, rng: np.random.Generator, params: AlphaBet
 
 SPEC = AgentSpec(
     "alphabeta", "Alpha-beta", tuple(EVALUATIONS), _factory, AlphaBetaParams,
-    description="engine search, easy to max",
+    description="engine search, easy to max", check=_check,
 )

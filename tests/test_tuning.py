@@ -1,0 +1,143 @@
+"""``swarmtui sim tune``: eq. 2.1 over weight vectors, the incumbent rule, the random ablation,
+a small real run that resumes to the same weights, and the weights files alphabeta plays."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from swarmtui.agents import make_agent
+from swarmtui.agents.alphabeta.hive_evaluation import HiveWeights
+from swarmtui.agents.alphabeta.tuned_weights import read_weights, write_weights
+from swarmtui.cli import main
+from swarmtui.core.params import ParamError
+from swarmtui.core.saves import SaveError
+from swarmtui.sim.tuning import Swarm, TuneSettings
+
+NAMES = ("queen_neighbour", "mobile_ant", "tempo")
+
+
+def _settings(**changes) -> TuneSettings:
+    return TuneSettings(**({"game": "hive", "names": NAMES, "particles": 4} | changes))
+
+
+def test_particles_fly_by_eq_2_1_within_the_box():
+    swarm = Swarm.start(_settings(w=0.5, c1=0.8, c2=0.9))
+    before = swarm.positions.copy()
+    velocity = swarm.velocities.copy()
+    swarm.advance([0.75, 0.25, 0.5, 0.6])  # particle 0 beats the incumbent: it takes its place
+    assert np.array_equal(swarm.incumbent, before[0])
+    assert list(swarm.personal_scores) == [0.75, 0.25, 0.5, 0.6]
+    # eq. 2.1 with y = x after the first evaluation: v' = w v + c2 r2 (z - x), r2 in [0, 1] per particle
+    for i in range(1, 4):
+        inside = swarm.velocities[i] != 0.0  # a component that would leave the box is stopped
+        pull = swarm.velocities[i][inside] - 0.5 * velocity[i][inside]
+        ratio = pull / (before[0] - before[i])[inside]
+        assert inside.any() and np.allclose(ratio, ratio[0]) and 0.0 <= ratio[0] <= 0.9  # one r2 a particle
+    assert np.all(np.abs(swarm.positions) <= swarm.settings.span)
+    still = Swarm.start(_settings(w=0.0, c1=0.0, c2=0.0))
+    start = still.positions.copy()
+    still.advance([0.9, 0.1, 0.1, 0.1])
+    assert np.array_equal(still.positions, start)  # no inertia, no pull: the flight stops
+
+
+def test_the_incumbent_changes_only_by_beating_it():
+    swarm = Swarm.start(_settings())
+    swarm.advance([0.5, 0.5, 0.25, 0.0])  # a draw on points is no promotion
+    assert not swarm.incumbent.any() and swarm.history[-1].promoted is None
+    swarm.advance([0.5, 0.625, 0.625, 0.0])  # the first of the best takes its place
+    assert swarm.history[-1].promoted == 1 and np.array_equal(swarm.incumbent, swarm.history[-1].positions[1])
+
+
+def test_the_random_search_draws_fresh_candidates_from_the_box():
+    swarm = Swarm.start(_settings(method="random"))
+    first = swarm.positions.copy()
+    swarm.advance([0.1, 0.2, 0.3, 0.4])
+    assert not np.allclose(first, swarm.positions) and np.all(np.abs(swarm.positions) <= 2.0)
+    assert len(swarm.matches()) == 4  # as many evaluations as the swarm
+
+
+def test_the_settings_are_checked():
+    with pytest.raises(ParamError, match="not a non-zero number"):
+        _settings(names=("own_cover",))  # hand-set to 0: no factor can move it
+    with pytest.raises(ParamError, match="not a non-zero number"):
+        _settings(names=("noisy_from",))  # a whole number
+    with pytest.raises(ParamError, match="both tuned and set"):
+        _settings(player=(("tempo", "2"),))
+    with pytest.raises(ParamError):
+        _settings(player=(("depth", "0"),))
+    assert TuneSettings.from_json(json.loads(json.dumps(_settings(c1=1.5).to_json()))) == _settings(c1=1.5)
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    captured = capsys.readouterr()
+    return exit_info.value.code, captured.out, captured.err
+
+
+def test_a_small_run_shows_each_generation_saves_the_weights_and_resumes_the_same(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("SWARMTUI_SAVES", str(tmp_path / "saves"))
+    log, weights = tmp_path / "tune.jsonl", tmp_path / "w.json"
+    args = ["sim", "tune", "hive", "--weights", ",".join(NAMES), "--particles", "2", "--generations", "2",
+            "--pairs", "1", "--player", "depth=1", "-w", "1", "--seed", "5"]
+    code, out, _ = _run(capsys, *args, "--out", str(log), "--save", str(weights))
+    assert code == 0 and "generation 1/2 (swarm)" in out and "generation 2/2" in out and "queen_neighbour" in out
+    saved = json.loads(weights.read_text())
+    assert saved["kind"] == "hive-weights" and saved["tuning"]["generations"] == 2 and set(saved["weights"]) == set(NAMES)
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len([r for r in rows if r["kind"] == "game"]) == 2 * 2 * 2 and rows[-1]["kind"] == "summary"
+    whole = log.read_text()
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows[:4]))  # stopped in the second generation
+    code, resumed_out, _ = _run(capsys, "sim", "tune", "--resume", str(log), "-w", "1")
+    assert code == 0 and resumed_out == out
+    assert json.loads(weights.read_text()) == saved
+    games = [r for r in (json.loads(line) for line in whole.splitlines()) if r["kind"] == "game"]
+    again = [r for r in (json.loads(line) for line in log.read_text().splitlines()) if r["kind"] == "game"]
+    assert [(g["group"], g["index"], g["moves"]) for g in again] == [(g["group"], g["index"], g["moves"]) for g in games]
+    code, _, err = _run(capsys, *args, "--out", str(tmp_path / "other.jsonl"), "--save", str(weights))
+    assert code == 2 and "already exists and is not overwritten" in err  # a new run never replaces weights
+    forged = rows[:3]
+    forged[2] = forged[2] | {"winner": None, "result": "draw", "reason": "draw"}
+    log.write_text("".join(json.dumps(r) + "\n" for r in forged))
+    code, _, err = _run(capsys, "sim", "tune", "--resume", str(log))
+    assert code == 2 and "is not the one the swarm plays there" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["hive", "--weights", "nonsense"], "nonsense"),
+    (["hive", "--method", "annealing"], "--method is swarm or random"),
+    (["hive", "--param", "w=eleven"], "w"),
+    (["noughts"], "tunes alphabeta's Hive evaluation weights"),
+    (["hive", "--resume", "x.jsonl"], "drop GAME"),
+])
+def test_nonsense_is_one_line(capsys, argv, words):
+    code, out, err = _run(capsys, "sim", "tune", *argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and words in err
+
+
+def test_alphabeta_plays_a_weights_file_and_parameters_win_over_it(tmp_path):
+    path = write_weights(tmp_path / "w.json", {"tempo": 7.5, "mobile_ant": 20.0}, {"method": "by hand"})
+    assert read_weights(path) == {"tempo": 7.5, "mobile_ant": 20.0}
+    agent = make_agent("alphabeta", "hive", "White", np.random.default_rng(0),
+                       [("weights", str(path)), ("mobile_ant", "13")])
+    weights = agent.evaluation.weights
+    assert (weights.tempo, weights.mobile_ant, weights.queen_neighbour) == (7.5, 13.0, HiveWeights().queen_neighbour)
+    with pytest.raises(SaveError, match="already exists"):
+        write_weights(path, {"tempo": 1.0}, {})
+
+
+@pytest.mark.parametrize("weights, words", [
+    ({"tempo": "3"}, "not a number"), ({"nonsense": 1.0}, "not a Hive evaluation weight"),
+    ({"tempo": 1e9}, "beyond"), ({"noisy_from": 2.5}, "whole number"), ([1, 2], "not a table"),
+])
+def test_a_damaged_weights_file_is_one_sentence_before_any_game(capsys, tmp_path, weights, words):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"kind": "hive-weights", "format": 1, "weights": weights}))
+    with pytest.raises(SaveError, match=words):
+        read_weights(path)
+    code, _, err = _run(capsys, "sim", "run", "hive", "-p", "alphabeta,random", "-n", "1",
+                        "--param", f"weights={path}")
+    assert code == 2 and words in err and len(err.strip().splitlines()) == 1
