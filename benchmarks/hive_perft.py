@@ -184,6 +184,25 @@ def mcts_iterations(engine: Engine, boards: list[Any], iterations: int, **option
     return run
 
 
+def playouts(boards: list[Any], count: int, plies: int = 13) -> Callable[[], int]:
+    """``count`` random playouts of ``plies`` plies from each board, as MCTS plays them (``random_move``
+    and ``play``, then every move taken back); the plies played."""
+    def run() -> int:
+        rng = np.random.default_rng(11)
+        played = 0
+        for board in boards:
+            for _ in range(count):
+                depth = 0
+                while depth < plies and board.outcome is None:
+                    board.play(board.random_move(rng))
+                    depth += 1
+                played += depth
+                for _ in range(depth):
+                    board.undo()
+        return played
+    return run
+
+
 def ratio_text(times: list[float]) -> str:
     return f"  speed-up {times[0] / times[1]:5.2f}x" if len(times) == 2 else ""
 
@@ -195,6 +214,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20, help="cycles per mid-game position")
     parser.add_argument("--mcts-positions", type=int, default=4, help="MCTS roots (mid-game positions)")
     parser.add_argument("--iterations", type=int, default=150, help="MCTS iterations per root")
+    parser.add_argument("--playouts", type=int, default=10, help="random playouts per mid-game position")
     parser.add_argument("--repeats", type=int, default=3, help="timings per engine (the smallest is kept)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline", default=DEFAULT_BASELINE, help="git revision to compare with, or 'none'")
@@ -265,6 +285,13 @@ def main() -> None:
     print(f"MCTS per iteration (depth 13, {n} iterations): {cells}{ratio_text(times)} (against {versus})")
     if len(engines) == 2:
         figures["mcts ratio"] = times[0] / times[1]
+    if all(hasattr(b[0], "random_move") for b in boards.values()):
+        best = interleaved(engines, lambda e: playouts(boards[e.name], args.playouts), args.repeats)
+        times = [seconds for seconds, _ in best]
+        cells = "  ".join(f"{e.name}: {best[i][1] / s:8,.0f} plies/s" for i, (e, s) in enumerate(zip(engines, times,
+                                                                                                    strict=True)))
+        print(f"playouts (random_move + play, 13 plies, {args.playouts} from each of {args.positions} positions): "
+              f"{cells}{ratio_text(times)}")
     print_targets(figures, engines[0].name if len(engines) == 2 else None)
 
 
