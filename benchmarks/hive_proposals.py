@@ -31,8 +31,8 @@ import time
 import numpy as np
 
 from swarmtui.agents import make_agent
-from swarmtui.agents.alphabeta.hive_evaluation import HiveEvaluation
 from swarmtui.agents.alphabeta.search import MATE_BOUND, Searcher
+from swarmtui.games.hive.evaluation import HiveEvaluation
 from swarmtui.games.hive.rules import Board
 from swarmtui.sim.round_robin import parse_entrant
 from swarmtui.sim.summary import wilson

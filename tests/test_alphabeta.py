@@ -10,10 +10,10 @@ import pytest
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.alphabeta import DIFFICULTIES, AlphaBetaAgent, AlphaBetaParams
-from swarmtui.agents.alphabeta.hive_evaluation import HiveEvaluation
 from swarmtui.agents.alphabeta.search import MATE, Searcher
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.limits import Limit, honours_limits
+from swarmtui.games.hive.evaluation import HiveEvaluation
 from swarmtui.games.hive.pieces import parse_piece
 from swarmtui.games.hive.rules import Board
 from swarmtui.games.noughts.rules import Board as Noughts
@@ -179,3 +179,29 @@ def test_uhp_bestmove_time_and_depth_drive_the_search():
     assert reply[-1] == "ok" and board.parse_move(reply[0]) in board.legal_moves()
     reply = engine.handle("bestmove depth 2")
     assert board.parse_move(reply[0]) in board.legal_moves()
+
+
+def test_the_evaluation_weights_are_parameters_in_the_game_whose_evaluation_has_them():
+    """The Hive evaluation (the game's ``evaluation`` service) brings its named weights: in Hive
+    they follow the search settings among alphabeta's parameters, and a weight set there reaches
+    the evaluation; Noughts' evaluation has none, so a Hive weight there is an unknown parameter."""
+    import pickle
+    from dataclasses import fields
+
+    from swarmtui.agents import agent_params, get_spec
+    from swarmtui.core.params import ParamError
+    from swarmtui.games import GAMES
+    from swarmtui.games.hive.evaluation import HiveWeights
+
+    spec = get_spec("alphabeta")
+    hive = spec.params_for(GAMES["hive"])
+    assert hive is not None and issubclass(hive, HiveWeights) and issubclass(hive, AlphaBetaParams)
+    names = [f.name for f in fields(hive)]
+    assert names == [f.name for f in fields(AlphaBetaParams)] + [f.name for f in fields(HiveWeights)]
+    assert spec.params_for(GAMES["noughts"]) is AlphaBetaParams
+    params = agent_params(spec, "hive", [("drop_liberty", "3"), ("depth", "2")])
+    assert pickle.loads(pickle.dumps(params)) == params  # a pool worker gets the same settings
+    built = make_agent("alphabeta", "hive", "White", np.random.default_rng(0), [("drop_liberty", "3")])
+    assert built.evaluation.weights == HiveWeights(drop_liberty=3.0)
+    with pytest.raises(ParamError, match="drop_liberty"):
+        make_agent("alphabeta", "noughts", "X", np.random.default_rng(0), [("drop_liberty", "3")])

@@ -8,9 +8,9 @@ import numpy as np
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.alphabeta import AlphaBetaAgent
-from swarmtui.agents.alphabeta.hive_evaluation import HiveEvaluation, HiveWeights
 from swarmtui.agents.alphabeta.search import MATE, Searcher
 from swarmtui.core.hexgrid import Hex
+from swarmtui.games.hive.evaluation import HiveEvaluation, HiveWeights
 from swarmtui.games.hive.pieces import parse_piece
 from swarmtui.games.hive.rules import Board
 

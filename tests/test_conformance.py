@@ -23,7 +23,7 @@ from swarmtui.agents import agent_specs, make_agent
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.state import GameState, IllegalMoveError, Termination
 from swarmtui.core.trace import Trace, trace_from_json
-from swarmtui.games import GAMES, GameSpec
+from swarmtui.games import GAMES, GameSpec, register_game, unregister_game
 
 PLAYOUT_PLIES = 20_000
 """A random game longer than this fails terminal detection (every registered game ends sooner:
@@ -171,7 +171,7 @@ def agent_game(agent_id: str, spec: GameSpec, seed: int = 3, plies: int = PLAYOU
 
 
 def _agent_games() -> list[tuple[str, str]]:
-    return [(a.id, g) for a in agent_specs().values() if not a.interactive for g in GAMES if a.plays(g)]
+    return [(a.id, g) for a in agent_specs().values() if not a.interactive for g in GAMES if a.plays(GAMES[g])]
 
 
 @pytest.mark.parametrize("agent_id, game_id", _agent_games())
@@ -179,10 +179,15 @@ def test_every_agent_plays_a_whole_game_of_each_game_it_claims(agent_id: str, ga
     agent_game(agent_id, GAMES[game_id])
 
 
+LATER = GameSpec("later", "A game registered later", ("A", "B"))
+"""A game that provides nothing beyond its rules (no services), for the registry checks."""
+
+
 def test_generic_agents_claim_every_game() -> None:
     specs = agent_specs()
     for agent in ("random", "mcts", "human"):
-        assert all(specs[agent].plays(g) for g in GAMES) and specs[agent].plays("a game registered later")
+        assert all(specs[agent].plays(g) for g in GAMES.values()) and specs[agent].plays(LATER)
+    assert not specs["alphabeta"].plays(LATER)  # it needs an evaluation
 
 
 def test_the_agent_catalogue_agrees_with_every_agents_spec() -> None:
@@ -196,5 +201,9 @@ def test_the_agent_catalogue_agrees_with_every_agents_spec() -> None:
         assert (entry.title, entry.games, entry.description) == (spec.title, spec.games, spec.description), (
             f"swarmtui.agents.CATALOGUE's entry for {entry.id!r} must say what {entry.module}.SPEC says")
     assert [e.id for e in CATALOGUE] == [i for i in specs if i in {e.id for e in CATALOGUE}]
-    for game in [*GAMES, "a game registered later"]:
-        assert [e.id for e in listed_for(game)] == [s.id for s in specs.values() if s.plays(game)], game
+    register_game(LATER)
+    try:
+        for game in GAMES.values():
+            assert [e.id for e in listed_for(game.id)] == [s.id for s in specs.values() if s.plays(game)], game.id
+    finally:
+        unregister_game(LATER.id)

@@ -10,6 +10,7 @@ import pytest
 from swarmtui import __version__
 from swarmtui.agents import _REGISTRY, agent_specs, register
 from swarmtui.core.agent import AgentSpec
+from swarmtui.games import GAMES
 from swarmtui.games.hive.rules import Board
 from swarmtui.uhp import UhpEngine
 
@@ -30,7 +31,7 @@ SESSION = [
     ("undo", ["Base;InProgress;White[2];wS1;bG1 -wS1"]),
     ("undo 3", ["err Unable to undo 3 moves (2 played)."]),
     ("options", ["Agent;enum;random;random;" + ";".join(
-        s.id for s in agent_specs().values() if s.plays("hive") and not s.interactive and s.id != "uhp"),
+        s.id for s in agent_specs().values() if s.plays(GAMES["hive"]) and not s.interactive and s.id != "uhp"),
         "Seed;int;0;0;0;2147483647", "DepthTimeLimit;int;30;30;1;86400"]),
     ("options set Seed 7", ["Seed;int;7;0;0;2147483647"]),
     ("options get Colour", ['err The option "Colour" is not valid for agent random '

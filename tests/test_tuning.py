@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from swarmtui.agents import make_agent
-from swarmtui.agents.alphabeta.hive_evaluation import HiveWeights
-from swarmtui.agents.alphabeta.tuned_weights import read_weights, write_weights
 from swarmtui.cli import main
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
+from swarmtui.games.hive.evaluation import HiveWeights
+from swarmtui.games.hive.tuned_weights import read_weights, write_weights
 from swarmtui.sim.tuning import Swarm, TuneSettings
 
 NAMES = ("queen_neighbour", "mobile_ant", "tempo")

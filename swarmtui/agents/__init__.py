@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from swarmtui.core.agent import ANY, Agent, AgentSpec
 from swarmtui.core.params import ParamError, apply_overrides
+from swarmtui.core.services import ServiceProvider
 from swarmtui.core.trace import declare_kinds
+from swarmtui.games import get_game
 
 if TYPE_CHECKING:
     import numpy as np  # annotations only: a command that never draws a number needs no NumPy
@@ -50,9 +52,10 @@ class AgentEntry:
     title: str
     games: tuple[str, ...]
     description: str
+    needs: tuple[str, ...] = ()
 
-    def plays(self, game_id: str) -> bool:
-        return self.games == ANY or game_id in self.games
+    def plays(self, game: ServiceProvider) -> bool:
+        return (self.games == ANY or game.id in self.games) and all(game.provides(n) for n in self.needs)
 
 
 CATALOGUE: tuple[AgentEntry, ...] = (
@@ -86,8 +89,8 @@ CATALOGUE: tuple[AgentEntry, ...] = (
                "default (ablation in docs/halma.md)"),
     AgentEntry("halma-search", "swarmtui.agents.halma_search", "Search (best-reply alpha-beta)", ("halma",),
                "races for its goal and blocks: 2-6 players, easy to max"),
-    AgentEntry("alphabeta", "swarmtui.agents.alphabeta", "Alpha-beta", ("hive", "noughts"),
-               "engine search, easy to max"),
+    AgentEntry("alphabeta", "swarmtui.agents.alphabeta", "Alpha-beta", ANY,
+               "engine search, easy to max", ("evaluation",)),
     AgentEntry("pso-verify", "swarmtui.agents.pso.verified", "Particle swarm proposes, search verifies", ("hive",),
                "the pso-plus swarm's insects and the hive propose moves; a three-ply alpha-beta picks among them"),
     AgentEntry("uhp", "swarmtui.agents.external_uhp", "External UHP engine", ("hive",),
@@ -103,9 +106,10 @@ BUILTIN: dict[str, str] = {entry.id: entry.module for entry in CATALOGUE}
 def listed_for(game_id: str) -> list[AgentEntry]:
     """The agents that play ``game_id`` as the menus list them, without importing any shipped
     agent: the catalogue's, then any registered at run time, in registry order."""
-    shipped = [entry for entry in CATALOGUE if entry.plays(game_id)]
-    extra = [AgentEntry(spec.id, getattr(spec.factory, "__module__", ""), spec.title, spec.games, spec.description)
-             for spec in _REGISTRY.values() if spec.id not in BUILTIN and spec.plays(game_id)]
+    game = get_game(game_id)
+    shipped = [entry for entry in CATALOGUE if entry.plays(game)]
+    extra = [AgentEntry(spec.id, getattr(spec.factory, "__module__", ""), spec.title, spec.games, spec.description,
+                        spec.needs) for spec in _REGISTRY.values() if spec.id not in BUILTIN and spec.plays(game)]
     return shipped + extra
 
 
@@ -128,7 +132,8 @@ def agent_specs() -> dict[str, AgentSpec]:
 
 def agents_for(game_id: str) -> list[AgentSpec]:
     """The agents that play ``game_id``, in registry order."""
-    return [s for s in agent_specs().values() if s.plays(game_id)]
+    game = get_game(game_id)
+    return [s for s in agent_specs().values() if s.plays(game)]
 
 
 def get_spec(agent_id: str, game_id: str | None = None) -> AgentSpec:
@@ -136,18 +141,20 @@ def get_spec(agent_id: str, game_id: str | None = None) -> AgentSpec:
     spec = _load(agent_id)
     if spec is None:
         raise ParamError(f"unknown agent {agent_id!r} (known: {', '.join(agent_specs())})")
-    if game_id is not None and not spec.plays(game_id):
+    if game_id is not None and not spec.plays(get_game(game_id)):
         able = ", ".join(s.id for s in agents_for(game_id))
         raise ParamError(f"agent {agent_id!r} does not play {game_id} (agents for {game_id}: {able})")
     return spec
 
 
-def agent_params(spec: AgentSpec, overrides: Iterable[tuple[str, str]] = ()) -> Any:
-    """``spec``'s parameters with the ``name=value`` overrides applied (None for an agent without
-    parameters); ``ParamError`` for an unknown name or a bad value."""
+def agent_params(spec: AgentSpec, game_id: str, overrides: Iterable[tuple[str, str]] = ()) -> Any:
+    """``spec``'s parameters in ``game_id`` (``AgentSpec.params_for``) with the ``name=value``
+    overrides applied (None for an agent without parameters); ``ParamError`` for an unknown
+    name or a bad value."""
     overrides = list(overrides)
-    if spec.params is not None:
-        return apply_overrides(spec.params(), overrides)
+    params = spec.params_for(get_game(game_id))
+    if params is not None:
+        return apply_overrides(params(), overrides)
     if overrides:
         raise ParamError(f"agent {spec.id!r} has no parameters (got {overrides[0][0]!r})")
     return None
@@ -157,4 +164,4 @@ def make_agent(agent_id: str, game_id: str, seat: str, rng: np.random.Generator,
                overrides: Iterable[tuple[str, str]] = ()) -> Agent:
     """Build ``agent_id`` for ``seat`` of ``game_id`` with ``rng`` and parameter overrides."""
     spec = get_spec(agent_id, game_id)
-    return spec.factory(game_id, seat, rng, agent_params(spec, overrides))
+    return spec.factory(game_id, seat, rng, agent_params(spec, game_id, overrides))

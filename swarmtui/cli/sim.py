@@ -118,9 +118,10 @@ def _playable(game: str) -> str:
 def _strategy_game(game: str) -> None:
     """``train`` and ``solve`` work on the evolved strategy of the ``ga`` agent: its games only."""
     from swarmtui.agents import get_spec
+    from swarmtui.games import get_game
 
     _playable(game)
-    if not get_spec("ga").plays(game):
+    if not get_spec("ga").plays(get_game(game)):
         raise CliError(f"train and solve evolve the ga agent's strategy; it does not play {game}")
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from swarmtui.core.services import ServiceProvider, params_with_services, service_weights
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
 
@@ -22,8 +23,9 @@ P = TypeVar("P")
 """An agent kind's parameter dataclass (``AgentSpec[MctsParams]``); ``None`` when it has none."""
 
 ANY: tuple[str, ...] = ("*",)
-"""``AgentSpec.games`` of an agent that plays every registered game (it needs only the
-``GameState`` protocol: ``random``, ``mcts``, ``human``)."""
+"""``AgentSpec.games`` of an agent that plays every registered game that provides the services
+it needs (none: it needs only the ``GameState`` protocol, as ``random``, ``mcts`` and ``human``;
+``alphabeta`` needs an evaluation)."""
 
 
 @runtime_checkable
@@ -84,7 +86,9 @@ class AgentSpec(Generic[P]):
     """A registered kind of agent: which games it plays, its parameters, how to build it.
 
     ``games`` lists the game ids it plays, or is ``ANY`` for an agent that plays every
-    registered game. ``params`` is a dataclass type whose fields (with the papers' defaults)
+    registered game; ``needs`` names the services a game must provide for it to play there
+    (``core.services``: ``alphabeta`` needs an ``evaluation`` and plays every game that has one).
+    ``params`` is a dataclass type whose fields (with the papers' defaults)
     are the agent's tunable constants, handed to ``factory`` as an instance; ``None`` when it
     has none. ``interactive`` agents (humans) are driven by the TUI and cannot run headless.
     ``check(game_id, seat, params)`` raises what building would (a strategy or memory file that
@@ -106,11 +110,18 @@ class AgentSpec(Generic[P]):
     description: str = ""
     check: Callable[[str, str, P], None] | None = None
     external: bool = False
+    needs: tuple[str, ...] = ()
 
     @property
     def any_game(self) -> bool:
-        """True for an agent that plays every registered game."""
+        """True for an agent that plays every registered game (that provides what it needs)."""
         return self.games == ANY
 
-    def plays(self, game_id: str) -> bool:
-        return self.any_game or game_id in self.games
+    def plays(self, game: ServiceProvider) -> bool:
+        """True if the agent plays ``game``: listed (or ``ANY``) and every need provided."""
+        return (self.any_game or game.id in self.games) and all(game.provides(need) for need in self.needs)
+
+    def params_for(self, game: ServiceProvider) -> type | None:
+        """The agent's parameter dataclass in ``game``: its ``params``, extended by the weights of
+        the services it needs there (the Hive evaluation's, for ``alphabeta``)."""
+        return params_with_services(self.params, service_weights(game, self.needs))

@@ -7,11 +7,11 @@ path (``"package.module:Class"``), so the headless layers never import Textual.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from importlib import import_module
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from swarmtui.core.lazy import load_class, resolved
 from swarmtui.core.state import GameState
 
 if TYPE_CHECKING:
@@ -46,6 +46,10 @@ class GameSpec:
       text, rules)`` builds a ``GameState``, raising ``NotationError``/``IllegalMoveError`` for
       text that is not a position; ``format_position(state)`` writes one back), so a player can
       type or paste a position to play on from or ask about. None: the game has none.
+    - ``services``: what the game provides to agents beyond its rules, by name
+      (``core.services``: ``"evaluation"`` for a search, ``"heuristic"`` for a greedy player),
+      each the object or its ``"module:name"`` path (imported when an agent is built); an agent
+      that needs a service (``AgentSpec.needs``) plays every game that provides it.
     """
 
     id: str
@@ -64,6 +68,7 @@ class GameSpec:
     coach: tuple[str, tuple[tuple[str, str], ...]] = ("random", ())
     parse_position: Callable[[str, Any], GameState] | None = None
     format_position: Callable[[Any], str] | None = None
+    services: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -112,23 +117,25 @@ class GameSpec:
             raise NotationError(f"a position is at most {MAX_POSITION} characters, not {len(text)}")
         return self.parse_position(text, rules)
 
+    def provides(self, name: str) -> bool:
+        """True if the game provides the service ``name`` (without importing it)."""
+        return name in self.services
+
+    def service(self, name: str) -> Any:
+        """The service ``name`` (imported now when the descriptor names it by path);
+        ``LookupError`` when the game does not provide it."""
+        if name not in self.services:
+            raise LookupError(f"{self.title} provides no {name}")
+        return resolved(self.services[name])
+
     def rules_type(self) -> type:
         """The dataclass of the game's rule variants (``LookupError`` when it has none)."""
         if not self.rules:
             raise LookupError(f"{self.title} has no rule variants")
-        return _class_at(self.rules)
+        return load_class(self.rules)
 
     def board_widget(self) -> type:
         """The TUI's board widget class (imported now: only the TUI calls this)."""
         if not self.board:
             raise LookupError(f"{self.title} has no board in the TUI yet")
-        return _class_at(self.board)
-
-
-def _class_at(path: str) -> type:
-    """The class a ``"package.module:Class"`` path names."""
-    module, _, name = path.partition(":")
-    found = getattr(import_module(module), name)
-    if not isinstance(found, type):
-        raise TypeError(f"{path} is not a class")
-    return found
+        return load_class(self.board)

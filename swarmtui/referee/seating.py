@@ -33,7 +33,7 @@ def check_seats(game_id: str, seats: Iterable[Seat]) -> None:
     play the game, a bad parameter, a file that cannot be read), without building them."""
     for seat in seats:
         spec = get_spec(seat.agent, game_id)
-        params = agent_params(spec, seat.overrides)
+        params = agent_params(spec, game_id, seat.overrides)
         if spec.check is not None:
             spec.check(game_id, seat.name, params)
 

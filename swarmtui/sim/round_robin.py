@@ -39,8 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from swarmtui.agents import get_spec
-from swarmtui.core.params import ParamError, apply_overrides, split_assignment
+from swarmtui.agents import agent_params, get_spec
+from swarmtui.core.params import ParamError, split_assignment
 from swarmtui.core.rng import derive_seed
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import get_game
@@ -73,10 +73,7 @@ def parse_entrant(text: str, game_id: str) -> Entrant:
     if spec.interactive:
         raise ParamError(f"agent {agent!r} needs the TUI; a round robin takes computer players only")
     overrides = tuple(split_assignment(a) for a in assignments if a)
-    if spec.params is not None:
-        apply_overrides(spec.params(), overrides)
-    elif overrides:
-        raise ParamError(f"agent {agent!r} has no parameters (got {overrides[0][0]!r})")
+    agent_params(spec, game_id, overrides)
     return Entrant(text.strip(), agent, overrides)
 
 

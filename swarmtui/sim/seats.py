@@ -104,7 +104,8 @@ def split_rules(game: GameSpec, agents: list[str],
                 known = ", ".join(sorted(fields)) or "none"
                 raise ParamError(f"{game.title} has no rule {bare!r} (rule variants: {known})")
             rules.append((bare, value))
-        elif name in fields and not any(name in param_fields(get_spec(seat_agent(a)[0]).params) for a in agents):
+        elif name in fields and not any(name in param_fields(get_spec(seat_agent(a)[0]).params_for(game))
+                                        for a in agents):
             rules.append((name, value))
         else:
             players.append(text)
@@ -124,7 +125,7 @@ def assign_params(game: GameSpec, agents: list[str], assignments: list[str]) -> 
         for i, (seat, agent) in enumerate(zip(game.seats_for(len(agents)), ids, strict=True)):
             if scope and scope not in (seat, agent):
                 continue
-            if bare in param_fields(get_spec(agent).params):
+            if bare in param_fields(get_spec(agent).params_for(game)):
                 per_seat[i].append((bare, value))
                 taken = True
         if not taken:

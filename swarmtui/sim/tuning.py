@@ -49,9 +49,10 @@ from typing import Any, Literal
 
 import numpy as np
 
-from swarmtui.agents import get_spec
-from swarmtui.core.params import ParamError, apply_overrides, check_range, param_fields
+from swarmtui.agents import agent_params, get_spec
+from swarmtui.core.params import ParamError, check_range, param_fields
 from swarmtui.core.rng import SEED_LIMIT, derive_seed, make_rng
+from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.sim.pentanomial import Sprt
 from swarmtui.sim.sprt import SprtGame, SprtGames, SprtMatch, score_of_first
@@ -116,11 +117,11 @@ class TuneSettings:
 
     def hand_set(self) -> dict[str, Any]:
         """The agent's parameters at their defaults (the hand-set weights)."""
-        spec = get_spec(self.agent, self.game)
-        if spec.params is None:
+        params = get_spec(self.agent, self.game).params_for(get_game(self.game))
+        if params is None:
             raise ParamError(f"{self.agent} has no parameters to tune")
-        defaults = spec.params()
-        return {name: getattr(defaults, name) for name in param_fields(spec.params)}
+        defaults = params()
+        return {name: getattr(defaults, name) for name in param_fields(params)}
 
     def weights(self, position: Iterable[float]) -> dict[str, float]:
         """The tuned weights at ``position`` (hand-set value × 2^x), rounded to 4 significant digits."""
@@ -131,9 +132,7 @@ class TuneSettings:
     def entrant(self, position: Iterable[float]) -> str:
         """The player at ``position`` as an entrant (``alphabeta:depth=2:queen_neighbour=12.5:...``)."""
         parts = [f"{n}={v}" for n, v in self.player] + [f"{n}={v:g}" for n, v in self.weights(position).items()]
-        spec = get_spec(self.agent, self.game)
-        if spec.params is not None:
-            apply_overrides(spec.params(), [tuple(p.split("=", 1)) for p in parts])  # type: ignore[misc]
+        agent_params(get_spec(self.agent, self.game), self.game, [tuple(p.split("=", 1)) for p in parts])  # type: ignore[misc]
         return ":".join([self.agent, *parts])
 
     def match(self, generation: int, candidate: Iterable[float], incumbent: Iterable[float]) -> SprtMatch:

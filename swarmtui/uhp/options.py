@@ -19,6 +19,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from swarmtui.agents import agents_for, get_spec
 from swarmtui.core.params import ParamError, apply_overrides
+from swarmtui.games import get_game
 
 DEFAULT_AGENT = "random"
 EXTERNAL = ("uhp",)  # an engine that only relays to another engine is no answer of ours
@@ -123,7 +124,7 @@ class EngineOptions:
 
     def _main(self, name: str) -> MainParameter:
         for main in MAIN_PARAMETERS.get(self.agent, ()):
-            if main.option == name and get_spec(self.agent, "hive").params is not None:
+            if main.option == name and _params_of(self.agent) is not None:
                 return main
         raise OptionError(f"The option \"{name}\" is not valid for agent {self.agent} "
                           f"(options: {', '.join(self.names)}).")
@@ -138,8 +139,13 @@ def _whole(name: str, value: str, low: int, high: int) -> int:
     return int(value)
 
 
+def _params_of(agent: str) -> type | None:
+    """``agent``'s parameter dataclass in Hive (with the evaluation's weights for a search)."""
+    return get_spec(agent, "hive").params_for(get_game("hive"))
+
+
 def _params_type(agent: str) -> type:
-    params_type = get_spec(agent, "hive").params
+    params_type = _params_of(agent)
     if params_type is None:
         raise OptionError(f"{agent} has no parameters.")
     return params_type

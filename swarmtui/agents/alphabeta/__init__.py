@@ -1,9 +1,10 @@
 """The ``alphabeta`` agent: an engine-grade search player, the reference every swarm is rated against.
 
 Iterative-deepening principal variation search with a transposition table, killer and history
-move ordering and threat extensions (``search.py``), over a game's evaluation
-(``evaluation.py``; Hive's is ``hive_evaluation.py``). It plays every game with an evaluation
-(Hive and Noughts & Crosses).
+move ordering and threat extensions (``search.py``), over the evaluation a game provides (its
+``evaluation`` service, ``core.services``: Hive's is ``games/hive/evaluation.py``). It plays
+every game that provides one (Hive and Noughts & Crosses), and takes the evaluation's weights
+(Hive's ``HiveWeights``) as parameters of its own in that game, after the search settings.
 
 **Budgets.** ``difficulty`` names a default budget people understand:
 
@@ -38,21 +39,20 @@ the decision's own search proves of a move it did not choose).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
 
-from swarmtui.agents.alphabeta.evaluation import EVALUATIONS
-from swarmtui.agents.alphabeta.hive_evaluation import HiveWeights
 from swarmtui.agents.alphabeta.search import EXACT, MATE, MATE_BOUND, Searcher, SearchResult
-from swarmtui.agents.alphabeta.tuned_weights import apply_weights, load_weights
-from swarmtui.core.agent import AgentSpec
+from swarmtui.core.agent import ANY, AgentSpec
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
 from swarmtui.core.rating import MoveRating
+from swarmtui.core.services import EVALUATION, EvaluationService
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
+from swarmtui.games import get_game
 
 Difficulty = Literal["easy", "medium", "hard", "max"]
 Clock = Literal["wall", "cpu"]
@@ -83,7 +83,10 @@ SAFETY = 0.03
 
 
 @dataclass(frozen=True)
-class SearchSettings:
+class AlphaBetaParams:
+    """The search settings; in a game whose evaluation has weights the agent's parameters are
+    these followed by the weights (``core.services.params_with_services``)."""
+
     difficulty: Difficulty = field(default="easy", metadata={"help": "easy, medium, hard or max (budgets above)"})
     time_limit: float | None = field(default=None, metadata={"help": "seconds per move (overrides the level)"})
     depth: int | None = field(default=None, metadata={"help": "plies (overrides the level; none: unbounded)"})
@@ -104,6 +107,9 @@ class SearchSettings:
     top: int = field(default=8, metadata={"help": "root moves shown in the trace"})
     clock: Clock = field(default="wall", metadata={"help": "wall (what a user waits) or cpu (process time: "
                                                           "fair budgets on a loaded machine)"})
+    weights: str = field(default="", metadata={
+        "help": "a file of the game's evaluation weights (sim tune hive writes them); weights given as "
+                "parameters win over it"})
 
     def __post_init__(self) -> None:
         if self.time_limit is not None:
@@ -124,25 +130,11 @@ class SearchSettings:
         check_range("top", self.top, 1, 1000)
 
 
-@dataclass(frozen=True)
-class AlphaBetaParams(HiveWeights, SearchSettings):
-    """The search settings, then the Hive evaluation weights (ignored by other games) and a
-    weights file to take them from (``tuned_weights``: what ``swarmtui sim tune hive`` writes)."""
-
-    weights: str = field(default="", metadata={
-        "help": "a Hive weights file (sim tune hive); weights given as parameters win over it"})
-
-
-def hive_weights(params: Any) -> HiveWeights:
-    """The :class:`HiveWeights` part of ``params``, with the ``weights`` file applied."""
-    weights = HiveWeights(**{f.name: getattr(params, f.name) for f in fields(HiveWeights)})
-    return apply_weights(weights, getattr(params, "weights", ""))
-
-
 def _check(game_id: str, seat: str, params: AlphaBetaParams) -> None:
     """The weights file reads (what the factory needs), before a run's first game."""
-    if game_id == "hive" and params.weights:
-        load_weights(params.weights)
+    if params.weights:
+        service: EvaluationService = get_game(game_id).service(EVALUATION)
+        service.read_file(params.weights)
 
 
 class AlphaBetaAgent:
@@ -154,7 +146,8 @@ class AlphaBetaAgent:
         self.game_id = game_id
         self.rng = rng
         self.params = params
-        self.evaluation = EVALUATIONS[game_id](hive_weights(params) if game_id == "hive" else None)
+        service: EvaluationService = get_game(game_id).service(EVALUATION)
+        self.evaluation = service.evaluation(params, params.weights)
         self.table: dict = {}
         self.scores: dict = {}
         self.last: SearchResult | None = None
@@ -304,6 +297,6 @@ def _factory(game_id: str, seat: str, rng: np.random.Generator, params: AlphaBet
 
 
 SPEC = AgentSpec(
-    "alphabeta", "Alpha-beta", tuple(EVALUATIONS), _factory, AlphaBetaParams,
+    "alphabeta", "Alpha-beta", ANY, _factory, AlphaBetaParams, needs=(EVALUATION,),
     description="engine search, easy to max", check=_check,
 )

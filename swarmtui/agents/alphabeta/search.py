@@ -1,7 +1,7 @@
 """Iterative-deepening principal variation search (negamax alpha-beta) for any two-player game.
 
-The engine is generic: a game takes part by providing an :class:`~swarmtui.agents.alphabeta.
-evaluation.Evaluation` (a static score for the side to move, a position hash, and cheap move
+The engine is generic: a game takes part by providing an :class:`~swarmtui.core.services.
+Evaluation` (a static score for the side to move, a position hash, and cheap move
 ordering hints). The search itself is the textbook one:
 
 * **Negamax with alpha-beta** (Knuth & Moore 1975) and **principal variation search**: the
@@ -38,7 +38,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from swarmtui.agents.alphabeta.evaluation import Evaluation
+from swarmtui.core.services import Evaluation
 
 MATE = 1_000_000
 """The score of a won game at the root; a win ``p`` plies away scores ``MATE - p``."""

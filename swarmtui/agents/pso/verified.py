@@ -65,7 +65,6 @@ from typing import Literal
 import numpy as np
 
 from swarmtui.agents.alphabeta import CLOCKS, SAFETY, _display
-from swarmtui.agents.alphabeta.hive_evaluation import HiveEvaluation
 from swarmtui.agents.alphabeta.search import Searcher, SearchResult
 from swarmtui.agents.pso.agent import ABILITY, SwarmTurn, _centre, colour_of
 from swarmtui.agents.pso.intentions import direct_move, landing
@@ -78,6 +77,7 @@ from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
 from swarmtui.core.rating import MoveRating
 from swarmtui.core.trace import Decision
+from swarmtui.games.hive.evaluation import HiveEvaluation
 
 
 @dataclass(frozen=True)

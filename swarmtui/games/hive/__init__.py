@@ -66,6 +66,7 @@ SPEC = GameSpec(
     board="swarmtui.tui.widgets.hive_board:HiveBoard", skip_turn=skip_turn,
     rules="swarmtui.games.hive.rules:HiveRules",
     coach=("alphabeta", (("difficulty", "hard"),)), parse_position=_position, format_position=_position_text,
+    services={"evaluation": "swarmtui.games.hive.evaluation:EVALUATION"},
 )
 """The game's descriptor (``swarmtui.games`` registers it)."""
 

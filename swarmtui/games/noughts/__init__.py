@@ -47,6 +47,7 @@ SPEC = GameSpec(
     default_players=("ga", "random"), notation="cells a1-c3", render=_render,
     board="swarmtui.tui.widgets.noughts_board:NoughtsBoard", coach=("minimax", ()),
     parse_position=_position, format_position=_position_text,
+    services={"evaluation": "swarmtui.games.noughts.evaluation:EVALUATION"},
 )
 """The game's descriptor (``swarmtui.games`` registers it)."""
 

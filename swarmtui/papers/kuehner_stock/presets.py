@@ -18,9 +18,9 @@ from pathlib import Path
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from swarmtui.agents import get_spec
+from swarmtui.agents import agent_params, get_spec
 from swarmtui.agents.aco_bco.memory import save_memory, user_memory_path
-from swarmtui.core.params import ParamError, apply_overrides, split_assignment
+from swarmtui.core.params import ParamError, split_assignment
 from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import free_path
 from swarmtui.papers.kuehner_stock.table5 import (
@@ -50,11 +50,7 @@ def overrides(agent: str, params: Sequence[str]) -> tuple[tuple[str, str], ...]:
     for name, _ in pairs:
         if "." in name:
             raise ParamError(f"{name!r}: every seat plays the same agent here; give the bare parameter name")
-    spec = get_spec(agent, "halma")
-    if spec.params is not None:
-        apply_overrides(spec.params(), pairs)
-    elif pairs:
-        raise ParamError(f"agent {agent!r} has no parameters (got {pairs[0][0]!r})")
+    agent_params(get_spec(agent, "halma"), "halma", pairs)
     return pairs
 
 

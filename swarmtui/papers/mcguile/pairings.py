@@ -17,6 +17,7 @@ from typing import Any
 
 from swarmtui.agents import get_spec
 from swarmtui.core.params import ParamError, apply_overrides, param_fields, split_assignment
+from swarmtui.games import get_game
 from swarmtui.papers.mcguile.protocol import HiveGameRecord, Player, Protocol, play_protocol_game, player_one_seat
 from swarmtui.sim.execution import map_ordered
 
@@ -109,8 +110,8 @@ def tally(records: list[HiveGameRecord]) -> Tally:
 
 def with_overrides(player: Player, assignments: tuple[str, ...]) -> Player:
     """``player`` with the ``name=value`` (or ``agent.name=value``) assignments it takes."""
-    spec = get_spec(player.agent)
-    fields = param_fields(spec.params)
+    params = get_spec(player.agent).params_for(get_game("hive"))
+    fields = param_fields(params)
     extra = []
     for text in assignments:
         name, value = split_assignment(text)
@@ -119,8 +120,8 @@ def with_overrides(player: Player, assignments: tuple[str, ...]) -> Player:
             continue
         if bare in fields:
             extra.append((bare, value))
-    if extra and spec.params is not None:  # (an agent without parameters takes no extra)
-        apply_overrides(spec.params(), list(player.overrides) + extra)  # fail early on bad values
+    if extra and params is not None:  # (an agent without parameters takes no extra)
+        apply_overrides(params(), list(player.overrides) + extra)  # fail early on bad values
     return Player(player.agent, tuple(player.overrides) + tuple(extra), player.label)
 
 

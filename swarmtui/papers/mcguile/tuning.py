@@ -1,9 +1,9 @@
 """The thesis' particle swarm tunes ``alphabeta``'s Hive evaluation (issue 31; beyond the thesis).
 
 ``swarmtui sim tune hive`` flies ``sim.tuning``'s swarm (eq. 2.1 over weight vectors) over the
-weights of ``agents.alphabeta.hive_evaluation.HiveWeights``; this module is the Hive side of it:
+weights of ``games.hive.evaluation.HiveWeights``; this module is the Hive side of it:
 which weights are tuned unless told otherwise (``TUNED``) and where the best ones go, a
-versioned weights file (``agents.alphabeta.tuned_weights``) that ``alphabeta:weights=FILE`` plays.
+versioned weights file (``games.hive.tuned_weights``) that ``alphabeta:weights=FILE`` plays.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from swarmtui.agents.alphabeta.tuned_weights import KIND, TUNED, write_weights
 from swarmtui.core.saves import SaveError, read_json
+from swarmtui.games.hive.tuned_weights import KIND, TUNED, write_weights
 
 __all__ = ["TUNED", "WeightsKeeper"]
 

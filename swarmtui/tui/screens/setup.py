@@ -30,10 +30,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from swarmtui.agents import agents_for, get_spec
+from swarmtui.agents import agent_params, agents_for, get_spec
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.engines import engine_names
-from swarmtui.core.params import ParamError, apply_overrides
+from swarmtui.core.params import ParamError
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GameSpec
 from swarmtui.tui.config import SeatDefaults
@@ -107,10 +107,10 @@ def offered(spec: AgentSpec) -> bool:
     return not spec.external or bool(engine_names())
 
 
-def check_params(spec: AgentSpec, overrides: dict[str, str]) -> None:
-    """Raise ``ParamError`` unless ``overrides`` fit ``spec``'s params dataclass."""
-    if spec.params is not None and overrides:
-        apply_overrides(spec.params(), overrides.items())
+def check_params(spec: AgentSpec, game: GameSpec, overrides: dict[str, str]) -> None:
+    """Raise ``ParamError`` unless ``overrides`` fit ``spec``'s parameters in ``game``."""
+    if overrides:
+        agent_params(spec, game.id, overrides.items())
 
 
 class SetupScreen(Screen[None]):
@@ -309,11 +309,12 @@ class SetupScreen(Screen[None]):
         box = self.query_one("#params")
         await box.remove_children()
         widgets: list = [Static(safe_text(spec.description, "italic"), classes="param-help")]
-        if spec.params is None:
+        params = spec.params_for(self.game)
+        if params is None:
             widgets.append(Static(Text("This player has no parameters.", style="dim")))
         else:
             mine = self.overrides.get(index, {})
-            defaults = spec.params()
+            defaults = params()
             widgets.append(Static(Text("Paper defaults shown; change a value to override it.", style="dim")))
             choices = param_choices(type(defaults))
             for f in dataclasses.fields(defaults):
@@ -347,10 +348,10 @@ class SetupScreen(Screen[None]):
 
     def set_param(self, name: str, value: str) -> None:
         """Seat ``current``'s ``name`` is now ``value`` (an override unless it is the default)."""
-        spec = self.agent_of(self.current)
-        if spec.params is None or name not in {f.name for f in dataclasses.fields(spec.params)}:
+        params = self.agent_of(self.current).params_for(self.game)
+        if params is None or name not in {f.name for f in dataclasses.fields(params)}:
             return
-        default = str(getattr(spec.params(), name))
+        default = str(getattr(params(), name))
         mine = self.overrides.setdefault(self.current, {})
         if value == default:
             mine.pop(name, None)
@@ -362,7 +363,7 @@ class SetupScreen(Screen[None]):
         """Show ``name=value``'s ParamError under its field (or nothing when it fits)."""
         spec = self.agent_of(self.current)
         try:
-            check_params(spec, {name: value})
+            check_params(spec, self.game, {name: value})
         except ParamError as error:
             message = str(error)
         else:
@@ -397,7 +398,7 @@ class SetupScreen(Screen[None]):
         for i, agent in enumerate(agents):
             mine = self.overrides.get(i, {}) if agent == self.seat_agents()[i] else {}
             try:
-                check_params(spec_of(agent), mine)
+                check_params(spec_of(agent), self.game, mine)
             except ParamError as error:
                 self.notify(f"{seats[i]}: {error}", title="Check the parameters", severity="error")
                 await self.show_params(i)

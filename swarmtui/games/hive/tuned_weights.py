@@ -1,7 +1,7 @@
 """Weights files: Hive evaluation weights an experiment found, with where they came from.
 
 A weights file is versioned JSON (``"kind": "hive-weights", "format": 1``): ``"weights"`` maps
-names of :class:`~swarmtui.agents.alphabeta.hive_evaluation.HiveWeights` fields to values (any
+names of :class:`~swarmtui.games.hive.evaluation.HiveWeights` fields to values (any
 subset: the others keep their hand-set defaults), and ``"tuning"`` says how they were found
 (``swarmtui sim tune``: method, seed, generations, the log file). ``alphabeta``'s ``weights``
 parameter plays a file (``alphabeta:weights=saves/hive/tuned.json``); a weight also given as a
@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import fields, replace
+from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from swarmtui.agents.alphabeta.hive_evaluation import HiveWeights
 from swarmtui.core.saves import SaveError, is_shipped, read_json, typed_path, write_json
+from swarmtui.games.hive.evaluation import HiveWeights
 
 KIND = "hive-weights"
 FORMAT = 1
@@ -81,17 +81,6 @@ def load_weights(text: str) -> dict[str, float]:
         read_weights(path)  # the reader's own sentence for a missing or unreadable file
         raise SaveError(f"cannot read {path}") from None
     return dict(_cached(str(path), (info.st_ino, info.st_mtime_ns, info.st_size)))
-
-
-def apply_weights(weights: HiveWeights, text: str) -> HiveWeights:
-    """``weights`` with the file ``text`` names applied to every weight left at its hand-set
-    default (a weight set otherwise, as a parameter, wins over the file)."""
-    if not text:
-        return weights
-    hand = HiveWeights()
-    chosen: dict[str, Any] = {name: value for name, value in load_weights(text).items()
-                              if getattr(weights, name) == getattr(hand, name)}
-    return replace(weights, **chosen)
 
 
 def write_weights(path: Path, weights: dict[str, float], tuning: dict[str, Any], *,

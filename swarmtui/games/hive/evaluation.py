@@ -1,4 +1,5 @@
-"""The Hive evaluation of the ``alphabeta`` player: every weight a named parameter.
+"""The Hive evaluation, the game's ``evaluation`` service (``alphabeta`` searches with it):
+every weight a named parameter.
 
 Hive is won by surrounding the enemy Queen, so the evaluation is built round the two queens
 (McGuile, section 3.2.2 states the goal; the thesis' swarm measures only the distance to the
@@ -45,6 +46,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from swarmtui.core.services import EvaluationService
 from swarmtui.games.hive import rules
 from swarmtui.games.hive.pieces import BUG_ORDER, Bug
 from swarmtui.games.hive.rules import ARCS, BITS, STEPS, Board, D, W
@@ -111,7 +113,7 @@ NEAR2 = _Near2()
 
 
 class HiveEvaluation:
-    """The Hive :class:`~swarmtui.agents.alphabeta.evaluation.Evaluation` (module docstring)."""
+    """The Hive :class:`~swarmtui.core.services.Evaluation` (module docstring)."""
 
     def __init__(self, weights: HiveWeights | None = None) -> None:
         self.weights = w = weights or HiveWeights()
@@ -363,4 +365,12 @@ class HiveEvaluation:
         return known
 
 
+def _weights_file(text: str) -> dict[str, float]:
+    """A weights file ``sim tune hive`` wrote (``tuned_weights``, which imports this module)."""
+    from swarmtui.games.hive.tuned_weights import load_weights
 
+    return load_weights(text)
+
+
+EVALUATION = EvaluationService(HiveEvaluation, HiveWeights, _weights_file)
+"""The service the descriptor names (``GameSpec.services["evaluation"]``)."""
