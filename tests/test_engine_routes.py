@@ -150,7 +150,8 @@ async def test_serve_offers_players_only_the_engines_its_operator_lists(tmp_path
             await probe.wait_for("Setup: Hive")
             mark = len(probe.output)
             probe.press("enter", "end")  # open the first seat's list, at its last entry
-            text = await probe.wait_for("connected player", start=mark)
+            # the list is open (its entry "A connected player"; the setup also says "a connected player")
+            text = await probe.wait_for("A connected player", start=mark)
             probe.press("escape", "escape", "ctrl+q")
             await asyncio.wait_for(probe.chan.wait_closed(), 20)
             return text

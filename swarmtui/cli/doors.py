@@ -30,7 +30,7 @@ GUESTS = typer.Option(False, "--allow-guests", help="Let anyone play as a guest,
                       "loudly); at every door this server opens.")
 PLAYERS_DIR = typer.Option(None, "--players-dir", help="Where each player's saves live (default: user data dir).")
 RATINGS = typer.Option(None, "--ratings", dir_okay=False, help="SQLite database of the players' ratings at rated "
-                       "tables (default: ratings.sqlite3 in --players-dir).")
+                       "tables (default: PLAYERS-ratings.sqlite3 beside the --players-dir PLAYERS).")
 MAX_SESSIONS = typer.Option(8, "--max-sessions", min=1, help="Sessions open at once, in total (every door).")
 MAX_PER_PLAYER = typer.Option(2, "--max-per-player", min=1, help="Sessions open at once per player.")
 IDLE_MINUTES = typer.Option(30, "--idle-minutes", min=0.01, help="End a session after this long without a key.")

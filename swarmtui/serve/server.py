@@ -69,11 +69,12 @@ class ServeConfig:
     limits: Limits = field(default_factory=Limits)
     command: tuple[str, ...] = (sys.executable, "-m", "swarmtui")
     ratings: Path | None = None
-    """The ratings database of the tables (default: ``ratings.sqlite3`` in ``players_root``)."""
+    """The ratings database of the tables (default: ``PLAYERS-ratings.sqlite3`` beside the
+    players' folder ``PLAYERS``: inside it, it would sit among the players' homes)."""
 
     @property
     def ratings_path(self) -> Path:
-        return self.ratings or self.players_root / FILE_NAME
+        return self.ratings or self.players_root.with_name(f"{self.players_root.name}-{FILE_NAME}")
 
     def __post_init__(self) -> None:
         if self.authorized_keys is None and not self.guest:
