@@ -81,7 +81,9 @@ def _state(results: Results, path: Path) -> str:
     cut = "; its last line was cut short (the run was killed while writing it) and is left out" if results.cut else ""
     if results.summary is not None:
         return f"complete, {len(results.games)} games{cut}"
-    return f"unfinished: {len(results.games)} games so far; finish with --resume {path}{cut}"
+    command = next((f"swarmtui sim {name} --resume" for name in ("sprt", "tune") if name in results.header),
+                   "--resume")
+    return f"unfinished: {len(results.games)} games so far; finish with {command} {path}{cut}"
 
 
 def _convergence(generations: list[dict], path: Path, console: Console, plots: Path | None,

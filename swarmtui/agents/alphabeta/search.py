@@ -34,7 +34,7 @@ Scores are in the evaluation's units from the side to move's point of view. A wo
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,6 +135,8 @@ class Searcher:
         self._countdown = self.check_every
         self._play = evaluation.player(state)
         self.clock = clock
+        self._reduced: frozenset[Any] = frozenset()
+        self._reduction = 2
 
     # -- the clock ----------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -145,17 +147,22 @@ class Searcher:
             raise SearchStopped
 
     # -- iterative deepening ---------------------------------------------------------------
-    def search(self, only: Sequence[Any] | None = None) -> SearchResult:
+    def search(self, only: Sequence[Any] | None = None, reduced: Collection[Any] = (),
+               reduction: int = 2) -> SearchResult:
         """Iterative deepening from depth 1 to ``max_depth`` or until stopped; ``only``
-        restricts the root to those moves (a player that proposes its own candidates)."""
+        restricts the root to those moves (a player that proposes its own candidates).
+        ``reduced`` root moves (a proposer's second choices, ordered after the others) are
+        searched ``reduction`` plies shallower with a null window first, and at full depth only
+        when that says they may beat the best so far (late move reductions at the root)."""
         clock = self.clock
         start = clock()
         state, ev = self.state, self.evaluation
         moves = state.legal_moves() if only is None else list(only)
         if not moves:
             raise ValueError("no legal move to choose from")
+        self._reduced, self._reduction = frozenset(reduced), reduction
         hints = ev.order(state, moves)
-        order = sorted(range(len(moves)), key=lambda i: -hints[i])
+        order = sorted(range(len(moves)), key=lambda i: (moves[i] in self._reduced, -hints[i]))
         root = [moves[i] for i in order]
         best, best_score, depth_done = root[0], -float("inf"), 0
         scores: dict[Any, RootScore] = {}
@@ -228,7 +235,10 @@ class Searcher:
                 if i == 0:
                     score = -self._negamax(depth - 1 + ext, -beta, -alpha, 1, ext)
                 else:
-                    score = -self._negamax(depth - 1 + ext, -alpha - 1, -alpha, 1, ext)
+                    cut = self._reduction if move in self._reduced and depth - 1 - self._reduction >= 1 else 0
+                    score = -self._negamax(depth - 1 - cut + ext, -alpha - 1, -alpha, 1, ext)
+                    if cut and score > alpha:  # it may beat the best: the full depth decides
+                        score = -self._negamax(depth - 1 + ext, -alpha - 1, -alpha, 1, ext)
                     if alpha < score < beta:
                         score = -self._negamax(depth - 1 + ext, -beta, -alpha, 1, ext)
             finally:

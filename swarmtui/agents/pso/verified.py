@@ -37,9 +37,11 @@ verification does not stop at ``verify_depth``. It first verifies the proposals 
 ``verify_depth``; if that took less than ``widen_share`` of the time, the proposals are
 **widened** (each insect proposes up to ``wide_per_insect`` moves nearest its desired cell,
 ``wide_proposals_k`` insect proposals in all, ``wide_placement_cells`` cells per bug in hand:
-the same sources, further down each insect's list); then the search **deepens** over them, an
-iteration at a time, while less than ``deepen_share`` of the time has passed (alphabeta's rule:
-an iteration started later would rarely finish), and stops at the time limit with the best
+the same sources, further down each insect's list) and every other legal move joins them
+``rest_reduction`` plies shallower (searched at full depth only when the shallow search says it
+may beat the proposals: the swarm decides which moves get the whole depth); then the search
+**deepens** over them, an iteration at a time, while less than ``deepen_share`` of the time has
+passed (alphabeta's rule: an iteration started later would rarely finish), and stops at the time limit with the best
 proposal of the deepest iteration (or of the unfinished one, when it found better). The
 transposition table carries every iteration's work to the next. Budgets are wall-clock seconds
 unless ``clock=cpu`` (process time, for experiments on a shared machine). Without a time limit
@@ -111,6 +113,9 @@ class VerifiedParams(PlusParams):
     wide_placement_cells: int = field(default=6, metadata={"help": "cells per bug in hand once widened"})
     deepen_share: float = field(default=0.5, metadata={
         "help": "start no deeper iteration after this share of the time (alphabeta's rule)"})
+    rest_reduction: int = field(default=2, metadata={
+        "help": "once widened, every other legal move is searched this many plies shallower, and at full "
+                "depth only if it may beat the proposals (0: the others are not searched)"})
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -128,6 +133,7 @@ class VerifiedParams(PlusParams):
         check_range("wide_per_insect", self.wide_per_insect, 1, 100)
         check_range("wide_proposals_k", self.wide_proposals_k, 1, 1000)
         check_range("wide_placement_cells", self.wide_placement_cells, 1, 100)
+        check_range("rest_reduction", self.rest_reduction, 0, 8)
 
 
 class VerifiedSwarmAgent(PlusAgent):
@@ -324,11 +330,14 @@ class VerifiedSwarmAgent(PlusAgent):
             return first, proposals
         assert limit.time is not None
         spent = self._clock() - self._start
-        chosen = wide if spent < p.widen_share * limit.time else proposals
-        deeper = searcher(64, self._start + p.deepen_share * limit.time).search(only=chosen)
+        widen = spent < p.widen_share * limit.time
+        chosen = wide if widen else proposals
+        rest = [m for m in state.legal_moves() if m not in set(chosen)] if widen and p.rest_reduction else []
+        deeper = searcher(64, self._start + p.deepen_share * limit.time).search(
+            only=chosen + rest, reduced=rest, reduction=p.rest_reduction)
         if first is not None and deeper.depth < first.depth:  # widened too late to reach the first's depth
             return first, proposals
-        return deeper, chosen
+        return deeper, chosen + rest
 
 
 def _merged(first: list, more: list) -> list:
