@@ -3,9 +3,9 @@ verification uses for the moves its swarm did not propose."""
 
 from __future__ import annotations
 
-from swarmtui.agents.alphabeta.hive_evaluation import HiveEvaluation
 from swarmtui.agents.alphabeta.search import MATE_BOUND, Searcher
 from swarmtui.core.hexgrid import Hex
+from swarmtui.games.hive.evaluation import HiveEvaluation
 from swarmtui.games.hive.pieces import parse_piece
 from swarmtui.games.hive.rules import Board
 
