@@ -39,6 +39,7 @@ import numpy as np
 from hive_perft import import_commit
 
 from swarmtui.agents import alphabeta as current_alphabeta
+from swarmtui.agents import make_agent
 from swarmtui.core.rng import derive_seed
 from swarmtui.games.hive import rules as current_rules
 from swarmtui.sim.summary import wilson
@@ -78,8 +79,12 @@ def play_game(index: int, settings: dict[str, Any]) -> dict[str, Any]:
     agents: dict[str, Any] = {}
     for name, (rules, alphabeta, seconds) in engines.items():
         boards[name] = rules.Board() if name == "baseline" else rules.Board(repetition=True)
-        params = alphabeta.AlphaBetaParams(time_limit=seconds, clock="cpu")
-        agents[name] = alphabeta.AlphaBetaAgent("hive", np.random.default_rng(seed), params)
+        if name == "current":  # through the agent registry, with the run's parameter overrides
+            overrides = [("time_limit", str(seconds)), ("clock", "cpu"), *settings.get("params", [])]
+            agents[name] = make_agent("alphabeta", "hive", "White", np.random.default_rng(seed), overrides)
+        else:
+            params = alphabeta.AlphaBetaParams(time_limit=seconds, clock="cpu")
+            agents[name] = alphabeta.AlphaBetaAgent("hive", np.random.default_rng(seed), params)
     for move in moves:
         for name, (rules, _, _) in engines.items():
             boards[name].play(rules.Move(*move))
@@ -157,11 +162,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--elo0", type=float, default=0.0)
     parser.add_argument("--elo1", type=float, default=70.0, help="(60%% is +70 logistic Elo)")
+    parser.add_argument("--params", default="", help="overrides for this code's alphabeta (name=value:...)")
     parser.add_argument("-w", "--workers", type=int, default=1)
     parser.add_argument("-o", "--out", type=Path, required=True, help="JSON lines, appended; resumed")
     args = parser.parse_args()
     settings = {"baseline": args.baseline, "seconds": args.seconds, "baseline_seconds": args.baseline_seconds,
                 "opening": args.opening, "cap": args.cap, "seed": args.seed, "commit": this_commit()}
+    if args.params:
+        settings["params"] = [list(p.split("=", 1)) for p in args.params.split(":")]
     records: list[dict[str, Any]] = []
     if args.out.exists():
         lines = [json.loads(line) for line in args.out.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -222,3 +222,17 @@ def test_the_trace_stops_its_line_at_a_threefold_repetition():
     found = SearchResult(line[0], 0.0, 12, line, 1, 0.0, [RootScore(line[0], 0.0, EXACT, 12)])
     trace = a._trace(board, found, line[0])  # the search ignores repetitions: its line may go past one
     assert len(trace.pv) == 8
+
+
+def test_late_move_pruning_searches_fewer_nodes_and_keeps_the_win():
+    board = Board.from_game_string("Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wS1;bA1 bQ\\")
+    ev = HiveEvaluation()
+    nodes = []
+    for prune_after in (0, 2):
+        searcher = Searcher(ev.prepare(board), ev, max_depth=3, max_extensions=0, prune_after=prune_after)
+        searcher.search()
+        nodes.append(searcher.nodes)
+    assert nodes[1] < nodes[0]
+    five = _five_round_black_queen()
+    result = Searcher(ev.prepare(five), ev, max_depth=3, max_extensions=0, prune_after=1, quiesce=2).search()
+    assert result.score == MATE - 1

@@ -99,6 +99,9 @@ class AlphaBetaParams:
     null_move_from: int = field(default=3, metadata={
         "help": "depth from which a pass is searched first to prune (null-move pruning; 0: never)"})
     null_move_reduction: int = field(default=2, metadata={"help": "plies less for the null move's search"})
+    prune_after: int = field(default=0, metadata={
+        "help": "late move pruning: at depth 1-2 of a null-window node, quiet moves past this many per ply "
+                "are not searched (0: never)"})
     aspiration: float = field(default=20.0, metadata={
         "help": "root window round the last iteration's score from depth 3 (evaluation units; 0: full window)"})
     quiesce: int | None = field(default=None, metadata={
@@ -124,6 +127,7 @@ class AlphaBetaParams:
         check_range("null_move_from", self.null_move_from, 0, 64)
         check_range("null_move_reduction", self.null_move_reduction, 1, 8)
         check_range("aspiration", self.aspiration, 0, 1e6)
+        check_range("prune_after", self.prune_after, 0, 1000)
         if self.quiesce is not None:
             check_range("quiesce", self.quiesce, 0, 16)
         check_range("table_size", self.table_size, 1_000, 50_000_000)
@@ -238,7 +242,8 @@ class AlphaBetaAgent:
                             quiesce=quiesce, extend_scout=self.params.extend_scout,
                             reduce_more_after=self.params.reduce_more_after,
                             null_move_from=self.params.null_move_from,
-                            null_move_reduction=self.params.null_move_reduction, aspiration=self.params.aspiration)
+                            null_move_reduction=self.params.null_move_reduction, aspiration=self.params.aspiration,
+                            prune_after=self.params.prune_after)
         result = searcher.search()
         self.last = result
         move = result.best

@@ -107,7 +107,7 @@ class Searcher:
                  reduce_from: int = 2, reduce_after: int = 3, reduce_more_after: int = 0,
                  clock: Callable[[], float] = time.perf_counter, quiesce: int = 0,
                  extend_scout: bool = False, null_move_from: int = 0, null_move_reduction: int = 2,
-                 aspiration: float = 0.0) -> None:
+                 aspiration: float = 0.0, prune_after: int = 0) -> None:
         self.state = state
         self.evaluation = evaluation
         self.max_depth = max_depth
@@ -125,6 +125,7 @@ class Searcher:
         self.null_move_reduction = null_move_reduction
         self.null = evaluation.null_move(state) if null_move_from else None  # the game's null move, if any
         self.aspiration = aspiration  # half-width of the root window round the last score (0: full window)
+        self.prune_after = prune_after or 1_000_000  # quiet moves searched per remaining ply at depth 1-2 (0: all)
         self.quiesce = quiesce  # plies of forcing moves searched past the horizon (0: none)
         self.extend_scout = extend_scout  # extend threats in null-window tests too
         self.nodes = 0
@@ -340,7 +341,10 @@ class Searcher:
         alpha0 = alpha
         best_score: float = -MATE - 1
         best_move = None
+        prune_from = self.prune_after * depth if depth <= 2 and beta - alpha == 1 else 1_000_000
         for i, move in enumerate(ordered):
+            if i >= prune_from and i >= quiet_from and best_score > -MATE_BOUND:
+                break  # late move pruning: the quiet rest of a null-window node near the horizon
             self._play(move)
             try:
                 ext = 0
