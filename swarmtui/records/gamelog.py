@@ -13,7 +13,9 @@ of file hold it, as the same JSON object (``"kind": "game"``, ``"format": 1``):
   in its cell), ``group`` (the sweep cell), ``winner``, ``result``, ``reason``, ``plies``,
   ``seconds``, ``think_seconds``;
 - a **saved game** of the TUI (``records.saved``): also ``finished``, ``result``, ``saved``
-  (when) and, for a game at a table, ``table`` (``{"id": "3", "mine": ["White"]}``).
+  (when) and, for a game at a table, ``table`` (``{"id": "3", "mine": ["White"]}``); the
+  ``coach`` chosen (an agent id, ``"off"``; absent: the game's default) and the ``hints`` each
+  seat asked it for (``{"1": 3}``; absent: none).
 
 A game read from another program's record (a PGN or BoardSpace SGF file, ``records.pgn``)
 keeps that record's ``tags`` (``{"White": "Dumbot", "Date": "2018.10.31", ...}``), which
@@ -43,7 +45,7 @@ LOG_FORMAT = 1
 """The game object's format; result files wrap it in their own (``records.results``)."""
 
 _RUN_FIELDS = ("index", "group", "winner", "reason", "plies", "seconds", "think_seconds")
-_SAVE_FIELDS = ("finished", "saved", "table")
+_SAVE_FIELDS = ("finished", "saved", "table", "coach", "hints")
 _FIELDS = {"kind", "format", "game", "players", "seed", "moves", "params", "rules", "traces", "skips", "result",
            "engines", "tags", *_RUN_FIELDS, *_SAVE_FIELDS}
 
@@ -74,6 +76,10 @@ class GameLog:
     saved: str = ""
     table: dict[str, Any] | None = None
     """``{"id": "3", "mine": ["White"]}`` for a saved game at a table (None otherwise)."""
+    coach: str = ""
+    """The coach of a saved game: an agent id, ``"off"``, or empty for the game's default."""
+    hints: dict[str, int] = field(default_factory=dict)
+    """How many times each seat asked the coach (seats that never did are left out)."""
     rules: dict[str, str] = field(default_factory=dict)
     """The game's rule-variant overrides, name -> value (Hive's ``game_type``); empty: the
     defaults. Replays and resumes start the game under them."""
@@ -124,6 +130,10 @@ class GameLog:
                         "traces": self.traces or []}
             if self.table is not None:
                 payload["table"] = self.table
+            if self.coach:
+                payload["coach"] = self.coach
+            if self.hints:
+                payload["hints"] = self.hints
         if self.skips is not None:
             payload["skips"] = self.skips
         if self.rules:
@@ -213,6 +223,8 @@ class _Reader:
         log.finished = finished
         log.saved = self.text(payload.get("saved") or "", "'saved'")
         log.table = self.table(payload.get("table"), log.players)
+        log.coach = self.text(payload.get("coach") or "", "'coach'")
+        log.hints = self.hints(payload.get("hints"), log.players)
         log.rules = self.rules(payload.get("rules"))
         if log.rules and not GAMES[game].rules:
             raise self.damaged(f"'rules' are given, but {GAMES[game].title} has no rule variants")
@@ -290,6 +302,12 @@ class _Reader:
                 isinstance(p, int) and not isinstance(p, bool) and 0 <= p < moves for p in value):
             raise self.damaged("'skips' is not a list of the game's plies")
         return list(value)
+
+    def hints(self, value: Any, players: dict[str, str]) -> dict[str, int]:
+        value = value or {}
+        if not isinstance(value, dict) or not all(isinstance(seat, str) and seat in players for seat in value):
+            raise self.damaged("'hints' is not a map of seat to the hints it asked for")
+        return {seat: self.count(n, "'hints'", LIMITS.max_moves) for seat, n in value.items()}
 
     def table(self, value: Any, players: dict[str, str]) -> dict[str, Any] | None:
         if value is None:

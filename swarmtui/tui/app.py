@@ -169,7 +169,8 @@ class SwarmApp(App[None]):
         from swarmtui.tui.screens.setup import SetupScreen
 
         self.push_screen(SetupScreen(message.game, seed=self.seed, remote=self.tables is not None,
-                                     seats=self.preferences.seats.get(message.game.id)))
+                                     seats=self.preferences.seats.get(message.game.id),
+                                     coach=self.preferences.coach.get(message.game.id)))
 
     def on_setup_screen_start_game(self, message: SetupScreen.StartGame) -> None:
         from swarmtui.tui.match import Match

@@ -15,6 +15,9 @@ file means defaults. Every key is optional::
     players = 3
     agents = ["human", "aco-bco", "greedy"]
 
+    [coach]                 # a game's coach in its setup screen (off: none)
+    hive = "pso-verify"
+
     [engines]               # external engines, by name (core.engines)
     mzinga = "/opt/mzinga/MzingaEngine"
 
@@ -59,6 +62,8 @@ class Preferences:
     speed: str = "normal"
     seed: int | None = None
     seats: dict[str, SeatDefaults] = field(default_factory=dict)
+    coach: dict[str, str] = field(default_factory=dict)
+    """A game's coach as its setup screen first shows it (an agent id, or ``off``)."""
     engines: dict[str, Engine] = field(default_factory=dict)
     """The owner's external engines (``[engines]``), declared by the face at start-up."""
 
@@ -107,6 +112,17 @@ def _seats(table: Any, where: str) -> dict[str, SeatDefaults]:
     return seats
 
 
+def _coach(table: Any, where: str) -> dict[str, str]:
+    from swarmtui.games import GAMES
+
+    expect(table, dict, where, "a table of games")
+    for game_id, agent in table.items():
+        if game_id not in GAMES:
+            raise ConfigError(f"{where}.{game_id}: unknown game (known: {', '.join(GAMES)})")
+        expect(agent, str, f"{where}.{game_id}", "an agent name, or off")
+    return dict(table)
+
+
 def parse(text: str, where: str) -> Preferences:
     """The preferences in ``text`` (TOML); ``ConfigError`` naming ``where`` and the key otherwise."""
     return _preferences(parse_document(text, where), where)
@@ -115,9 +131,10 @@ def parse(text: str, where: str) -> Preferences:
 def _preferences(document: dict[str, Any], where: str) -> Preferences:
     tui = _tui(document.get("tui", {}), f"{where}: tui")
     seats = _seats(document.get("seats", {}), f"{where}: seats")
+    coach = _coach(document.get("coach", {}), f"{where}: coach")
     engines = engines_section(document, where)
     offered_section(document, where)  # swarmtui serve's; checked here so a typo is reported at once
-    return Preferences(seats=seats, engines=engines, **tui)
+    return Preferences(seats=seats, coach=coach, engines=engines, **tui)
 
 
 def load(path: Path | None = None) -> tuple[Preferences, str | None]:

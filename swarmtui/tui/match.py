@@ -17,43 +17,49 @@ table as it is played (an AI's as soon as it is decided, see ``publish``).
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from swarmtui.agents import get_spec
-from swarmtui.core.agent import Agent, engines_played
+from swarmtui.core.agent import Agent, close_agent, engines_played
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Termination
 from swarmtui.core.trace import NoTrace, Trace, trace_from_json
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
-from swarmtui.referee import Referee, Seat, Turn
+from swarmtui.referee import Referee, Seat, Turn, build_coach, coach_seat
 from swarmtui.tables.client import TableLink
 from swarmtui.tables.remote_seat import RemoteSeat
 
 SEED_RANGE = 1_000_000
 """Seeds drawn when the user gives none are small, so they are easy to read and retype."""
+COACH_OFF = "off"
+"""``MatchConfig.coach`` of a game without a coach."""
 
 
 @dataclass(frozen=True)
 class MatchConfig:
     """What the setup chose: the game, the agent id of every seat (in seat order), the seed,
     and each seat's parameter overrides as ``(name, value)`` pairs (empty: the paper defaults);
-    ``rules``: the game's rule-variant overrides (Hive's ``game_type``), empty for the defaults."""
+    ``rules``: the game's rule-variant overrides (Hive's ``game_type``), empty for the defaults;
+    ``coach``: the agent that coaches the people at this keyboard (None: the game's default,
+    ``COACH_OFF``: none)."""
 
     game_id: str
     agents: tuple[str, ...]
     seed: int | None = None
     params: tuple[tuple[tuple[str, str], ...], ...] = ()
     rules: tuple[tuple[str, str], ...] = ()
+    coach: str | None = None
 
     def with_seed(self) -> MatchConfig:
         """This config with a concrete seed (a fresh random one when none was given)."""
         if self.seed is not None:
             return self
-        return MatchConfig(self.game_id, self.agents, secrets.randbelow(SEED_RANGE), self.params, self.rules)
+        return replace(self, seed=secrets.randbelow(SEED_RANGE))
 
     def overrides(self, index: int) -> tuple[tuple[str, str], ...]:
         """The parameter overrides of seat number ``index``."""
@@ -89,6 +95,14 @@ class Match:
         self.referee = Referee.seated(spec.id, seats, self.seed, rules=requested.rules, isolate=True,
                                       elsewhere=elsewhere)
         self.traces: dict[int, Trace] = {}
+        self.coach: Seat | None = None if requested.coach == COACH_OFF else coach_seat(spec.id, requested.coach)
+        """The coach's agent and overrides (None: no coach in this game)."""
+        self.coaches: dict[str, Agent] = {}
+        """The coach's agent of each seat that asked (built on first use, with its own generator)."""
+        self.coach_lock = threading.Lock()
+        """Held while a coach thinks: a cancelled coach finishes before the next one starts."""
+        self.hints: dict[str, int] = {}
+        """How many times each seat asked the coach (saved with the game, shown at its end)."""
         self.save_path: Path | None = None
         self.diverged: list[str] = []
         """AI seats whose rebuilt agent chose differently from the save (see ``from_saved``)."""
@@ -120,6 +134,26 @@ class Match:
     def close(self) -> None:
         """Stop what the agents hold (external engine processes); safe to call again."""
         self.referee.close()
+        for agent in self.coaches.values():
+            close_agent(agent)
+
+    # -- the coach ----------------------------------------------------------------------------
+    def coach_agent(self, seat: str) -> Agent:
+        """The coach of the person at ``seat`` (``ValueError`` when this game has none)."""
+        if self.coach is None:
+            raise ValueError("this game has no coach")
+        if seat not in self.coaches:
+            self.coaches[seat] = build_coach(self.config.game_id, self.coach, seat, self.seed)
+        return self.coaches[seat]
+
+    def coach_title(self) -> str:
+        """``"Alpha-beta"``: the coach's agent as people know it ("" without a coach)."""
+        return get_spec(self.coach.agent).title if self.coach is not None else ""
+
+    def hint_text(self) -> str:
+        """``"hints: 1 used 3"`` for the end of the game ("" when nobody asked the coach)."""
+        used = [f"{seat} used {n}" for seat, n in self.hints.items() if n]
+        return f"hints: {', '.join(used)}" if used else ""
 
     # -- playing and saving -----------------------------------------------------------------
     def play(self, move: object, trace: Trace | None = None) -> None:
@@ -165,7 +199,8 @@ class Match:
             table = {"id": self.table.id, "mine": list(self.table.mine)}
         return GameLog(self.config.game_id, {seat: self.agent_id(seat) for seat in self.seats}, self.move_texts(),
                        self.seed, params, traces, result=self.result_text(), finished=self.is_over, table=table,
-                       rules=dict(self.config.rules), engines=engines_played(self.agents))
+                       rules=dict(self.config.rules), engines=engines_played(self.agents),
+                       coach=self.config.coach or "", hints={s: n for s, n in self.hints.items() if n})
 
     @classmethod
     def from_saved(cls, saved: GameLog, where: str, table: TableLink | None = None) -> Match:
@@ -189,7 +224,8 @@ class Match:
             raise SaveError(f"{where}: {refusal}")
         params = tuple(tuple(saved.params.get(seat, {}).items()) for seat in saved.players)
         config = MatchConfig(saved.game, tuple(saved.players.values()), saved.seed, params,
-                             tuple(saved.rules.items()))  # the game's rule variants (Hive's game type)
+                             tuple(saved.rules.items()),  # the game's rule variants (Hive's game type)
+                             saved.coach or None)
         try:
             match = cls(config, table)
         except (ValueError, KeyError) as error:  # ParamError is a ValueError
@@ -202,6 +238,7 @@ class Match:
             except (NotationError, IllegalMoveError, ValueError) as error:
                 raise SaveError(f"{where}: move {ply + 1} ({text!r}) cannot be played: {error}") from None
         match.traces.update(_traces_of(saved))  # what was on screen then (e.g. search node counts)
+        match.hints = dict(saved.hints)
         return match
 
     def _redecided(self, text: str) -> Trace | None:

@@ -51,15 +51,16 @@ from swarmtui.tui.match import Match
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.saved_game import new_save_path, write_game
+from swarmtui.tui.screens.coaching import CoachedScreen
 from swarmtui.tui.screens.confirm import Confirm
 from swarmtui.tui.screens.help import QUIT_AND_HELP
-from swarmtui.tui.screens.panel_screen import PanelScreen
 from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
 
 
-class GameScreen(PanelScreen):
-    """One match; ``r`` restarts it (same seed if one was chosen), ``m`` returns to the menu.
+class GameScreen(CoachedScreen):
+    """One match; ``r`` restarts it (same seed if one was chosen), ``m`` returns to the menu;
+    ``c``, ``g`` and ``y`` ask the coach, play its move and rate yours (``screens.coaching``).
 
     The screen is dismissed with the animation speed last chosen, so the app can keep it.
     """
@@ -98,9 +99,12 @@ class GameScreen(PanelScreen):
 
     BINDINGS = [
         *QUIT_AND_HELP,
+        Binding("c", "coach", "Coach", tooltip="ask the coach what it would play (your turn)"),
+        Binding("g", "play_suggestion", "Go", show=False, tooltip="play the coach's suggestion"),
+        Binding("y", "why", "Why", show=False, tooltip="why not my move? the coach rates the move enter would play"),
         Binding("space", "space", "Play/Pause", show=False, tooltip="play on the cursor (your turn), else pause"),
         Binding("n", "next_phase", "Step", tooltip="next step of the AI's reasoning"),
-        Binding("p", "pause", "Pause", tooltip="pause / resume the reasoning"),
+        Binding("p", "pause", "Pause", show=False, tooltip="pause / resume the reasoning (space too)"),
         Binding("x", "skip", "Skip", show=False, tooltip="skip to the AI's move"),
         Binding("s", "speed", "Speed", tooltip="speed: slow, normal, fast, instant"),
         Binding("v", "switch_panel", "Panel", tooltip="the other panel: reasoning / moves"),
@@ -164,6 +168,7 @@ class GameScreen(PanelScreen):
     def start(self, match: Match) -> None:
         """Show ``match`` from its first move and hand the turn to its first seat."""
         self.workers.cancel_group(self, "agent")
+        self.cancel_coach()
         self.token += 1
         self.pending = None
         self.match = match
@@ -275,7 +280,8 @@ class GameScreen(PanelScreen):
         self.set_status(Text.assemble(f"{self.match.to_move} to move (you)\n", safe_text(message.text)))
 
     def play(self, move: Any) -> None:
-        """A person's move at this keyboard."""
+        """A person's move at this keyboard (a coach still thinking or shown is cancelled)."""
+        self.cancel_coach()
         self.match.play(move)
         self.board.last = move
 
@@ -384,6 +390,7 @@ class GameScreen(PanelScreen):
             self.notify("there is no move of yours to take back", title="No takeback", timeout=4)
             return
         self.workers.cancel_group(self, "agent")
+        self.cancel_coach()
         self.token += 1
         self.pending = None
         self.set_status(Text(f"taking back {counted(len(match.moves) - keep, 'move')}...", style="bold"))
@@ -410,6 +417,7 @@ class GameScreen(PanelScreen):
     def action_menu(self) -> None:
         """Back to the menu; a game with moves is autosaved (resume it from Saved games)."""
         self.workers.cancel_group(self, "agent")
+        self.cancel_coach()
         self.token += 1
         self.autosave()
         self.match.close()  # external engines stop with the game
@@ -500,6 +508,9 @@ def status_text(match: Match, animating: bool) -> Text:
     """Whose turn it is and what they should do, or the result."""
     if match.is_over:
         text = safe_text(match.result_text(), "bold reverse")
+        if match.hint_text():
+            text.append("\n")
+            text.append_text(safe_text(match.hint_text()))
         if match.table is None:
             text.append("\nr: again  m: menu")
         else:
@@ -520,7 +531,7 @@ def status_text(match: Match, animating: bool) -> Text:
         else:
             text.append(Text.assemble(" (AI, run by ", safe_text(table.holder(seat)), ")\nthinking..."))
     elif match.is_human(seat):
-        text.append(" (you)\narrows/hjkl, enter")
+        text.append(" (you)\n" + ("arrows/hjkl enter, c coach" if match.coach is not None else "arrows/hjkl, enter"))
     else:
         text.append(" (AI)\nshowing its reasoning" if animating else " (AI)\nthinking...")
     return text

@@ -1,7 +1,8 @@
 """The setup screen of one game: players, an agent per seat, each agent's parameters, the seed.
 
 Left: the number of players (games with a varying count), one agent selector per seat, the
-seed, and Start / Watch (every seat played by a computer, for demos). Right: the parameters of
+seed, the rule variants, the coach (any computer player of the game, the strongest first, or
+off), and Start / Watch (every seat played by a computer, for demos). Right: the parameters of
 the seat last focused, one field per field of its agent's params dataclass
 (``core.params.param_fields``) with the paper's default and the field's help (a drop-down for a
 field with a fixed set of values, such as a search player's difficulty); a value the
@@ -37,7 +38,7 @@ from swarmtui.core.params import ParamError
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GameSpec
 from swarmtui.tui.config import SeatDefaults
-from swarmtui.tui.match import MatchConfig
+from swarmtui.tui.match import COACH_OFF, MatchConfig
 from swarmtui.tui.table_game import REMOTE, REMOTE_SPEC
 
 DEFAULT_AGENTS = ("human", "minimax")
@@ -180,7 +181,7 @@ class SetupScreen(Screen[None]):
             self.config, self.rated, self.private = config, rated, private
 
     def __init__(self, game: GameSpec, *, seed: int | None = None, remote: bool = False,
-                 seats: SeatDefaults | None = None) -> None:
+                 seats: SeatDefaults | None = None, coach: str | None = None) -> None:
         super().__init__()
         self.game = game
         self.remote = remote and len(game.seats_for(None)) > 1
@@ -188,6 +189,8 @@ class SetupScreen(Screen[None]):
         self.seed = seed
         self.preferred = seats or SeatDefaults()
         """The config file's default seats for this game (``[seats.GAME]``)."""
+        self.preferred_coach = coach
+        """The config file's coach for this game (``[coach]``; None: the game's default)."""
         self.players = self.preferred.players or len(game.seats)
         self.overrides: dict[int, dict[str, str]] = {}
         self.current = 0
@@ -213,6 +216,7 @@ class SetupScreen(Screen[None]):
                     yield Select(TABLE_KINDS, allow_blank=False, value="listed", id="table-kind", compact=True,
                                  tooltip="rated: the game counts for both players' Glicko-2 ratings; "
                                          "private: not listed, others join with its code")
+                yield from self.coach_widgets()
                 with Horizontal(id="buttons"):
                     yield Button("Start", id="start", variant="primary", compact=True)
                     yield Button("Watch", id="watch", compact=True, tooltip="every seat a computer player")
@@ -244,6 +248,26 @@ class SetupScreen(Screen[None]):
             yield Label(f.metadata.get("help", f.name).split(":")[0])
             yield Select(choices, allow_blank=False, value=str(f.default), id=f"rule-{f.name}", compact=True,
                          tooltip=f.metadata.get("help", ""))
+
+    def coach_widgets(self) -> ComposeResult:
+        """The coach: any computer player of the game, or none (the game's strongest first)."""
+        default = self.game.coach[0]
+        agents = [a for a in agents_for(self.game.id) if not a.interactive and offered(a)]
+        agents.sort(key=lambda a: a.id != default)
+        choices = [(safe_text(a.title + (" (default)" if a.id == default else "")), a.id) for a in agents]
+        wanted = self.preferred_coach or default
+        if wanted not in [a.id for a in agents] + [COACH_OFF]:
+            self.notify(f"config file: {wanted!r} cannot coach {self.game.title}; it keeps its default coach",
+                        severity="warning", markup=False)
+            wanted = default
+        yield Label("Coach (c in the game)")
+        yield Select([*choices, ("off", COACH_OFF)], allow_blank=False, value=wanted, id="coach", compact=True,
+                     tooltip="asked on your turn, it shows its reasoning and suggests a move")
+
+    def chosen_coach(self) -> str | None:
+        """The coach chosen: None for the game's default, else an agent id or ``COACH_OFF``."""
+        chosen = str(self.query_one("#coach", Select).value)
+        return None if chosen == self.game.coach[0] else chosen
 
     def chosen_rules(self) -> tuple[tuple[str, str], ...]:
         """The rule variants chosen, as overrides (the defaults left out)."""
@@ -406,7 +430,7 @@ class SetupScreen(Screen[None]):
             params.append(tuple(mine.items()))
         kind = str(self.query_one("#table-kind", Select).value).split() if self.remote else []
         self.post_message(self.StartGame(MatchConfig(self.game.id, tuple(agents), seed, tuple(params),
-                                                     self.chosen_rules()), rated="rated" in kind,
+                                                     self.chosen_rules(), self.chosen_coach()), rated="rated" in kind,
                                          private="private" in kind))
 
     def action_back(self) -> None:

@@ -80,3 +80,12 @@ class BoardView(Widget, can_focus=True):
 
     def action_choose(self) -> None:
         """Act on the cursor (Enter, Space): select, or choose a move (``MoveChosen``)."""
+
+    def cursor_move(self) -> Any | None:
+        """The move Enter would play now (a selected piece and the cursor on one of its
+        destinations), or None: the move the coach rates for "why not my move?"."""
+        return None
+
+    def show_move(self, move: Any) -> None:
+        """Put the cursor (and the selection) where Enter plays ``move``: how the coach's
+        suggestion is highlighted without being played."""

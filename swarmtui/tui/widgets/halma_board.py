@@ -206,6 +206,14 @@ class HalmaBoard(BoardView):
             self.post_message(self.Note(f"{format_cell(cell)}: pick {what} {mark}"))
         self.refresh()
 
+    def cursor_move(self) -> Move | None:
+        return next((m for m in self.options if m.end == self.cursor), None) if self.active else None
+
+    def show_move(self, move: Move) -> None:
+        self.selected, self.options = move.start, self.board.moves_from(move.start)
+        self.cursor, self.want = move.end, column(move.end)
+        self.refresh()
+
     def select(self, cell: Hex) -> None:
         moves = self.board.moves_from(cell)
         if not moves:

@@ -248,6 +248,20 @@ class HiveBoard(BoardView):
     def clear_choice(self) -> None:
         self.selected, self.options = None, []
 
+    def cursor_move(self) -> Move | None:
+        if not self.active:
+            return None
+        if self.board.legal_moves() == [PASS]:
+            return PASS
+        return None if self.in_rack else next((m for m in self.options if m.dest == self.cursor), None)
+
+    def show_move(self, move: Move) -> None:
+        if move.piece is not None and move.dest is not None:
+            self.selected, self.options = move.piece, self.board.moves_for(move.piece)
+            self.in_rack = False
+            self.cursor, self.want = move.dest, column(move.dest)
+        self.sync()
+
     # -- mouse ------------------------------------------------------------------------------
     def on_hive_field_cell_clicked(self, message: HiveField.CellClicked) -> None:
         if self.active:

@@ -64,6 +64,12 @@ class NoughtsBoard(BoardView):
             self.app.bell()
             self.post_message(self.Note(f"{self.board.format_move(self.cursor)} is taken: pick an empty cell"))
 
+    def cursor_move(self) -> int | None:
+        return self.cursor if self.active and self.board.is_legal(self.cursor) else None
+
+    def show_move(self, move: int) -> None:
+        self.cursor = move
+
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
