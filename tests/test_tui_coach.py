@@ -175,3 +175,27 @@ def test_snapshot_why_not_my_move(snap_compare, tui_app, monkeypatch) -> None:
         await settle(app, pilot, lambda: screen.advice is not None)
 
     assert snap_compare(tui_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_at_a_table_the_coach_is_off_unless_it_was_opened_with_one(hub) -> None:
+    from swarmtui.tui.screens.tables import table_prompt
+    from swarmtui.tui.table_game import REMOTE, host_match, join_match
+
+    alice, bob = hub.client("alice"), hub.client("bob")
+    closed = host_match(alice, MatchConfig("noughts", ("human", REMOTE), seed=1, coach=COACH_OFF))
+    opened = host_match(alice, MatchConfig("noughts", ("human", REMOTE), seed=2, coach="random"))
+    try:
+        listed = {t["table"]: t for t in bob.list_tables()}
+        assert listed[closed.table.id]["coach"] is False and listed[opened.table.id]["coach"] is True
+        assert "coach allowed" in table_prompt(listed[opened.table.id]).plain
+        assert "coach" not in table_prompt(listed[closed.table.id]).plain
+        assert closed.coach is None and closed.to_saved().coach == COACH_OFF
+        assert opened.coach is not None and opened.coach.agent == "random"  # the host's own choice
+        joined = [join_match(bob, closed.table.id), join_match(bob, opened.table.id)]
+        assert joined[0].coach is None  # nobody agreed: off for everyone
+        assert joined[1].coach is not None and joined[1].coach.agent == "minimax"  # the joiner's own coach
+        for match in joined:
+            match.table.leave()
+    finally:
+        for match in (closed, opened):
+            match.table.leave()

@@ -62,6 +62,8 @@ class TableLink:
         self.labels: dict[str, str | None] = {s["seat"]: s["player"] for s in reply["seats"]}
         self.code: str = str(reply.get("code", ""))
         self.rated: bool = reply.get("rated") is True
+        self.coach: bool = reply.get("coach") is True
+        """The table was opened with the coach allowed: everyone at it agreed by sitting down."""
         self.private: bool = reply.get("private") is True
         self.rules: dict[str, str] = dict(reply.get("rules") or {})
         self.chat: list[dict[str, Any]] = list(reply.get("chat") or [])
@@ -180,12 +182,13 @@ class TableClient:
 
     def host(self, game: str, players: dict[str, str], seed: int, params: dict[str, dict[str, str]],
              mine: Sequence[str], moves: Sequence[str] = (), *, rules: Mapping[str, str] | None = None,
-             rated: bool = False, private: bool = False) -> TableLink:
+             rated: bool = False, private: bool = False, coach: bool = False) -> TableLink:
         """Open a table for ``players`` where we play ``mine``; the other human seats are open.
-        ``rated``: the game counts for both sides' ratings; ``private``: not listed, joined by code."""
+        ``rated``: the game counts for both sides' ratings; ``private``: not listed, joined by code;
+        ``coach``: the players may ask a coach (those who join agree to it by joining)."""
         return self._link(self.request("host", game=game, players=players, seed=seed, params=params,
                                        mine=list(mine), moves=list(moves), rules=dict(rules or {}), rated=rated,
-                                       private=private))
+                                       private=private, coach=coach))
 
     def join(self, table: str | None = None, *, code: str | None = None, watch: bool = False) -> TableLink:
         """Sit at ``table`` (or the table with ``code``): the seats kept for us, else a free one;

@@ -15,7 +15,7 @@ Events carry ``"event"`` and no ``"re"``:
 - ``unrated`` ``table, error``: it could not be stored (the ratings database said why).
 
 Requests: ``hello token`` (first, once; the reply says whether the server keeps ratings),
-``list``, ``host game players seed params mine moves [rules rated private]``, ``join table|code
+``list``, ``host game players seed params mine moves [rules rated private coach]``, ``join table|code
 [watch]``, ``move table ply move [trace]``, ``leave table``, ``say table text``, ``rematch
 table``, ``leaderboard [game]``, ``history game [player]``.
 """

@@ -1,8 +1,8 @@
 """One table of the hub: a game's config, its seats and who holds them, its moves and its chat.
 
 A ``Table`` is a game's config (``TableConfig``: game, seat -> agent, seed, parameter and rule
-overrides, rated or not, listed or private), its append-only move list, and the hub's own copy
-of the position, which is how it refuses a move that is illegal, out of turn, or sent by a
+overrides, rated or not, listed or private, the coach allowed or not), its append-only move
+list, and the hub's own copy of the position, which is how it refuses a move that is illegal, out of turn, or sent by a
 connection not holding the seat to move. Seats are owned by players: the host owns its own seats
 and every computer seat (its app runs those agents); the other human seats are open until
 someone joins. A player who leaves keeps their seats reserved; a guest's open again, since a
@@ -12,6 +12,9 @@ guest never comes back.
 players, and never a resumed game (a host could bring a position of their choosing). Each side
 is rated as a ``ratings.Contender``: a person by their player id, a computer seat by its agent
 and its parameters (``ai:alphabeta:difficulty=hard``).
+
+**The coach** is off at a table unless its host opened it with the coach allowed; the table list
+says so, and a player who sits down agrees to it. Each player's app then asks its own coach.
 
 **Rematch.** When a game is over, each player at the table may ask for a rematch; once every
 player who owns a seat has asked, the hub opens a new table for the same players with the seats
@@ -86,6 +89,8 @@ class TableConfig:
     rules: dict[str, str]
     rated: bool = False
     private: bool = False
+    coach: bool = False
+    """Everyone at the table may ask a coach (the host chose it; joining the table agrees)."""
 
     @classmethod
     def from_request(cls, request: dict[str, Any]) -> TableConfig:
@@ -101,7 +106,7 @@ class TableConfig:
             raise Refusal("'params' must map seats to name=value overrides")
         return cls(game, players, seed, {s: _names(p, "params") for s, p in params.items()},
                    _names(request.get("rules") or {}, "rules"), request.get("rated") is True,
-                   request.get("private") is True)
+                   request.get("private") is True, request.get("coach") is True)
 
     def start(self) -> GameState:
         """The starting position under the table's rules."""
@@ -291,7 +296,7 @@ class Table:
         return {"table": self.id, "code": self.code, "game": self.game, "title": GAMES[self.game].title,
                 "host": self.host_label, "seats": seats, "moves": len(self.moves),
                 "over": self.state.outcome is not None, "watchers": len(self.watchers),
-                "rated": self.config.rated, "private": self.config.private}
+                "rated": self.config.rated, "private": self.config.private, "coach": self.config.coach}
 
     def joined(self, seats: list[str]) -> dict[str, Any]:
         """The reply to a join: the table, the whole game so far, its chat, and the seats now ours."""

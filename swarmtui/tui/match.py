@@ -95,8 +95,10 @@ class Match:
         self.referee = Referee.seated(spec.id, seats, self.seed, rules=requested.rules, isolate=True,
                                       elsewhere=elsewhere)
         self.traces: dict[int, Trace] = {}
-        self.coach: Seat | None = None if requested.coach == COACH_OFF else coach_seat(spec.id, requested.coach)
-        """The coach's agent and overrides (None: no coach in this game)."""
+        off = requested.coach == COACH_OFF or (table is not None and not table.coach)
+        self.coach: Seat | None = None if off else coach_seat(spec.id, requested.coach)
+        """The coach's agent and overrides (None: no coach in this game, or at a table not opened
+        with one: everyone at a table must have agreed to a coach)."""
         self.coaches: dict[str, Agent] = {}
         """The coach's agent of each seat that asked (built on first use, with its own generator)."""
         self.coach_lock = threading.Lock()
@@ -200,7 +202,8 @@ class Match:
         return GameLog(self.config.game_id, {seat: self.agent_id(seat) for seat in self.seats}, self.move_texts(),
                        self.seed, params, traces, result=self.result_text(), finished=self.is_over, table=table,
                        rules=dict(self.config.rules), engines=engines_played(self.agents),
-                       coach=self.config.coach or "", hints={s: n for s, n in self.hints.items() if n})
+                       coach=COACH_OFF if self.coach is None else self.config.coach or "",
+                       hints={s: n for s, n in self.hints.items() if n})
 
     @classmethod
     def from_saved(cls, saved: GameLog, where: str, table: TableLink | None = None) -> Match:

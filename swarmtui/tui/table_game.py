@@ -20,7 +20,7 @@ from swarmtui.core.saves import SaveError
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.tables.client import TableClient, TableError, TableLink
-from swarmtui.tui.match import Match, MatchConfig
+from swarmtui.tui.match import COACH_OFF, Match, MatchConfig
 
 REMOTE = "remote"
 """The setup's pseudo-agent for a seat a connected player will take."""
@@ -54,8 +54,8 @@ def host_match(client: TableClient, config: MatchConfig, *, rated: bool = False,
               for i, (seat, agent) in enumerate(zip(seats, agents, strict=True))}
     link = client.host(config.game_id, dict(zip(seats, agents, strict=True)), config.seed,
                        {seat: p for seat, p in params.items() if p}, mine, rules=dict(config.rules), rated=rated,
-                       private=private)
-    return _at_table(link, f"table {link.id}")
+                       private=private, coach=config.coach != COACH_OFF)
+    return _at_table(link, f"table {link.id}", config.coach)
 
 
 def rated_params(agent: str, overrides: dict[str, str]) -> dict[str, str]:
@@ -93,8 +93,9 @@ def resume_match(client: TableClient | None, saved: GameLog, where: str) -> Matc
     if link is None:
         mine = set(saved.table["mine"]) | {seat for seat, agent in saved.players.items() if agent != HUMAN}
         link = client.host(saved.game, saved.players, saved.seed, saved.params,
-                           [seat for seat in saved.players if seat in mine], saved.moves, rules=saved.rules)
-    return _at_table(link, where)
+                           [seat for seat in saved.players if seat in mine], saved.moves, rules=saved.rules,
+                           coach=saved.coach != COACH_OFF)
+    return _at_table(link, where, saved.coach)
 
 
 def _rejoin(client: TableClient, saved: GameLog) -> TableLink | None:
@@ -112,9 +113,11 @@ def _rejoin(client: TableClient, saved: GameLog) -> TableLink | None:
     return None
 
 
-def _at_table(link: TableLink, where: str) -> Match:
-    """The match of ``link``'s game with every move the table has, our AI seats re-decided."""
-    saved = GameLog(link.game, link.players, list(link.moves), link.seed, link.params, rules=link.rules)
+def _at_table(link: TableLink, where: str, coach: str | None = None) -> Match:
+    """The match of ``link``'s game with every move the table has, our AI seats re-decided;
+    ``coach``: this player's coach (None: the game's default), asked only if the table allows one."""
+    saved = GameLog(link.game, link.players, list(link.moves), link.seed, link.params, rules=link.rules,
+                    coach=coach or "")
     try:
         return Match.from_saved(saved, where, table=link)
     except Exception:

@@ -58,6 +58,8 @@ def table_prompt(table: dict[str, Any]) -> Text:
     if table["watchers"]:
         text.append("  ")
         text.append(safe_text(f"{table['watchers']} watching", "dim"))
+    if table.get("coach") is True:
+        text.append("  coach allowed", "italic")
     text.append(Text.assemble("\n  ", safe_text("  ".join(seat_text(s) for s in table["seats"]))))
     return text
 
