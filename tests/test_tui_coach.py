@@ -1,4 +1,4 @@
-"""The coach in the game screen (issue 29): c asks, the deliberation animates, the suggestion is
+"""The coach in the game screen (issue 29): a asks, the deliberation animates, the suggestion is
 highlighted and g plays it; y rates the move under the cursor; asking again or moving cancels;
 hints are counted, saved and shown at the end."""
 
@@ -36,8 +36,8 @@ async def test_the_coach_suggests_a_win_highlights_it_and_g_plays_it(tui_app) ->
     app = tui_app()
     async with app.run_test() as pilot:
         screen = await open_game(app, pilot, "noughts", ("human", "random"), NOUGHTS)
-        assert "c coach" in status(screen)
-        await pilot.press("c")
+        assert "a coach" in status(screen)
+        await pilot.press("a")
         await settle(app, pilot, lambda: screen.advice is not None)
         assert screen.board.cursor == 2 and "coach (Minimax (perfect)): c1" in status(screen)
         assert "enter or g plays it" in status(screen)
@@ -55,7 +55,7 @@ async def test_enter_plays_the_highlighted_suggestion_in_halma(tui_app) -> None:
     app = tui_app()
     async with app.run_test() as pilot:
         screen = await open_game(app, pilot, "halma", ("human", "greedy"), HALMA)
-        await pilot.press("c")
+        await pilot.press("a")
         await settle(app, pilot, lambda: screen.advice is not None)
         move = screen.match.state.parse_move("e5-d1")
         assert screen.board.cursor_move() == move
@@ -86,11 +86,11 @@ async def test_asking_again_or_moving_cancels_a_coach_still_thinking(tui_app) ->
     async with app.run_test() as pilot:
         screen = await open_game(app, pilot, "noughts", ("human", "human"))
         screen.match.coach = Seat("coach", "mcts", (("iterations", "10000000"),))  # thinks until stopped
-        await pilot.press("c")
+        await pilot.press("a")
         await pilot.pause()
         assert "thinking about your move" in status(screen)
         first = screen.coach_stop
-        await pilot.press("c")  # asked again: the first question is stopped
+        await pilot.press("a")  # asked again: the first question is stopped
         await pilot.pause()
         second = screen.coach_stop
         assert first is not None and first.is_set() and second is not None and not second.is_set()
@@ -106,8 +106,8 @@ async def test_no_coach_and_not_your_turn_say_so(tui_app) -> None:
     app = tui_app()
     async with app.run_test() as pilot:
         screen = await open_game(app, pilot, "noughts", ("human", "random"), coach=COACH_OFF)
-        assert "c coach" not in status(screen)
-        await pilot.press("c")
+        assert "a coach" not in status(screen)
+        await pilot.press("a")
         await pilot.pause()
         assert screen.coach_stop is None and any("no coach" in n.message for n in app._notifications)
         screen = await open_game(app, pilot, "noughts", ("random", "human"), coach="random")
@@ -119,7 +119,7 @@ async def test_a_resumed_game_keeps_its_coach_and_hints(tui_app) -> None:
     app = tui_app()
     async with app.run_test() as pilot:
         screen = await open_game(app, pilot, "noughts", ("human", "minimax"), coach="random")
-        await pilot.press("c")
+        await pilot.press("a")
         await settle(app, pilot, lambda: screen.advice is not None)
         screen.action_save()
         saved = read_game(screen.match.save_path)
@@ -158,7 +158,7 @@ def test_snapshot_the_coach_highlights_its_halma_suggestion(snap_compare, tui_ap
     async def run_before(pilot) -> None:
         app = pilot.app
         screen = await open_game(app, pilot, "halma", ("human", "greedy"), HALMA, coach="greedy")
-        await pilot.press("c")
+        await pilot.press("a")
         await settle(app, pilot, lambda: screen.advice is not None)
 
     assert snap_compare(tui_app(), terminal_size=(80, 24), run_before=run_before)
@@ -184,7 +184,9 @@ def test_at_a_table_the_coach_is_off_unless_it_was_opened_with_one(hub) -> None:
     alice, bob = hub.client("alice"), hub.client("bob")
     closed = host_match(alice, MatchConfig("noughts", ("human", REMOTE), seed=1, coach=COACH_OFF))
     opened = host_match(alice, MatchConfig("noughts", ("human", REMOTE), seed=2, coach="random"))
+    rated = host_match(alice, MatchConfig("noughts", ("human", REMOTE), seed=3, coach="random"), rated=True)
     try:
+        assert rated.coach is None and rated.table.coach is False  # ratings measure players, not coaches
         listed = {t["table"]: t for t in bob.list_tables()}
         assert listed[closed.table.id]["coach"] is False and listed[opened.table.id]["coach"] is True
         assert "coach allowed" in table_prompt(listed[opened.table.id]).plain
@@ -197,5 +199,5 @@ def test_at_a_table_the_coach_is_off_unless_it_was_opened_with_one(hub) -> None:
         for match in joined:
             match.table.leave()
     finally:
-        for match in (closed, opened):
+        for match in (closed, opened, rated):
             match.table.leave()

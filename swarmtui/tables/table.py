@@ -14,7 +14,8 @@ is rated as a ``ratings.Contender``: a person by their player id, a computer sea
 and its parameters (``ai:alphabeta:difficulty=hard``).
 
 **The coach** is off at a table unless its host opened it with the coach allowed; the table list
-says so, and a player who sits down agrees to it. Each player's app then asks its own coach.
+says so, and a player who sits down agrees to it. Each player's app then asks its own coach. A
+rated table never allows one (ratings measure the players, not their coaches).
 
 **Rematch.** When a game is over, each player at the table may ask for a rematch; once every
 player who owns a seat has asked, the hub opens a new table for the same players with the seats
@@ -106,7 +107,8 @@ class TableConfig:
             raise Refusal("'params' must map seats to name=value overrides")
         return cls(game, players, seed, {s: _names(p, "params") for s, p in params.items()},
                    _names(request.get("rules") or {}, "rules"), request.get("rated") is True,
-                   request.get("private") is True, request.get("coach") is True)
+                   request.get("private") is True,
+                   request.get("coach") is True and request.get("rated") is not True)  # rated: no coach
 
     def start(self) -> GameState:
         """The starting position under the table's rules."""

@@ -54,7 +54,7 @@ def host_match(client: TableClient, config: MatchConfig, *, rated: bool = False,
               for i, (seat, agent) in enumerate(zip(seats, agents, strict=True))}
     link = client.host(config.game_id, dict(zip(seats, agents, strict=True)), config.seed,
                        {seat: p for seat, p in params.items() if p}, mine, rules=dict(config.rules), rated=rated,
-                       private=private, coach=config.coach != COACH_OFF)
+                       private=private, coach=config.coach != COACH_OFF and not rated)
     return _at_table(link, f"table {link.id}", config.coach)
 
 

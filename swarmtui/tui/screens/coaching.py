@@ -1,6 +1,6 @@
 """The coach on the game screen: asked on your own turn, it thinks aloud on your position.
 
-``c`` asks the coach (``Match.coach``: any agent of the game, the game's strongest by default)
+``a`` asks the coach (``Match.coach``: any agent of the game, the game's strongest by default)
 what it would play for the person to move. Its agent thinks in a thread worker
 (``referee.suggest``, with a ``Limit`` whose ``stop`` event cancels it) and its deliberation is
 animated in the panel and on the board exactly as an AI turn's is (the same frames and
@@ -79,7 +79,7 @@ class CoachedScreen(PanelScreen):
 
     # -- keys ---------------------------------------------------------------------------------
     def action_coach(self) -> None:
-        """``c``: ask the coach what it would play here."""
+        """``a``: ask the coach what it would play here (``c`` is the chat at a table)."""
         self.ask_coach(None)
 
     def action_why(self) -> None:
@@ -95,7 +95,7 @@ class CoachedScreen(PanelScreen):
         """``g``: play the coach's suggestion (shown, on the position it was made for)."""
         advice, match = self.advice, self.match
         if advice is None or advice.ply != match.state.ply or not match.human_to_move:
-            self.notify("ask the coach first (c)", title="No suggestion", timeout=3)
+            self.notify("ask the coach first (a)", title="No suggestion", timeout=3)
             return
         self.play(advice.suggestion.move)
         self.next_turn()

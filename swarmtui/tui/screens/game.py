@@ -60,7 +60,7 @@ from swarmtui.tui.widgets.move_log import MoveLog
 
 class GameScreen(CoachedScreen):
     """One match; ``r`` restarts it (same seed if one was chosen), ``m`` returns to the menu;
-    ``c``, ``g`` and ``y`` ask the coach, play its move and rate yours (``screens.coaching``).
+    ``a``, ``g`` and ``y`` ask the coach, play its move and rate yours (``screens.coaching``).
 
     The screen is dismissed with the animation speed last chosen, so the app can keep it.
     """
@@ -99,7 +99,7 @@ class GameScreen(CoachedScreen):
 
     BINDINGS = [
         *QUIT_AND_HELP,
-        Binding("c", "coach", "Coach", tooltip="ask the coach what it would play (your turn)"),
+        Binding("a", "coach", "Coach", tooltip="ask the coach what it would play (your turn)"),
         Binding("g", "play_suggestion", "Go", show=False, tooltip="play the coach's suggestion"),
         Binding("y", "why", "Why", show=False, tooltip="why not my move? the coach rates the move enter would play"),
         Binding("space", "space", "Play/Pause", show=False, tooltip="play on the cursor (your turn), else pause"),
@@ -531,7 +531,7 @@ def status_text(match: Match, animating: bool) -> Text:
         else:
             text.append(Text.assemble(" (AI, run by ", safe_text(table.holder(seat)), ")\nthinking..."))
     elif match.is_human(seat):
-        text.append(" (you)\n" + ("arrows/hjkl enter, c coach" if match.coach is not None else "arrows/hjkl, enter"))
+        text.append(" (you)\n" + ("arrows/hjkl enter, a coach" if match.coach is not None else "arrows/hjkl, enter"))
     else:
         text.append(" (AI)\nshowing its reasoning" if animating else " (AI)\nthinking...")
     return text

@@ -260,7 +260,7 @@ class SetupScreen(Screen[None]):
             self.notify(f"config file: {wanted!r} cannot coach {self.game.title}; it keeps its default coach",
                         severity="warning", markup=False)
             wanted = default
-        yield Label("Coach (c in the game)")
+        yield Label("Coach (a in the game)")
         yield Select([*choices, ("off", COACH_OFF)], allow_blank=False, value=wanted, id="coach", compact=True,
                      tooltip="asked on your turn, it shows its reasoning and suggests a move")
 
