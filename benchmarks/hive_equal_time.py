@@ -19,14 +19,14 @@ resumes: games already there are not played again (the settings must be the same
 first line records them, with the commit of the code playing, so a run is resumed only by the same
 code). The summary gives the current engine's wins, draws and losses, its
 score with a 95% Wilson interval, and the pentanomial counts of the finished pairs (LL, LD,
-WL+DD, WD, WW); with ``swarmtui.sim.pentanomial`` installed (``swarmtui sim sprt``) also the
-sequential test's log-likelihood ratio for ``--elo0``/``--elo1`` (logistic Elo, alpha = beta = 0.05).
+WL+DD, WD, WW) and the sequential test of ``swarmtui sim sprt`` on them (``sim.pentanomial``: the
+log-likelihood ratio for ``--elo0``/``--elo1`` in logistic Elo, alpha = beta = 0.05, its bounds,
+the verdict and the Elo estimate with its interval).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import subprocess
@@ -42,6 +42,7 @@ from swarmtui.agents import alphabeta as current_alphabeta
 from swarmtui.agents import make_agent
 from swarmtui.core.rng import derive_seed
 from swarmtui.games.hive import rules as current_rules
+from swarmtui.sim.pentanomial import Sprt
 from swarmtui.sim.summary import wilson
 
 _BASELINE: dict[str, Any] = {}
@@ -133,13 +134,14 @@ def summary(records: list[dict[str, Any]], elo0: float, elo1: float) -> None:
         if len(pair) == 2:
             counts[int(round(2 * sum(pair)))] += 1
     print(f"pentanomial (LL, LD, WL+DD, WD, WW) over {sum(counts)} finished pairs: {counts}")
-    try:
-        pentanomial = importlib.import_module("swarmtui.sim.pentanomial")
-    except ImportError:
-        print("sequential test: swarmtui.sim.pentanomial is not installed here (no LLR)")
-        return
-    test = pentanomial.Sprt(elo0=elo0, elo1=elo1)
-    print(f"sequential test: {test.describe(counts) if hasattr(test, 'describe') else test.llr(counts)}")
+    test = Sprt(elo0=elo0, elo1=elo1)
+    llr = test.llr(counts)
+    lower, upper = test.bounds
+    estimate = test.estimate(counts)
+    elo = "" if estimate is None else (f"; Elo {estimate.elo:+.0f} (95% {estimate.low:+.0f} .. "
+                                       f"{estimate.high:+.0f})")
+    verdict = {"H1": "H1 accepted", "H0": "H0 accepted"}.get(test.decision(llr) or "", "no decision yet")
+    print(f"sequential test ({test.describe()}): LLR {llr:+.2f} in [{lower:.2f}, {upper:.2f}]: {verdict}{elo}")
 
 
 def this_commit() -> str:
