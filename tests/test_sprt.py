@@ -234,3 +234,14 @@ def test_a_resume_file_with_a_foreign_game_is_refused(capsys, tmp_path):
     out.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]) + '{"kind": "game", "ga')  # killed mid-line
     assert _run(capsys, "sim", "sprt", "--resume", str(out), "-w", "1")[0] == 0
     assert _played(_lines(out)) == _played([json.loads(line) for line in original.splitlines()])
+
+
+def test_a_dask_cluster_reaches_the_local_decision(capsys, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    args = ["sim", "sprt", "noughts", "minimax", "random", "--elo1", "60", "--seed", "2"]
+    assert _run(capsys, *args, "-w", "1", "--out", str(tmp_path / "local.jsonl"))[0] == 0
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        code, _, _ = _run(capsys, *args, "--scheduler", cluster.scheduler_address,
+                          "--out", str(tmp_path / "dask.jsonl"))
+    local, dask = _lines(tmp_path / "local.jsonl"), _lines(tmp_path / "dask.jsonl")
+    assert code == 0 and _played(dask) == _played(local) and dask[-1] == local[-1]

@@ -429,21 +429,27 @@ def run_sprt(match: SprtMatch, *, workers: int, scheduler: str | None, out: Path
     return tally
 
 
+DASK_WINDOW = 256
+"""Games handed to a Dask cluster at a time: Dask takes every task of a map at once, and a match
+may allow millions of games it will never play."""
+
+
 def _play(match: SprtMatch, indices: list[int], workers: int, client: Any, tally: Tally) -> Iterator[GameLog]:
     """The games ``indices`` in order, until the test decides (the pool is stopped then: the
     games it was playing ahead are not kept, exactly as an uninterrupted run keeps them)."""
-    if not indices:
-        return
-    results = map_ordered(play_sprt_game, SprtGames(match, indices), workers, client, chunk=1)
-    try:
-        for log in results:
-            yield log
-            if tally.decision is not None:
-                return
-    finally:
-        close = getattr(results, "close", None)
-        if close is not None:
-            close()
+    window = len(indices) if client is None else DASK_WINDOW
+    for start in range(0, len(indices), window):
+        results = map_ordered(play_sprt_game, SprtGames(match, indices[start:start + window]), workers, client,
+                              chunk=1)
+        try:
+            for log in results:
+                yield log
+                if tally.decision is not None:
+                    return
+        finally:
+            close = getattr(results, "close", None)
+            if close is not None:
+                close()
 
 
 def verdict(match: SprtMatch, tally: Tally) -> str:
