@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 
 from swarmtui.agents import agents_for
-from swarmtui.agents.halma_search import LEVELS
+from swarmtui.agents.halma_search.agent import LEVELS
 from swarmtui.cli import main as swarmtui
 
 

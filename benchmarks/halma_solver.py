@@ -28,7 +28,7 @@ import json
 import time
 from dataclasses import replace
 
-from swarmtui.agents.halma_beam import BeamParams, plan_crossing
+from swarmtui.agents.halma_beam.agent import BeamParams, plan_crossing
 from swarmtui.agents.halma_crossing import BELL_OPTIMUM, CooperativeParams, CooperativeSearch
 from swarmtui.games.halma.geometry import STAR
 from swarmtui.games.halma.rules import Board, HalmaRules

@@ -25,7 +25,7 @@ import numpy as np
 from hive_alphabeta_strength import positions
 from hive_perft import import_commit
 
-from swarmtui.agents import alphabeta as current_alphabeta
+from swarmtui.agents.alphabeta import agent as current_alphabeta
 from swarmtui.games.hive import rules as current_rules
 
 

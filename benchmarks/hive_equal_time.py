@@ -38,8 +38,8 @@ from typing import Any
 import numpy as np
 from hive_perft import import_commit
 
-from swarmtui.agents import alphabeta as current_alphabeta
 from swarmtui.agents import make_agent
+from swarmtui.agents.alphabeta import agent as current_alphabeta
 from swarmtui.core.rng import derive_seed
 from swarmtui.games.hive import rules as current_rules
 from swarmtui.sim.pentanomial import Sprt

@@ -42,7 +42,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from swarmtui.agents import mcts as current_mcts
+from swarmtui.agents.mcts import agent as current_mcts
 from swarmtui.games.hive import perft as current_perft
 from swarmtui.games.hive import rules as current_rules
 

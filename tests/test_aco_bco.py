@@ -12,9 +12,10 @@ import numpy as np
 import pytest
 
 from swarmtui.agents import make_agent
-from swarmtui.agents.aco_bco import AcoBcoAgent, AcoBcoParams
+from swarmtui.agents.aco_bco.agent import AcoBcoAgent
 from swarmtui.agents.aco_bco.bees import backward_pass
 from swarmtui.agents.aco_bco.edges import edge_set
+from swarmtui.agents.aco_bco.params import AcoBcoParams
 from swarmtui.agents.aco_bco.pheromone import PheromoneField, path_deposit
 from swarmtui.agents.aco_bco.trace import SwarmTrace
 from swarmtui.core.hexgrid import Hex, distance

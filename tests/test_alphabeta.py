@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from swarmtui.agents import make_agent
-from swarmtui.agents.alphabeta import DIFFICULTIES, AlphaBetaAgent, AlphaBetaParams
+from swarmtui.agents.alphabeta.agent import DIFFICULTIES, AlphaBetaAgent, AlphaBetaParams
 from swarmtui.agents.alphabeta.search import MATE, Searcher
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.limits import Limit, honours_limits

@@ -7,7 +7,7 @@ import time
 import numpy as np
 
 from swarmtui.agents import make_agent
-from swarmtui.agents.alphabeta import AlphaBetaAgent
+from swarmtui.agents.alphabeta.agent import AlphaBetaAgent
 from swarmtui.agents.alphabeta.search import MATE, Searcher
 from swarmtui.core.hexgrid import Hex
 from swarmtui.games.hive.evaluation import HiveEvaluation, HiveWeights

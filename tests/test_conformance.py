@@ -190,20 +190,27 @@ def test_generic_agents_claim_every_game() -> None:
     assert not specs["alphabeta"].plays(LATER)  # it needs an evaluation
 
 
-def test_the_agent_catalogue_agrees_with_every_agents_spec() -> None:
-    """The menus list agents from ``swarmtui.agents.CATALOGUE`` without importing them; each entry
-    must say what the agent's own ``SPEC`` says (a changed title or description changes both)."""
-    from swarmtui.agents import CATALOGUE, listed_for
+def test_every_shipped_spec_names_its_implementation() -> None:
+    """Each agent is written once, in its own spec: ``swarmtui.agents.SHIPPED`` names where each
+    shipped spec is (one line per agent), the spec's id is the line's, and the factory,
+    parameters and check it names by path are what they claim to be. The menus list agents
+    from these specs (``agents_for``) in ``SHIPPED``'s order, then those registered later."""
+    import dataclasses
+
+    from swarmtui.agents import SHIPPED, agents_for
+    from swarmtui.core.lazy import resolved
 
     specs = agent_specs()
-    for entry in CATALOGUE:
-        spec = specs[entry.id]
-        assert (entry.title, entry.games, entry.description) == (spec.title, spec.games, spec.description), (
-            f"swarmtui.agents.CATALOGUE's entry for {entry.id!r} must say what {entry.module}.SPEC says")
-    assert [e.id for e in CATALOGUE] == [i for i in specs if i in {e.id for e in CATALOGUE}]
+    assert list(specs)[:len(SHIPPED)] == list(SHIPPED)
+    for agent_id, path in SHIPPED.items():
+        spec = specs[agent_id]
+        assert spec.id == agent_id and spec.title and spec.description, path
+        assert callable(resolved(spec.factory)) and (spec.check is None or callable(resolved(spec.check))), path
+        assert spec.params_type is None or dataclasses.is_dataclass(spec.params_type), path
     register_game(LATER)
     try:
-        for game in GAMES.values():
-            assert [e.id for e in listed_for(game.id)] == [s.id for s in specs.values() if s.plays(game)], game.id
+        for game in [*GAMES.values()]:
+            assert [s.id for s in agents_for(game.id)] == [s.id for s in specs.values() if s.plays(game)], game.id
+        assert [s.id for s in agents_for(LATER.id)] == ["human", "random", "mcts"]
     finally:
         unregister_game(LATER.id)

@@ -10,6 +10,7 @@ from swarmtui.agents.greedy import GreedyAgent
 from swarmtui.cli import main
 from swarmtui.core.hexgrid import Hex
 from swarmtui.games import get_game
+from swarmtui.games.halma.heuristic import HEURISTIC
 from swarmtui.games.halma.rules import Board
 from swarmtui.sim.match import play_match
 from swarmtui.sim.seats import Seat
@@ -20,7 +21,7 @@ def test_greedy_takes_a_move_of_largest_progress():
     # measured here from legal_moves only, independently of the agent's scoring
     rng = np.random.default_rng(5)
     board = Board(1)
-    agent = GreedyAgent(np.random.default_rng(1))
+    agent = GreedyAgent(HEURISTIC, np.random.default_rng(1))
     for _ in range(25):
         best = max(m.start.r - m.end.r for m in board.legal_moves())
         move = agent.decide(board).move
@@ -38,7 +39,7 @@ def test_greedy_prefers_the_longer_chain_on_equal_progress():
     mover = Hex(0, 2)
     board = Board.from_pieces(1, {"1": [mover, Hex(0, 1), Hex(1, 0)]})
     for seed in range(5):
-        move = GreedyAgent(np.random.default_rng(seed)).decide(board).move
+        move = GreedyAgent(HEURISTIC, np.random.default_rng(seed)).decide(board).move
         assert move.path == (mover, Hex(0, 0), Hex(2, 0))
 
 

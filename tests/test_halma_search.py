@@ -46,7 +46,7 @@ def test_levels_and_limits():
 
 
 def test_zobrist_hash_follows_play_and_undo():
-    from swarmtui.agents.halma_search import HalmaSearchParams, _Search
+    from swarmtui.agents.halma_search.agent import HalmaSearchParams, _Search
     from swarmtui.games.halma.zobrist import position_hash
 
     board = Board(3)
@@ -93,7 +93,7 @@ def test_prefers_the_long_ladder():
 @pytest.mark.parametrize("players", [3, 6])
 def test_best_reply_search_gives_the_position_back_unchanged(players):
     # pooled replies are played out of turn: every piece must stay its own seat's
-    from swarmtui.agents.halma_search import HalmaSearchParams, _Search
+    from swarmtui.agents.halma_search.agent import HalmaSearchParams, _Search
 
     board = Board(players)
     for _ in range(players):

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from swarmtui.agents import make_agent
-from swarmtui.agents.halma_beam import ROTATE, BeamParams, CrossingSearch, plan_crossing
+from swarmtui.agents.halma_beam.agent import ROTATE, BeamParams, CrossingSearch, plan_crossing
 from swarmtui.agents.halma_crossing import bits_of, holes_of, turned
 from swarmtui.games.halma.geometry import STAR, TRIANGLES, advance, opposite, rotate
 from swarmtui.games.halma.rules import INDEX, Board, HalmaRules

@@ -123,7 +123,7 @@ def test_renderer_shows_seats_cursor_targets_and_last_move_without_colour():
 async def test_setup_offers_the_search_players_difficulty(tui_app) -> None:
     """Halma's setup: a seat given to the search player shows its difficulty as a drop-down of the
     four levels, easy (the one a casual player beats) chosen; the level picked reaches the game."""
-    from swarmtui.agents.halma_search import LEVELS
+    from swarmtui.agents.halma_search.agent import LEVELS
 
     app = tui_app(seed=3)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from swarmtui.agents import make_agent
-from swarmtui.agents.mcts import MctsParams, Node, grow_tree, search, uct_child
+from swarmtui.agents.mcts.agent import MctsParams, Node, grow_tree, search, uct_child
 from swarmtui.core.params import ParamError
 from swarmtui.core.rng import make_rng
 from swarmtui.games.noughts import Board

@@ -60,10 +60,15 @@ def _loaded(modules: set[str], *roots: str) -> list[str]:
 
 
 def _agent_modules(modules: set[str]) -> list[str]:
-    """The shipped agents' own modules that were imported (the registry package itself is light)."""
-    from swarmtui.agents import BUILTIN
+    """The shipped agents' implementations that were imported: the module each spec's factory
+    names (``AgentSpec.implementation``), where it is not the spec's own module. Specs are light
+    and read freely (the menu reads them all); an agent that is one light module, spec and
+    implementation (``random``, ``human``, ``greedy``), is not counted."""
+    from swarmtui.agents import SHIPPED, agent_specs
 
-    return sorted({m for m in BUILTIN.values() if m in modules})
+    specs = agent_specs()
+    return sorted({specs[i].implementation for i in SHIPPED
+                   if specs[i].implementation in modules and specs[i].implementation != SHIPPED[i].partition(":")[0]})
 
 
 def test_help_imports_no_engine_no_numpy_no_network(tmp_path: Path) -> None:
@@ -81,7 +86,8 @@ def test_a_noughts_sim_imports_its_two_agents_and_nothing_of_the_other_games(tmp
     enumeration (``agents.ga.alleles``)."""
     modules = _modules(CLI_PROBE, json.dumps(argv), tmp_path=tmp_path)
     assert _loaded(modules, *NEVER) == []
-    assert _agent_modules(modules) == ["swarmtui.agents.ga", "swarmtui.agents.uniform"]
+    assert _agent_modules(modules) == ["swarmtui.agents.ga.agent"]
+    assert "swarmtui.agents.uniform" in modules
     assert _loaded(modules, "swarmtui.games.hive", "swarmtui.games.halma", "swarmtui.mazes", "swarmtui.serve",
                    "swarmtui.agents.ga.graph", "swarmtui.agents.ga.fitness", "swarmtui.agents.ga.genome",
                    "swarmtui.games.noughts.states", "multiprocessing",

@@ -55,22 +55,25 @@ def test_every_registered_kind_has_a_frame_set():
 
 
 def test_the_declared_kinds_are_exactly_what_their_modules_define():
-    """``swarmtui.agents.TRACE_KINDS`` names each agent's trace module without importing it; a fresh
-    interpreter reads a kind from its JSON alone (the module loads then), and each declared module
-    defines exactly the kinds declared for it."""
+    """Each agent's spec names its trace kinds' modules (``AgentSpec.traces``) without importing
+    them; a fresh interpreter reads a kind from its JSON alone (the specs and that module load
+    then, no agent), and each declared module defines exactly the kinds declared for it."""
     import subprocess
     import sys
 
-    from swarmtui.agents import TRACE_KINDS
+    from swarmtui.agents import agent_specs
 
-    for module in set(TRACE_KINDS.values()):
+    declared = {kind: module for spec in agent_specs().values() for kind, module in spec.traces.items()}
+    assert {"ant", "bee", "swarm", "colony", "genome", "particle"} <= set(declared)
+    for module in set(declared.values()):
         defined = {kind for kind, cls in trace_kinds().items() if cls.__module__ == module}
-        assert defined == {kind for kind, declared in TRACE_KINDS.items() if declared == module}, module
+        assert defined == {kind for kind, there in declared.items() if there == module}, module
     probe = (
         "import sys, swarmtui.agents\n"
         "from swarmtui.core.trace import trace_from_json\n"
         "assert not any(m.endswith('.trace') and m.startswith('swarmtui.agents') for m in sys.modules)\n"
         "print(type(trace_from_json({'kind': 'genome', 'position': 'x'})).__module__)\n"
+        "assert 'swarmtui.agents.ga.agent' not in sys.modules and 'numpy' not in sys.modules\n"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr

@@ -261,7 +261,7 @@ def test_snapshot_menu(snap_compare, tui_app, size) -> None:
 
 @SIZES
 def test_snapshot_game_with_minimax_table(snap_compare, tui_app, monkeypatch, size) -> None:
-    monkeypatch.setattr("swarmtui.agents.minimax._TABLE", {})  # node counts independent of test order
+    monkeypatch.setattr("swarmtui.agents.minimax.agent._TABLE", {})  # node counts independent of test order
     async def run_before(pilot) -> None:
         app = pilot.app
         screen = await start_noughts(app, pilot, "human", "minimax", seed=7)

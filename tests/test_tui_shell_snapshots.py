@@ -27,7 +27,7 @@ def fixed_saves(monkeypatch, tmp_path):
     monkeypatch.setenv("SWARMTUI_SAVES", str(SNAP_SAVES))
     # minimax shares a transposition table between games: start it cold so the node counts
     # in the saved traces do not depend on which tests ran before
-    monkeypatch.setattr("swarmtui.agents.minimax._TABLE", {})
+    monkeypatch.setattr("swarmtui.agents.minimax.agent._TABLE", {})
     yield SNAP_SAVES
 
 
@@ -105,7 +105,7 @@ def test_snapshot_replay_viewer(snap_compare, tui_app, fixed_saves, size) -> Non
 
 def test_snapshot_game_wide_with_both_panels(snap_compare, tui_app, monkeypatch) -> None:
     """At 160x48 the reasoning and the move log stand side by side."""
-    monkeypatch.setattr("swarmtui.agents.minimax._TABLE", {})  # node counts independent of test order
+    monkeypatch.setattr("swarmtui.agents.minimax.agent._TABLE", {})  # node counts independent of test order
     async def run_before(pilot) -> None:
         await pilot.press("enter")  # Noughts' setup: human vs minimax, seed 7
         await pilot.pause()

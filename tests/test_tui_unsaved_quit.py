@@ -82,7 +82,7 @@ def test_snapshot_unsaved_quit(snap_compare, tui_app, tmp_path, monkeypatch) -> 
     Path("blocked").write_text("x\n")
     monkeypatch.setenv(SAVES_ENV, "blocked")
     monkeypatch.setattr(saved_game, "time", SimpleNamespace(strftime=lambda fmt: "20261124-074500"))
-    monkeypatch.setattr("swarmtui.agents.minimax._TABLE", {})
+    monkeypatch.setattr("swarmtui.agents.minimax.agent._TABLE", {})
 
     async def run_before(pilot) -> None:
         await pilot.press("enter")  # Noughts' setup: human vs minimax

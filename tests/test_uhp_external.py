@@ -14,7 +14,7 @@ from fake_engines import SWARMTUI_UHP, fake, gone, noted_pids, owner_engines
 from waiting import poll_until
 
 from swarmtui.agents import make_agent
-from swarmtui.agents.external_uhp import UhpAgent
+from swarmtui.agents.external_uhp.agent import UhpAgent
 from swarmtui.core.agent import AgentForfeit
 from swarmtui.core.params import ParamError
 from swarmtui.core.rng import seat_rng

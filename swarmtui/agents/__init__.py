@@ -1,20 +1,22 @@
 """The agent registry: every kind of player by id, the games it plays and its parameters.
 
-``make_agent`` builds one for a game and a seat, with its own generator and any
-``name=value`` parameter overrides (``--param`` on the command line, the TUI's settings).
+Each agent declares itself once, in its own ``SPEC`` (``core.agent.AgentSpec``); a shipped agent
+is one line of ``SHIPPED``, an agent of another package an entry point of ``ENTRY_POINT_GROUP``
+or a ``register(SPEC)`` call. ``make_agent`` builds one for a game and a seat, with its own
+generator and any ``name=value`` parameter overrides (``--param`` on the command line, the TUI's
+settings).
 """
 
 from __future__ import annotations
 
-import importlib
+import warnings
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from swarmtui.core.agent import ANY, Agent, AgentSpec
+from swarmtui.core.agent import Agent, AgentSpec
+from swarmtui.core.lazy import load
 from swarmtui.core.params import ParamError, apply_overrides
-from swarmtui.core.services import ServiceProvider
-from swarmtui.core.trace import declare_kinds
+from swarmtui.core.trace import declare_finder, declare_kinds
 from swarmtui.games import get_game
 
 if TYPE_CHECKING:
@@ -22,116 +24,97 @@ if TYPE_CHECKING:
 
 _REGISTRY: dict[str, AgentSpec] = {}
 
-TRACE_KINDS: dict[str, str] = {
-    "ant": "swarmtui.agents.aco_bco.trace",
-    "bee": "swarmtui.agents.aco_bco.trace",
-    "swarm": "swarmtui.agents.aco_bco.trace",
-    "colony": "swarmtui.agents.aco_bco_colony.trace",
-    "genome": "swarmtui.agents.ga.trace",
-    "particle": "swarmtui.agents.pso.trace",
+SHIPPED: dict[str, str] = {
+    "human": "swarmtui.agents.human:SPEC",
+    "random": "swarmtui.agents.uniform:SPEC",
+    "minimax": "swarmtui.agents.minimax:SPEC",
+    "ga": "swarmtui.agents.ga:SPEC",
+    "mcts": "swarmtui.agents.mcts:SPEC",
+    "pso": "swarmtui.agents.pso:SPEC",
+    "pso-plus": "swarmtui.agents.pso:PLUS",
+    "greedy": "swarmtui.agents.greedy:SPEC",
+    "beam": "swarmtui.agents.halma_beam:SPEC",
+    "aco-bco": "swarmtui.agents.aco_bco:SPEC",
+    "aco-bco-plus": "swarmtui.agents.aco_bco_plus:SPEC",
+    "aco-bco-colony": "swarmtui.agents.aco_bco_colony:SPEC",
+    "halma-search": "swarmtui.agents.halma_search:SPEC",
+    "alphabeta": "swarmtui.agents.alphabeta:SPEC",
+    "pso-verify": "swarmtui.agents.pso:VERIFIED",
+    "uhp": "swarmtui.agents.external_uhp:SPEC",
 }
-"""The agents' own trace kinds by tag and the module defining each: declared to ``core.trace``
-so ``trace_from_json`` reads every kind once this package is imported, while a module is loaded
-only when a trace of its kind is read (``tests/test_trace_registry.py`` checks the list)."""
-declare_kinds(TRACE_KINDS)
+"""The shipped agents in menu order: one registration line each, the id and where its ``SPEC``
+is. A spec module is light (title, games, needs, description, and its implementation named by
+path), so the menu lists every agent and imports none, and a command that plays two agents
+builds two."""
+
+ENTRY_POINT_GROUP = "swarmtui.agents"
+"""Agents of other installed packages: ``[project.entry-points."swarmtui.agents"] myagent =
+"mypkg.myagent:SPEC"``, loaded when the agents are listed or one is not found."""
+
+_plugins_loaded = False
 
 
 def register(spec: AgentSpec) -> AgentSpec:
+    """Add ``spec`` to the registry (a spec registered again under its id replaces it) and
+    declare its trace kinds (``AgentSpec.traces``), so a trace it wrote reads back."""
+    if not isinstance(spec, AgentSpec):
+        raise TypeError(f"an agent registers an AgentSpec, not {type(spec).__name__}")
     _REGISTRY[spec.id] = spec
+    declare_kinds(spec.traces)
     return spec
 
 
-@dataclass(frozen=True)
-class AgentEntry:
-    """A shipped agent as the menus list it, declared here without importing its module: the
-    id, the module whose ``SPEC`` builds it, and the title, games and description that ``SPEC``
-    declares (``tests/test_conformance.py`` checks that every entry agrees with its ``SPEC``)."""
-
-    id: str
-    module: str
-    title: str
-    games: tuple[str, ...]
-    description: str
-    needs: tuple[str, ...] = ()
-
-    def plays(self, game: ServiceProvider) -> bool:
-        return (self.games == ANY or game.id in self.games) and all(game.provides(n) for n in self.needs)
-
-
-CATALOGUE: tuple[AgentEntry, ...] = (
-    AgentEntry("human", "swarmtui.agents.human", "Human", ANY, "you, at the keyboard"),
-    AgentEntry("random", "swarmtui.agents.uniform", "Random", ANY, "uniform over legal moves"),
-    AgentEntry("minimax", "swarmtui.agents.minimax", "Minimax (perfect)", ("noughts",),
-               "exact game-tree search; seeded tie-breaks"),
-    AgentEntry("ga", "swarmtui.agents.ga", "Genetic algorithm (Ford)", ("noughts",),
-               "plays an evolved strategy genome through its base-case symmetry"),
-    AgentEntry("mcts", "swarmtui.agents.mcts", "Monte Carlo tree search (UCT)", ANY,
-               "depth-limited UCT, terminal rewards only, root parallelisation (McGuile 3.4.2)"),
-    AgentEntry("pso", "swarmtui.agents.pso", "Particle swarm with intentions (McGuile)", ("hive",),
-               "PSO insects (eq. 2.1, local vicinities) choosing a move by intentions: Velocity + Danger "
-               "Theory, or Direct-to-Goal near the opponent Queen"),
-    AgentEntry("pso-plus", "swarmtui.agents.pso.plus", "Particle swarm + look-ahead (beyond McGuile)", ("hive",),
-               "the thesis swarm plus a winning look-ahead, Queen safety (no one-move loss), surround gain for "
-               "pinned endgames and recall against repetition"),
-    AgentEntry("greedy", "swarmtui.agents.greedy", "Greedy", ("halma",),
-               "largest progress towards the goal, longest jump chain on ties (baseline)"),
-    AgentEntry("beam", "swarmtui.agents.halma_beam", "Beam crossing", ("halma",),
-               "plans the whole crossing by beam search (alone: Bell's 27-move optimum)"),
-    AgentEntry("aco-bco", "swarmtui.agents.aco_bco", "Ant and bee swarm (Kuehner & Stock)", ("halma",),
-               "each piece's ant plans a path on the pheromone field; bees recruit the piece that moves"),
-    AgentEntry("aco-bco-plus", "swarmtui.agents.aco_bco_plus", "Look-ahead planner (ants, bees)", ("halma",),
-               "a four-move greedy roll-out picks the move; the ant trails and bee roulette it keeps add nothing "
-               "measurable (ablation in docs/halma.md)"),
-    AgentEntry("aco-bco-colony", "swarmtui.agents.aco_bco_colony", "Ant and bee colony (bees recruit to plans)",
-               ("halma",),
-               "ants build multi-move plans, spreading out over the moves of a position they share, bees recruit to "
-               "the best partial plans, the best plan persists between turns; pheromone on moves is a switch, off by "
-               "default (ablation in docs/halma.md)"),
-    AgentEntry("halma-search", "swarmtui.agents.halma_search", "Search (best-reply alpha-beta)", ("halma",),
-               "races for its goal and blocks: 2-6 players, easy to max"),
-    AgentEntry("alphabeta", "swarmtui.agents.alphabeta", "Alpha-beta", ANY,
-               "engine search, easy to max", ("evaluation",)),
-    AgentEntry("pso-verify", "swarmtui.agents.pso.verified", "Particle swarm proposes, search verifies", ("hive",),
-               "the pso-plus swarm's insects and the hive propose moves; a three-ply alpha-beta picks among them"),
-    AgentEntry("uhp", "swarmtui.agents.external_uhp", "External UHP engine", ("hive",),
-               "a Universal Hive Protocol engine the machine's owner declared, chosen by name (uhp:NAME)"),
-)
-"""The shipped agents in menu order. A module is imported only when its agent is asked for, so a
-command that plays two agents loads two, and the menu, which lists them all, loads none."""
-
-BUILTIN: dict[str, str] = {entry.id: entry.module for entry in CATALOGUE}
-"""The shipped agents by id and the module whose ``SPEC`` declares each, in menu order."""
-
-
-def listed_for(game_id: str) -> list[AgentEntry]:
-    """The agents that play ``game_id`` as the menus list them, without importing any shipped
-    agent: the catalogue's, then any registered at run time, in registry order."""
-    game = get_game(game_id)
-    shipped = [entry for entry in CATALOGUE if entry.plays(game)]
-    extra = [AgentEntry(spec.id, getattr(spec.factory, "__module__", ""), spec.title, spec.games, spec.description,
-                        spec.needs) for spec in _REGISTRY.values() if spec.id not in BUILTIN and spec.plays(game)]
-    return shipped + extra
-
-
 def _load(agent_id: str) -> AgentSpec | None:
-    if agent_id not in _REGISTRY and agent_id in BUILTIN:
-        spec = importlib.import_module(BUILTIN[agent_id]).SPEC
+    if agent_id not in _REGISTRY and agent_id in SHIPPED:
+        spec = load(SHIPPED[agent_id])
         if spec.id != agent_id:
-            raise RuntimeError(f"{BUILTIN[agent_id]} declares {spec.id!r}, not {agent_id!r}")
+            raise RuntimeError(f"{SHIPPED[agent_id]} declares {spec.id!r}, not {agent_id!r}")
         register(spec)
+    if agent_id not in _REGISTRY:
+        _load_plugins()
     return _REGISTRY.get(agent_id)
 
 
-def agent_specs() -> dict[str, AgentSpec]:
-    """All registered agents by id: the shipped ones in menu order, then any registered later."""
-    for agent_id in BUILTIN:
+def _load_plugins() -> None:
+    """Agents other installed packages declare (entry points), once; a broken one is skipped
+    with a warning."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            register(point.load())
+        except Exception as error:  # a plugin's bug must not stop swarmtui
+            warnings.warn(f"agent {point.name!r} from {point.value} is not loaded: {error}", stacklevel=2)
+
+
+def _declare_traces() -> None:
+    """Every shipped agent's trace kinds for ``core.trace`` (registering a spec declares its
+    kinds): run when a trace of a kind not yet known is read, so reading one imports the specs
+    and the module defining its kind, and no agent."""
+    for agent_id in SHIPPED:
         _load(agent_id)
-    ordered = {agent_id: _REGISTRY[agent_id] for agent_id in BUILTIN}
+
+
+declare_finder(_declare_traces)
+
+
+def agent_specs() -> dict[str, AgentSpec]:
+    """All registered agents by id: the shipped ones in menu order, then any registered later
+    (at run time or by an installed package)."""
+    for agent_id in SHIPPED:
+        _load(agent_id)
+    _load_plugins()
+    ordered = {agent_id: _REGISTRY[agent_id] for agent_id in SHIPPED}
     return {**ordered, **_REGISTRY}
 
 
 def agents_for(game_id: str) -> list[AgentSpec]:
-    """The agents that play ``game_id``, in registry order."""
+    """The agents that play ``game_id``, in menu order (the menus and setup list these: only
+    specs are imported, no agent's implementation)."""
     game = get_game(game_id)
     return [s for s in agent_specs().values() if s.plays(game)]
 
@@ -164,4 +147,4 @@ def make_agent(agent_id: str, game_id: str, seat: str, rng: np.random.Generator,
                overrides: Iterable[tuple[str, str]] = ()) -> Agent:
     """Build ``agent_id`` for ``seat`` of ``game_id`` with ``rng`` and parameter overrides."""
     spec = get_spec(agent_id, game_id)
-    return spec.factory(game_id, seat, rng, agent_params(spec, game_id, overrides))
+    return spec.build(game_id, seat, rng, agent_params(spec, game_id, overrides))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from swarmtui.core.agent import ANY, AgentSpec
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
+
+if TYPE_CHECKING:
+    import numpy as np  # annotations only: the menu reads this spec without NumPy
 
 
 class HumanAgent:

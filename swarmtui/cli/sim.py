@@ -20,7 +20,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 from typer import _click as click  # the Click Typer bundles (its groups take its Context)
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from swarmtui.cli.app import CliError, app, fail
 from swarmtui.cli.engines import CONFIG_HELP, ENGINE_HELP, declare_owner_engines
@@ -88,13 +88,35 @@ class _SimGroup(TyperGroup):
         return super().parse_args(ctx, args)
 
 
+class _RunCommand(TyperCommand):
+    """``sim run``, whose help ends with the games and the agents that play each, read from the
+    registries when the help is shown (each agent's own spec)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        import textwrap
+
+        from swarmtui.agents import agents_for
+        from swarmtui.games import GAMES
+
+        super().format_epilog(ctx, formatter)
+        with formatter.section("Games (GAME) and the agents that play them (--players)"):
+            for game in GAMES.values():
+                if not game.playable:
+                    continue
+                agents = ", ".join(spec.id for spec in agents_for(game.id) if not spec.interactive)
+                formatter.write_text(f"{game.id}: {safe_text(game.title).plain}")
+                width = max(20, (formatter.width or 80) - formatter.current_indent - 2)
+                for line in textwrap.wrap(agents, width, break_on_hyphens=False):
+                    formatter.write(f"{'':>{formatter.current_indent + 2}}{line}\n")
+
+
 sim_app = typer.Typer(
     name="sim", cls=_SimGroup, rich_markup_mode=None,
     help="Headless experiments: run a batch, report result files, presets, GA training, maze timing.",
 )
 app.add_typer(sim_app, name="sim")
 
-_GAME = typer.Argument(..., help="The game's id (see 'swarmtui sim run --help').")
+_GAME = typer.Argument(..., help="The game's id (listed at the end of 'swarmtui sim run --help').")
 _SEED = typer.Option(0, "--seed", min=0, help="Base seed; game i uses a seed derived from it.")
 _WORKERS = typer.Option(None, "--workers", "-w", min=1, max=512, help="Worker processes (default: all cores).")
 _PARAM = typer.Option([], "--param", help="Agent parameter name=value (SEAT.name or AGENT.name to target one); "
@@ -131,7 +153,7 @@ def _default_players(game: str) -> str:
     return ",".join(get_game(game).default_players)
 
 
-@sim_app.command("run")
+@sim_app.command("run", cls=_RunCommand)
 def run(
     game: str = _GAME,
     players: str | None = typer.Option(

@@ -7,9 +7,10 @@ the match seed) and its long-lived memory, and answers ``decide(state) -> Decisi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from swarmtui.core.lazy import resolved
 from swarmtui.core.services import ServiceProvider, params_with_services, service_weights
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision
@@ -83,7 +84,9 @@ AgentFactory = Callable[[str, str, "np.random.Generator", Any], Agent]
 
 @dataclass(frozen=True)
 class AgentSpec(Generic[P]):
-    """A registered kind of agent: which games it plays, its parameters, how to build it.
+    """A registered kind of agent, written once: its menus' title and description, which games
+    it plays, its parameters, how to build it. The menus, the About panel, ``--help``, the
+    setup screen and every run read this and nothing else.
 
     ``games`` lists the game ids it plays, or is ``ANY`` for an agent that plays every
     registered game; ``needs`` names the services a game must provide for it to play there
@@ -99,18 +102,25 @@ class AgentSpec(Generic[P]):
     ``core.engines``): they keep no trace and are not seeded by ours, so their turns are never
     re-decided to rebuild reasoning or memory, and a face offers them only when an engine is
     declared.
+
+    ``factory``, ``params`` and ``check`` are the objects or their ``"module:name"`` paths
+    (``core.lazy``): a shipped agent's spec names its implementation by path, so listing every
+    agent (the menu) imports none of them. ``traces`` maps the trace kinds the agent writes to
+    the module defining each, so a trace read back finds its class without the agent
+    (``core.trace.declare_kinds``; a kind defined in the agent's own module needs no entry).
     """
 
     id: str
     title: str
     games: tuple[str, ...]
-    factory: Callable[[str, str, np.random.Generator, P], Agent]
-    params: type[P] | None = None
+    factory: Callable[[str, str, np.random.Generator, P], Agent] | str
+    params: type[P] | str | None = None
     interactive: bool = False
     description: str = ""
-    check: Callable[[str, str, P], None] | None = None
+    check: Callable[[str, str, P], None] | str | None = None
     external: bool = False
     needs: tuple[str, ...] = ()
+    traces: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     @property
     def any_game(self) -> bool:
@@ -121,7 +131,30 @@ class AgentSpec(Generic[P]):
         """True if the agent plays ``game``: listed (or ``ANY``) and every need provided."""
         return (self.any_game or game.id in self.games) and all(game.provides(need) for need in self.needs)
 
+    @property
+    def params_type(self) -> type[P] | None:
+        """The agent's own parameter dataclass (imported now when named by path)."""
+        found: type[P] | None = resolved(self.params)
+        return found
+
     def params_for(self, game: ServiceProvider) -> type | None:
         """The agent's parameter dataclass in ``game``: its ``params``, extended by the weights of
         the services it needs there (the Hive evaluation's, for ``alphabeta``)."""
-        return params_with_services(self.params, service_weights(game, self.needs))
+        return params_with_services(self.params_type, service_weights(game, self.needs))
+
+    @property
+    def implementation(self) -> str:
+        """The module that builds the agent (its factory's)."""
+        if isinstance(self.factory, str):
+            return self.factory.partition(":")[0]
+        return str(getattr(self.factory, "__module__", ""))
+
+    def build(self, game_id: str, seat: str, rng: np.random.Generator, params: P) -> Agent:
+        """The agent for ``seat`` of ``game_id`` (its implementation imported now)."""
+        built: Agent = resolved(self.factory)(game_id, seat, rng, params)
+        return built
+
+    def check_settings(self, game_id: str, seat: str, params: P) -> None:
+        """Raise what building the agent with ``params`` would raise (``check``), if anything."""
+        if self.check is not None:
+            resolved(self.check)(game_id, seat, params)

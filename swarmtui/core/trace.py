@@ -17,7 +17,7 @@ import dataclasses
 import importlib
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -26,6 +26,7 @@ T = TypeVar("T", bound="Trace")
 
 _KINDS: dict[str, type[Trace]] = {}
 _DECLARED: dict[str, str] = {}
+_FINDERS: list[Callable[[], None]] = []
 """Kinds whose class lives in a module not imported yet: kind -> that module's import path."""
 
 Cell = tuple[int, int]
@@ -82,7 +83,21 @@ def declare_kinds(modules: Mapping[str, str]) -> None:
     _DECLARED.update(modules)
 
 
+def declare_finder(finder: Callable[[], None]) -> None:
+    """Add ``finder``, which declares more kinds (``declare_kinds``) when a kind is not known yet:
+    the agent registry's, which reads its agents' specs only when a trace needs them. Each
+    finder runs once."""
+    _FINDERS.append(finder)
+
+
+def _run_finders() -> None:
+    while _FINDERS:
+        _FINDERS.pop(0)()
+
+
 def _kind_class(kind: str) -> type[Trace] | None:
+    if kind not in _KINDS and kind not in _DECLARED:
+        _run_finders()
     if kind not in _KINDS and kind in _DECLARED:
         importlib.import_module(_DECLARED[kind])
         if kind not in _KINDS:
@@ -92,6 +107,7 @@ def _kind_class(kind: str) -> type[Trace] | None:
 
 def trace_kinds() -> dict[str, type[Trace]]:
     """Every registered trace class by its ``kind`` tag (importing the declared ones first)."""
+    _run_finders()
     for kind in list(_DECLARED):
         _kind_class(kind)
     return dict(_KINDS)

@@ -34,8 +34,7 @@ def check_seats(game_id: str, seats: Iterable[Seat]) -> None:
     for seat in seats:
         spec = get_spec(seat.agent, game_id)
         params = agent_params(spec, game_id, seat.overrides)
-        if spec.check is not None:
-            spec.check(game_id, seat.name, params)
+        spec.check_settings(game_id, seat.name, params)
 
 
 def build_agents(game_id: str, seats: Sequence[Seat], seed: int) -> dict[str, Agent]:

@@ -64,7 +64,7 @@ def rated_params(agent: str, overrides: dict[str, str]) -> dict[str, str]:
     (``ai:alphabeta:difficulty=easy``)."""
     if agent == HUMAN:
         return overrides
-    fields = param_fields(get_spec(agent).params)
+    fields = param_fields(get_spec(agent).params_type)
     if DIFFICULTY in fields and DIFFICULTY not in overrides:
         return {**overrides, DIFFICULTY: str(fields[DIFFICULTY].default)}
     return overrides

@@ -207,13 +207,13 @@ def memory_of(params: AcoBcoParams) -> Memory | None:
     return resolve_memory(params.memory if params.b > 0 else "none")
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: AcoBcoParams) -> AcoBcoAgent:
+def build(game_id: str, seat: str, rng: np.random.Generator, params: AcoBcoParams) -> AcoBcoAgent:
     params = params or AcoBcoParams()
     return AcoBcoAgent(seat, rng, params, memory_of(params))
 
 
 def check_memory(game_id: str, seat: str, params: AcoBcoParams) -> None:
-    """The memory file the parameters name reads (what ``_factory`` needs)."""
+    """The memory file the parameters name reads (what ``build`` needs)."""
     memory_of(params or AcoBcoParams())
 
 

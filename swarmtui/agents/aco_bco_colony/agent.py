@@ -109,5 +109,5 @@ def _dance_record(stage: int, dances: list[Dance]) -> DanceRecord:
                        max(values), round(sum(values) / len(values), 4), top)
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: ColonyParams) -> ColonyAgent:
+def build(game_id: str, seat: str, rng: np.random.Generator, params: ColonyParams) -> ColonyAgent:
     return ColonyAgent(seat, rng, params or ColonyParams())

@@ -82,11 +82,11 @@ def load_for_seat(seat: str, path_text: str) -> tuple[Strategy, str]:
     return strategy, str(path)
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: GaParams) -> GaAgent:
+def build(game_id: str, seat: str, rng: np.random.Generator, params: GaParams) -> GaAgent:
     strategy, name = load_for_seat(seat, params.strategy)
     return GaAgent(strategy, name)
 
 
-def _check(game_id: str, seat: str, params: GaParams) -> None:
-    """The seat's strategy file reads and is for its side (what ``_factory`` needs)."""
+def check(game_id: str, seat: str, params: GaParams) -> None:
+    """The seat's strategy file reads and is for its side (what ``build`` needs)."""
     load_for_seat(seat, params.strategy)

@@ -51,7 +51,6 @@ from swarmtui.agents.pso.intentions import VARIANTS, Insect, Intention, Intentio
 from swarmtui.agents.pso.particles import Particle, desired_cell, fitness, initial_velocity, update_velocity
 from swarmtui.agents.pso.trace import IntentionFactor, ParticleTrace, ParticleView
 from swarmtui.agents.pso.vicinity import vicinity_best, vicinity_members
-from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
@@ -307,12 +306,5 @@ def _centre(cells) -> Hex:
     return Hex(round(sum(c.q for c in cells) / len(cells)), round(sum(c.r for c in cells) / len(cells)))
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: PsoParams) -> SwarmAgent:
+def build(game_id: str, seat: str, rng: np.random.Generator, params: PsoParams) -> SwarmAgent:
     return SwarmAgent(rng, params)
-
-
-SPEC = AgentSpec(
-    "pso", "Particle swarm with intentions (McGuile)", ("hive",), _factory, PsoParams,
-    description="PSO insects (eq. 2.1, local vicinities) choosing a move by intentions: Velocity + Danger Theory, "
-    "or Direct-to-Goal near the opponent Queen",
-)

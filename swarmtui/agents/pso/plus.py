@@ -36,7 +36,6 @@ import numpy as np
 from swarmtui.agents.pso.agent import PsoParams, Rank, SwarmAgent, SwarmTurn, axial, colour_of
 from swarmtui.agents.pso.intentions import landing, sees_goal
 from swarmtui.agents.pso.trace import IntentionFactor, ParticleTrace
-from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.core.params import check_range
 from swarmtui.core.trace import Decision
@@ -283,12 +282,5 @@ class PlusAgent(SwarmAgent):
                 cells.append(cell)
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: PlusParams) -> PlusAgent:
+def build(game_id: str, seat: str, rng: np.random.Generator, params: PlusParams) -> PlusAgent:
     return PlusAgent(rng, params)
-
-
-SPEC = AgentSpec(
-    "pso-plus", "Particle swarm + look-ahead (beyond McGuile)", ("hive",), _factory, PlusParams,
-    description="the thesis swarm plus a winning look-ahead, Queen safety (no one-move loss), "
-    "surround gain for pinned endgames and recall against repetition",
-)

@@ -66,14 +66,13 @@ from typing import Literal
 
 import numpy as np
 
-from swarmtui.agents.alphabeta import CLOCKS, SAFETY, _display
+from swarmtui.agents.alphabeta.agent import CLOCKS, SAFETY, _display
 from swarmtui.agents.alphabeta.search import Searcher, SearchResult
 from swarmtui.agents.pso.agent import ABILITY, SwarmTurn, _centre, colour_of
 from swarmtui.agents.pso.intentions import direct_move, landing
 from swarmtui.agents.pso.particles import fitness
 from swarmtui.agents.pso.plus import PlusAgent, PlusParams
 from swarmtui.agents.pso.trace import ParticleTrace
-from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import distance
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
@@ -377,11 +376,5 @@ def _placement_proposals(state, limit: int, centre: bool = False, cells: int = 1
     return [m for bug in ranked[:limit] for _, m in sorted(by_bug[bug])[:cells]]
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: VerifiedParams) -> VerifiedSwarmAgent:
+def build(game_id: str, seat: str, rng: np.random.Generator, params: VerifiedParams) -> VerifiedSwarmAgent:
     return VerifiedSwarmAgent(rng, params)
-
-
-SPEC = AgentSpec(
-    "pso-verify", "Particle swarm proposes, search verifies", ("hive",), _factory, VerifiedParams,
-    description="the pso-plus swarm's insects and the hive propose moves; a three-ply alpha-beta picks among them",
-)

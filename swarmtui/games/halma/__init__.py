@@ -47,6 +47,7 @@ SPEC = GameSpec(
     seat_counts=(1, 2, 3, 4, 6), default_players=("greedy",), notation="hole paths (i5-h5, m3:k3:k5)",
     render=_render, board="swarmtui.tui.widgets.halma_board:HalmaBoard", rules="swarmtui.games.halma.rules:HalmaRules",
     coach=("halma-search", (("difficulty", "hard"),)), parse_position=_position, format_position=_position_text,
+    services={"heuristic": "swarmtui.games.halma.heuristic:HEURISTIC"},
 )
 """The game's descriptor (``swarmtui.games`` registers it); ``HalmaRules`` are its variants."""
 

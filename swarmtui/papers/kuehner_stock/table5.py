@@ -30,6 +30,7 @@ from swarmtui.agents.aco_bco.agent import AcoBcoAgent
 from swarmtui.agents.aco_bco.memory import Memory, from_field
 from swarmtui.core.params import ParamError, param_fields
 from swarmtui.core.rng import derive_seed
+from swarmtui.games import get_game
 from swarmtui.games.halma.rules import Board
 from swarmtui.referee import Referee, Seat
 from swarmtui.sim.execution import map_ordered
@@ -122,7 +123,7 @@ def setup_for(scenario: Scenario, agent: str = "aco-bco", extra: Sequence[tuple[
     """The setup of a Table V scenario (memory and cooperation), then ``extra`` overrides."""
     overrides = [("memory", "shipped" if scenario.memory == "on" else "none"),
                  ("cooperate", "true" if scenario.cooperate else "false")]
-    known = param_fields(get_spec(agent, "halma").params)
+    known = param_fields(get_spec(agent, "halma").params_for(get_game("halma")))
     if "memory" not in known or "cooperate" not in known:  # an agent without a best-game memory or eq. 18
         if scenario.memory != "off" or scenario.cooperate:
             raise ParamError(f"agent {agent!r} has no best-game memory or cooperation: "

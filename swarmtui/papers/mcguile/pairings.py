@@ -131,7 +131,7 @@ def check_assignments(players: list[Player], assignments: tuple[str, ...]) -> No
         name, _ = split_assignment(text)
         scope, _, bare = name.rpartition(".")
         takers = [p for p in players if (not scope or scope in (p.agent, p.name))
-                  and bare in param_fields(get_spec(p.agent).params)]
+                  and bare in param_fields(get_spec(p.agent).params_for(get_game("hive")))]
         if not takers:
             names = ", ".join(sorted({p.name for p in players}))
             raise ParamError(f"no player takes parameter {name!r} (players: {names})")

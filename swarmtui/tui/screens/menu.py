@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from swarmtui.agents import listed_for
+from swarmtui.agents import agents_for
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GAMES, GameSpec
 from swarmtui.tui.boards import tui_playable
@@ -63,11 +63,11 @@ def game_prompt(spec: GameSpec) -> Text:
 def agents_text(game: GameSpec) -> Group:
     """The agents that play ``game``: each title (bold) in a column of its own beside what it does,
     so a long title wraps in its column instead of running into its description. Read from the
-    agent catalogue: the menu imports no agent."""
+    agents' specs: the menu imports no agent's implementation."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", ratio=2)
     grid.add_column(ratio=3)
-    for spec in listed_for(game.id):
+    for spec in agents_for(game.id):
         grid.add_row(safe_text(spec.title), safe_text(spec.description))
     hint = Text("\nEnter opens the game's setup (players, parameters, seed); ? lists every key.", style="dim")
     return Group(grid, hint)

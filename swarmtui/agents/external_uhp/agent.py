@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from swarmtui.agents.engine_process import REPLY_BYTES, EngineProcess, engine_text
-from swarmtui.core.agent import AgentForfeit, AgentSpec
+from swarmtui.core.agent import AgentForfeit
 from swarmtui.core.engines import check_engine_name, engine_named, engine_names
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
@@ -173,16 +173,10 @@ class UhpAgent:
             self.engine.close()
 
 
-def _check(game_id: str, seat: str, params: UhpParams) -> None:
+def check(game_id: str, seat: str, params: UhpParams) -> None:
     """The seat names an engine the machine's owner declared (``ParamError`` otherwise)."""
     engine_named(params.engine)
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: UhpParams) -> UhpAgent:
+def build(game_id: str, seat: str, rng: np.random.Generator, params: UhpParams) -> UhpAgent:
     return UhpAgent(params)
-
-
-SPEC = AgentSpec(
-    "uhp", "External UHP engine", ("hive",), _factory, UhpParams, check=_check, external=True,
-    description="a Universal Hive Protocol engine the machine's owner declared, chosen by name (uhp:NAME)",
-)

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from swarmtui.agents.halma_crossing import ROTATE, Crossing, CrossingParams, CrossingSearch
-from swarmtui.core.agent import AgentSpec
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
 from swarmtui.games.halma.geometry import STAR
 from swarmtui.games.halma.rules import Board, Move
@@ -94,11 +93,5 @@ class BeamAgent:
         )
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: BeamParams | None) -> BeamAgent:
+def build(game_id: str, seat: str, rng: np.random.Generator, params: BeamParams | None) -> BeamAgent:
     return BeamAgent(rng, params or BeamParams())
-
-
-SPEC = AgentSpec(
-    "beam", "Beam crossing", ("halma",), _factory, BeamParams,
-    description="plans the whole crossing by beam search (alone: Bell's 27-move optimum)",
-)

@@ -71,7 +71,6 @@ from typing import Literal
 import numpy as np
 
 from swarmtui.agents.halma_crossing import CrossingParams, CrossingSearch
-from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import distance
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import ParamError, check_range
@@ -498,12 +497,6 @@ class HalmaSearchAgent:
         )
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator,
+def build(game_id: str, seat: str, rng: np.random.Generator,
              params: HalmaSearchParams | None) -> HalmaSearchAgent:
     return HalmaSearchAgent(rng, params or HalmaSearchParams())
-
-
-SPEC = AgentSpec(
-    "halma-search", "Search (best-reply alpha-beta)", ("halma",), _factory, HalmaSearchParams,
-    description="races for its goal and blocks: 2-6 players, easy to max",
-)

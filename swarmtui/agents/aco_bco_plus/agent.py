@@ -37,14 +37,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from swarmtui.agents.aco_bco.agent import AcoBcoAgent, check_memory, memory_of
+from swarmtui.agents.aco_bco.agent import AcoBcoAgent, memory_of
 from swarmtui.agents.aco_bco.ants import AntPlan, candidate_paths, resting_pieces
 from swarmtui.agents.aco_bco.memory import Memory
 from swarmtui.agents.aco_bco.params import AcoBcoParams
 from swarmtui.agents.aco_bco.pheromone import PheromoneField, path_deposit
 from swarmtui.agents.aco_bco.trace import PheromoneDelta
 from swarmtui.agents.aco_bco_forward import Rollout, forward_value
-from swarmtui.core.agent import AgentSpec
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.params import ParamError, helped
 from swarmtui.games.halma.geometry import STAR, advance
@@ -149,14 +148,6 @@ def _one_per_end(paths: list[tuple[Hex, ...]]) -> list[tuple[Hex, ...]]:
     return list(seen.values())
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: PlusParams) -> AcoBcoPlusAgent:
+def build(game_id: str, seat: str, rng: np.random.Generator, params: PlusParams) -> AcoBcoPlusAgent:
     params = params or PlusParams()
     return AcoBcoPlusAgent(seat, rng, params, memory_of(params))
-
-
-SPEC = AgentSpec(
-    "aco-bco-plus", "Look-ahead planner (ants, bees)", ("halma",), _factory, PlusParams,
-    description="a four-move greedy roll-out picks the move; the ant trails and bee roulette it keeps "
-                "add nothing measurable (ablation in docs/halma.md)",
-    check=check_memory,
-)

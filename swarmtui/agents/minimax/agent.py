@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from swarmtui.core.agent import AgentSpec
 from swarmtui.core.limits import Limit
 from swarmtui.core.rating import MoveRating
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
@@ -112,11 +111,5 @@ class MinimaxAgent:
                                     values[1], notes, agent="minimax")
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: MinimaxParams) -> MinimaxAgent:
+def build(game_id: str, seat: str, rng: np.random.Generator, params: MinimaxParams) -> MinimaxAgent:
     return MinimaxAgent(rng, params)
-
-
-SPEC = AgentSpec(
-    "minimax", "Minimax (perfect)", ("noughts",), _factory, MinimaxParams,
-    description="exact game-tree search; seeded tie-breaks",
-)

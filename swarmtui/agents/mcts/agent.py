@@ -50,7 +50,6 @@ from typing import Any
 
 import numpy as np
 
-from swarmtui.core.agent import ANY, AgentSpec
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
 from swarmtui.core.signals import pool_worker_start
@@ -283,11 +282,5 @@ def _mean(stats: RootStats, move: Hashable) -> float:
     return stats.rewards[move] / n if n else 0.0
 
 
-def _factory(game_id: str, seat: str, rng: np.random.Generator, params: MctsParams) -> MctsAgent:
+def build(game_id: str, seat: str, rng: np.random.Generator, params: MctsParams) -> MctsAgent:
     return MctsAgent(rng, params)
-
-
-SPEC = AgentSpec(
-    "mcts", "Monte Carlo tree search (UCT)", ANY, _factory, MctsParams,
-    description="depth-limited UCT, terminal rewards only, root parallelisation (McGuile 3.4.2)",
-)
