@@ -234,13 +234,31 @@ class HiveEvaluation:
 
     # -- the score -------------------------------------------------------------------------
     def evaluate(self, state: Board) -> float:
-        """The static score for the side to move (module docstring)."""
+        """The static score for the side to move (module docstring): the pieces free to move,
+        each queen's surroundings, and the pieces in hand, for each side."""
+        pos = state._pos
+        qcell = (pos[self.queens[0]], pos[self.queens[1]])
+        score = [0.0, 0.0]
+        mobile, own_cells, reach = self._mobility(state, qcell, score)
+        for side in (0, 1):
+            q = qcell[side]
+            if q is None:
+                score[side] -= self.weights.queen_in_hand
+            else:
+                self._queen(state, side, q, mobile, reach[1 - side], score)
+        self._hands(state, own_cells, score)
+        me = state._ply & 1
+        return score[me] - score[1 - me] + self.weights.tempo
+
+    def _mobility(self, state: Board, qcell: tuple[int | None, int | None],
+                  score: list[float]) -> tuple[list[bool], list[list[int]], list[int]]:
+        """Add each side's free pieces (each at its ``mobile_value``; beside the enemy queen at
+        ``mobile_at_queen`` times it) to ``score``; return which pieces are free, each side's
+        occupied cells, and each side's reach: its free ants and the other free pieces within two
+        cells of the enemy queen."""
         w = self.weights
         stacks, nmask, pos = state._stacks, state._nmask, state._pos
         colour_of, slider, mobile_value, is_ant = self.colour, self.slider, self.mobile_value, self.is_ant
-        queens = self.queens
-        qcell = (pos[queens[0]], pos[queens[1]])
-        score = [0.0, 0.0]
         free_ants = [0, 0]
         near_attackers = [0, 0]  # free non-ant pieces within two cells of the enemy queen
         mobile = [False] * len(pos)
@@ -270,64 +288,72 @@ class HiveEvaluation:
                 free_ants[side] += 1
             elif cell in near2[side]:
                 near_attackers[side] += 1
-        own_free, enemy_weight, drop = w.own_mobile_neighbour, w.enemy_neighbour, w.drop_liberty
-        for side in (0, 1):
-            q = qcell[side]
-            enemy = 1 - side
-            if q is None:
-                score[side] -= w.queen_in_hand
+        return mobile, own_cells, [free_ants[0] + near_attackers[0], free_ants[1] + near_attackers[1]]
+
+    def _queen(self, state: Board, side: int, q: int, mobile: list[bool], reach: int, score: list[float]) -> None:
+        """Add what ``side``'s queen on ``q`` is worth to ``score``: her neighbours (free ones of
+        her colour count less), beetles beside or on her, her freedom, and the enemy's attackers
+        that can reach her (``reach``, up to her liberties)."""
+        w = self.weights
+        stacks = state._stacks
+        colour_of = self.colour
+        enemy = 1 - side
+        x = 0.0
+        qmask = state._nmask.get(q, 0)
+        for i in BITS[qmask]:
+            top = stacks[q + D[i]][-1]
+            if colour_of[top] == side:
+                x += w.own_mobile_neighbour if mobile[top] else 1.0
+            else:
+                x += w.enemy_neighbour
+                if mobile[top] and self.is_beetle[top]:
+                    score[enemy] += w.beetle_near_queen
+        st = stacks[q]
+        if len(st) > 1:
+            if colour_of[st[-1]] == enemy:
+                score[enemy] += w.beetle_on_queen
+                x += 1.0  # a covered queen is as good as one more neighbour for the attacker
+            else:  # her own beetle guards her from enemy beetles, but she cannot move
+                score[side] += w.own_beetle_on_queen
+                x += w.own_cover
+        elif mobile[self.queens[side]]:
+            score[side] += w.queen_mobile
+        score[side] -= w.queen_neighbour * x + w.queen_neighbour_sq * x * x
+        liberties = 6 - len(BITS[qmask])
+        score[enemy] += w.attacker * (liberties if liberties < reach else reach)
+        if w.drop_liberty and len(st) > 1 and colour_of[st[-1]] == enemy:
+            score[enemy] += w.drop_liberty * self._drops(state, q, enemy)
+
+    def _drops(self, state: Board, q: int, enemy: int) -> int:
+        """With an enemy beetle on the queen on ``q``, her free neighbours become placement cells
+        for the enemy (they touch no piece of her colour): every piece in the enemy's hand can
+        fill one. How many the enemy can fill."""
+        in_hand = self.in_hand(state, enemy)
+        if not in_hand:
+            return 0
+        stacks, nmask, colour_of = state._stacks, state._nmask, self.colour
+        drops = 0
+        for i in range(6):
+            n = q + D[i]
+            if n in stacks:
                 continue
-            x = 0.0
-            qmask = nmask.get(q, 0)
-            for i in BITS[qmask]:
-                top = stacks[q + D[i]][-1]
-                if colour_of[top] == side:
-                    x += own_free if mobile[top] else 1.0
-                else:
-                    x += enemy_weight
-                    if mobile[top] and self.is_beetle[top]:
-                        score[enemy] += w.beetle_near_queen
-            st = stacks[q]
-            if len(st) > 1:
-                if colour_of[st[-1]] == enemy:
-                    score[enemy] += w.beetle_on_queen
-                    x += 1.0  # a covered queen is as good as one more neighbour for the attacker
-                else:  # her own beetle guards her from enemy beetles, but she cannot move
-                    score[side] += w.own_beetle_on_queen
-                    x += w.own_cover
-            elif mobile[queens[side]]:
-                score[side] += w.queen_mobile
-            score[side] -= w.queen_neighbour * x + w.queen_neighbour_sq * x * x
-            liberties = 6 - len(BITS[qmask])  # the enemy's attackers on this queen
-            reach = free_ants[enemy] + near_attackers[enemy]
-            score[enemy] += w.attacker * (liberties if liberties < reach else reach)
-            if drop and len(st) > 1 and colour_of[st[-1]] == enemy:
-                # An enemy beetle on her makes her free neighbours placement cells for the enemy
-                # (they touch no piece of her colour): every piece in the enemy's hand can fill one.
-                in_hand = self.in_hand(state, enemy)
-                if in_hand:
-                    drops = 0
-                    for i in range(6):
-                        n = q + D[i]
-                        if n in stacks:
-                            continue
-                        for j in BITS[nmask[n]]:
-                            if colour_of[stacks[n + D[j]][-1]] != enemy:
-                                break
-                        else:
-                            drops += 1
-                    score[enemy] += drop * (drops if drops < in_hand else in_hand)
-        # pieces in hand, reduced when there is nowhere to put them
+            for j in BITS[nmask[n]]:
+                if colour_of[stacks[n + D[j]][-1]] != enemy:
+                    break
+            else:
+                drops += 1
+        return drops if drops < in_hand else in_hand
+
+    def _hands(self, state: Board, own_cells: list[list[int]], score: list[float]) -> None:
+        """Add the pieces in hand to ``score``, reduced when there is nowhere to put them."""
         hand_kinds = state._hand_kinds
         for side in (0, 1):
             if not hand_kinds[side]:
                 continue  # every piece in play
             total = self.hand(state, side)
-            if total and own_cells[side] and not self._can_place(stacks, nmask, own_cells[side], side):
-                total *= w.hand_blocked
+            if total and own_cells[side] and not self._can_place(state._stacks, state._nmask, own_cells[side], side):
+                total *= self.weights.hand_blocked
             score[side] += total
-        me = state._ply & 1
-        return score[me] - score[1 - me] + w.tempo
 
     def _can_place(self, stacks: dict[int, list[int]], nmask: dict[int, int], own: list[int], side: int) -> bool:
         """Is there an empty cell beside ``own`` pieces whose occupied neighbours are all
