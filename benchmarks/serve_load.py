@@ -13,7 +13,16 @@ Three measurements (all by default, or name one):
   own address can still log in, and how long the silent sockets are kept. Then the same with
   the sockets spread over 20 addresses (127.0.1.1-20).
 
-Usage: ``python benchmarks/serve_load.py [sessions [N] | flood [SECONDS] | lockout [SOCKETS]]``.
+- ``tables [SECONDS] [PLAYERS] [BROWSERS]``: PLAYERS (default 12) at PLAYERS/2 rated Noughts &
+  Crosses tables for SECONDS (default 300), BROWSERS of them (default half) through the web door
+  (``swarmtui web``'s scripted client, as textual.js speaks) and the others over SSH, one door
+  serving both in one venue; each pair (an SSH host and a browser guest while there are both)
+  opens its table from the setup, joins by its code, plays games and rematches by keys and
+  chats (``table_players``): keystroke and move latency, every chat line and move delivered,
+  every game in the ratings database, the server's memory. Exits 1 if anything was lost.
+
+Usage: ``python benchmarks/serve_load.py [sessions [N] | flood [SECONDS] | lockout [SOCKETS] |
+tables [SECONDS] [PLAYERS] [BROWSERS]]``.
 Linux only (RSS from ``/proc``; 127.0.0.2 is a loopback address there).
 """
 
@@ -171,9 +180,77 @@ async def _lockout_attack(port: int, key: asyncssh.SSHKey, sockets: int, sources
             "menu": menu, "same address": same}
 
 
+async def tables(seconds: float, players: int, browsers: int) -> bool:
+    """Players at tables (``table_players``), ``browsers`` of them through the web door, each
+    paired with an SSH player while there are both; True when nothing was lost."""
+    import secrets
+
+    from table_players import table_load
+
+    from swarmtui.serve.environment import app_command
+    from swarmtui.serve.venue import Venue
+    from swarmtui.web.probe import client, log_in, open_screen
+    from swarmtui.web.server import WebConfig, start_web
+
+    with tempfile.TemporaryDirectory() as tmp:
+        limits = Limits(max_sessions=players, max_sessions_per_player=2, max_unauthenticated=players,
+                        max_unauthenticated_per_address=players, max_connections=4 * players + 8)
+        config, keys = loopback_config(Path(tmp), players - browsers, limits=limits)
+        tokens = {f"web{n:02d}": secrets.token_urlsafe(22) for n in range(browsers)}
+        (Path(tmp) / "tokens").write_text("".join(f"{name} {token}\n" for name, token in tokens.items()))
+        (Path(tmp) / "tokens").chmod(0o600)
+        venue = await Venue.open(config.players_root, limits, app_command(), config.ratings_path)
+        server = await start_server(config, venue)
+        door = await start_web(WebConfig(tokens=Path(tmp) / "tokens", port=0), venue)
+        https, conns = [], []
+        try:
+            ssh_sessions = []
+            for n, key in enumerate(keys):
+                conns.append(await asyncssh.connect("127.0.0.1", server.port, username=f"p{n:02d}", client_keys=[key],
+                                                    known_hosts=None, agent_path=None, config=None))
+                ssh_sessions.append(await open_terminal(conns[-1]))
+            web_sessions = []
+            for token in tokens.values():
+                https.append(client(f"http://127.0.0.1:{door.port}"))
+                await log_in(https[-1], token)
+                web_sessions.append(await open_screen(https[-1]))
+            sessions: list = []  # SSH host and browser guest at each table while there are both
+            while ssh_sessions or web_sessions:
+                sessions += [queue.pop(0) for queue in (ssh_sessions, web_sessions) if queue]
+            started = time.monotonic()
+            figures = await table_load(sessions, seconds)
+            wall = time.monotonic() - started
+            ratings = venue.hub.ratings
+            assert ratings is not None
+            stored = sum(s.games for s in ratings.leaderboard("noughts", limit=10**6)) // 2
+            server_rss = child_rss(os.getpid()) / MIB
+        finally:
+            for http in https:
+                await http.close()
+            for conn in conns:
+                conn.close()
+            await door.close()
+            await server.close()
+            await venue.close()
+    lost = figures.lost_messages()
+    print(f"tables: {players} players ({players - browsers} over SSH, {browsers} in browsers) at {players // 2} rated "
+          f"tables for {seconds:g} s of play ({wall:.0f} s in all; os.cpu_count() = {os.cpu_count()})")
+    print(figures.summary(lost))
+    print(f"rated games in the database: {stored} of {figures.games} finished")
+    print(f"server process (both doors, hub, ratings, the benchmark's {players} clients): {server_rss:.0f} MiB")
+    for failure in figures.failures:
+        print(f"failure: {failure}")
+    return not lost and not figures.lost_moves and stored == figures.games and not figures.failures
+
+
 def main(argv: list[str]) -> None:
     what = argv[0] if argv else "all"
     number = float(argv[1]) if len(argv) > 1 else None
+    if what == "tables":
+        players = int(argv[2]) if len(argv) > 2 else 12
+        browsers = int(argv[3]) if len(argv) > 3 else players // 2
+        complete = asyncio.run(tables(number or 300.0, players, browsers))
+        raise SystemExit(0 if complete else 1)
     if what in ("sessions", "all"):
         asyncio.run(sessions(int(number or 12)))
     if what in ("flood", "all"):

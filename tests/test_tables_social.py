@@ -114,11 +114,16 @@ def test_a_rated_game_is_stored_and_told_to_the_table(hub):
         ("X", "alice [x]", won.rating), ("O", "bob [x]", lost.rating)]
     board = carol.leaderboard("noughts")
     assert board["games"] == ["noughts"]
-    assert [(s["player"], s["label"], s["wins"], s["losses"]) for s in board["standings"]] == [
-        ("alice", "alice [x]", 1, 0), ("bob", "bob [x]", 0, 1)]
+    assert [(s["label"], s["wins"], s["losses"]) for s in board["standings"]] == [
+        ("alice [x]", 1, 0), ("bob [x]", 0, 1)]
+    handle = board["standings"][0]["player"]
+    assert handle.startswith("p-") and "alice" not in handle  # no player's id (their key's hash) is shown
     [game] = bob.history("noughts")
     assert (game["opponent_label"], game["score"], game["table"], game["moves"]) == ("alice [x]", 0.0, host.code, 5)
-    assert carol.history("noughts", "alice")[0]["score"] == 1.0
+    assert game["opponent"] == handle
+    assert carol.history("noughts", handle)[0]["score"] == 1.0
+    with pytest.raises(TableError, match="no such player"):
+        carol.history("noughts", "alice")
 
 
 def test_computer_seats_are_rated_by_agent_and_difficulty(hub):
@@ -132,7 +137,7 @@ def test_computer_seats_are_rated_by_agent_and_difficulty(hub):
     [first, second] = bob.leaderboard("noughts")["standings"]
     assert (first["player"], first["label"], first["kind"]) == ("ai:alphabeta:difficulty=hard", "alphabeta (hard)",
                                                                  "ai")
-    assert (second["player"], second["kind"]) == ("bob", "person")
+    assert (second["label"], second["kind"]) == ("bob [x]", "person")
 
 
 def test_guests_and_odd_games_are_kept_out_of_ratings(hub):
@@ -186,3 +191,22 @@ def test_no_rematch_once_a_player_has_left(hub):
     poll_until(lambda: host.holder("O") is None)
     with pytest.raises(TableError, match="bob .x. left the table"):
         host.ask_rematch()
+
+
+def test_a_game_the_database_cannot_take_is_told_to_the_table_and_the_hub_goes_on(hub):
+    from swarmtui.tables.ratings import RatingsError
+
+    def full(*args, **kwargs):
+        raise RatingsError("the ratings database r.sqlite3 cannot grow: the disk is full (the ratings stored "
+                           "before are kept)")
+
+    hub.ratings.record = full  # type: ignore[method-assign]
+    alice, bob = hub.client("alice"), hub.client("bob")
+    host = alice.host("noughts", {"X": "human", "O": "human"}, 1, {}, ["X"], rated=True)
+    guest = bob.join(host.id)
+    seen = _events(guest)
+    _play(host, guest, X_WINS)
+    poll_until(lambda: any(e["event"] == "unrated" for e in seen))
+    [told] = [e for e in seen if e["event"] == "unrated"]
+    assert "disk is full" in told["error"] and "stored before are kept" in told["error"]
+    assert host.ask_rematch() == ["bob [x]"]  # the hub answers as before

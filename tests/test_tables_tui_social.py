@@ -6,6 +6,7 @@ rematch with the colours swapped. The other players are scripted ``TableClient``
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Checkbox, DataTable, Input, Select
 from waiting import poll_until, settle
 
@@ -207,7 +208,9 @@ def test_snapshot_a_players_history(snap_compare, tui_app, hub):
         hub.ratings.record("noughts", _contender("alice"), _contender(opponent), score, table="K7Q001", moves=7)
 
     async def run_before(pilot) -> None:
-        pilot.app.push_screen(RatingHistoryScreen(pilot.app.tables, "noughts", "alice", "alice [x]"))
+        board = pilot.app.tables.leaderboard("noughts")
+        [handle] = [s["player"] for s in board["standings"] if s["label"] == "alice [x]"]
+        pilot.app.push_screen(RatingHistoryScreen(pilot.app.tables, "noughts", handle, "alice [x]"))
         await until(pilot, lambda: isinstance(pilot.app.screen, RatingHistoryScreen) and pilot.app.screen.played)
 
     assert snap_compare(tui_app(tables=hub.client("bob")), terminal_size=(80, 24), run_before=run_before)
@@ -230,3 +233,18 @@ def _contender(name: str):
 
     return Contender(name, f"{name} [x]")
 
+
+
+async def test_keys_typed_right_after_c_go_to_the_chat_even_a_q(tui_app, hub):
+    host = hub.client("alice").host("noughts", {"X": "human", "O": "human"}, 1, {}, ["X"])
+    app = tui_app(speed="instant", tables=hub.client("bob"))
+    async with app.run_test() as pilot:
+        await open_tables(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen))
+        for key in "cquit, c":  # c and the line in one go, as a fast typist's keys arrive over SSH
+            app.post_message(events.Key(key, key))
+        await until(pilot, lambda: isinstance(app.focused, Input) and app.focused.value == "quit, c")
+        await pilot.press("enter")
+        await until(pilot, lambda: host.chat and host.chat[-1]["text"] == "quit, c")
+        assert app.is_running and isinstance(app.screen, TableGameScreen)

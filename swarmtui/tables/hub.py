@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import inspect
 import itertools
 import logging
@@ -36,7 +37,7 @@ from swarmtui.tables.chat import ChatRefused, Pace, clean_line
 from swarmtui.tables.codes import Guesses, new_code, read_code
 from swarmtui.tables.protocol import MAX_LINE, ProtocolError, decode, encode
 from swarmtui.tables.ratings import RatingsError, RatingsStore
-from swarmtui.tables.table import HUMAN, Member, Refusal, Table
+from swarmtui.tables.table import AI_PREFIX, HUMAN, Member, Refusal, Table
 
 log = logging.getLogger("swarmtui.serve")
 
@@ -77,6 +78,9 @@ class Hub:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ratings")
         """The one thread that reads and writes the ratings database."""
         self.pending: set[asyncio.Future[Any]] = set()
+        self.secret = secrets.token_bytes(16)
+        self.handles: dict[str, str] = {}
+        """A person's handle on the leaderboard -> their player id (``_shown_id``)."""
 
     async def start(self) -> None:
         self.server = await asyncio.start_unix_server(self._serve, path=str(self.path), limit=MAX_LINE)
@@ -367,14 +371,29 @@ class Hub:
         if game and game not in GAMES:
             raise Refusal(f"unknown game {str(game)[:40]!r}")
         standings = await self._query(lambda: store.leaderboard(game) if store and game else [])
-        return {"games": games, "game": game, "you": member.player,
-                "standings": [{**asdict(s), "games": s.games} for s in standings]}
+        return {"games": games, "game": game, "you": self._shown_id(member.player),
+                "standings": [{**asdict(s), "player": self._shown_id(s.player), "games": s.games}
+                              for s in standings]}
 
     async def _history(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
         """One player's rated games of ``game`` (your own when no player is named)."""
         store = self.ratings
-        game, player = request.get("game"), request.get("player") or member.player
-        if not isinstance(game, str) or game not in GAMES or not isinstance(player, str):
+        game, shown = request.get("game"), request.get("player") or self._shown_id(member.player)
+        if not isinstance(game, str) or game not in GAMES or not isinstance(shown, str):
             raise Refusal("'game' must be a game and 'player' a player")
+        player = shown if shown.startswith(AI_PREFIX) else self.handles.get(shown)
+        if player is None:
+            raise Refusal("no such player (open the leaderboard again)")
         played = await self._query(lambda: store.history(game, player) if store else [])
-        return {"game": game, "player": player, "played": [asdict(p) for p in played]}
+        return {"game": game, "player": shown,
+                "played": [{**asdict(p), "opponent": self._shown_id(p.opponent)} for p in played]}
+
+    def _shown_id(self, player: str) -> str:
+        """A player id as other players see it: a computer player's as it is, a person's (derived
+        from their key) as a handle keyed by this hub's secret, so the leaderboard gives away no
+        hash of anyone's key that would link them across servers."""
+        if player.startswith(AI_PREFIX):
+            return player
+        handle = "p-" + hashlib.sha256(self.secret + player.encode()).hexdigest()[:20]
+        self.handles[handle] = player
+        return handle

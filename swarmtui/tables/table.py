@@ -44,6 +44,8 @@ MAX_MOVES = 20_000
 """Moves a table keeps; a game this long is abandoned rather than grown without bound."""
 MAX_BACKLOG = 16 * 1024 * 1024
 """Bytes queued for a connection that does not read before the hub drops it."""
+AI_PREFIX = "ai:"
+"""How a computer player's rated identity begins; a person's is their player id (``key-...``)."""
 MAX_NAME = 100
 """Longest agent id, parameter name or value a table takes."""
 
@@ -133,7 +135,7 @@ class TableConfig:
     def computer(self, seat: str) -> Contender:
         """The rated identity of a computer seat: its agent and parameters."""
         agent, params = self.players[seat], sorted(self.params.get(seat, {}).items())
-        identity = "ai:" + agent + "".join(f":{k}={v}" for k, v in params)
+        identity = AI_PREFIX + agent + "".join(f":{k}={v}" for k, v in params)
         shown = ", ".join(v if k == "difficulty" else f"{k}={v}" for k, v in params)
         return Contender(identity, f"{agent} ({shown})" if shown else agent, "ai")
 

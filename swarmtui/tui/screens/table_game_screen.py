@@ -26,6 +26,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.binding import Binding
 from textual.message import Message
+from textual.widgets import Input
 
 from swarmtui.core.safe_text import safe_text
 from swarmtui.tables.client import TableError, TableLink
@@ -60,7 +61,8 @@ class TableGameScreen(GameScreen):
     }
     """
 
-    BINDINGS = [Binding("c", "chat", "Chat", tooltip="say something to the table (players and watchers)"),
+    BINDINGS = [Binding("c", "chat", "Chat", priority=True,
+                        tooltip="say something to the table (players and watchers)"),
                 Binding("r", "restart", "Rematch", tooltip="when the game is over: play again, colours swapped")]
 
     class TableNews(Message):
@@ -146,6 +148,14 @@ class TableGameScreen(GameScreen):
             set_title(title)
 
     # -- chat -----------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``c`` is a priority key, so that it moves the focus before keys typed right after it
+        are read (the app checks its priority keys, ``q`` among them, before the screen has seen
+        an earlier key); in a text field it is a letter."""
+        if action == "chat" and isinstance(self.app.focused, Input):
+            return False
+        return super().check_action(action, parameters)
+
     def action_chat(self) -> None:
         """``c``: show the chat (in place of the other panel when only one fits) and type."""
         self.shown = "chat"

@@ -95,7 +95,9 @@ class ChatView(Vertical):
         self.query_one("#chat-log", RichLog).write(text)
 
     def focus_input(self) -> None:
-        self.query_one("#chat-input", Input).focus()
+        """Focus the field now, not at the next idle moment (``Widget.focus`` defers it): keys typed
+        right after ``c`` are the line's, and a ``q`` among them must not reach the quit key."""
+        self.screen.set_focus(self.query_one("#chat-input", Input))
 
     @on(Input.Submitted, "#chat-input")
     def submitted(self, event: Input.Submitted) -> None:
