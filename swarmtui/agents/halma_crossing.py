@@ -212,133 +212,7 @@ class CrossingSearch:
 
     def beam(self, width: int, known: tuple | None) -> tuple[tuple | None, tuple, int]:
         """One beam search of ``width``: (shortest crossing found or None, best partial plan, expanded)."""
-        params = self.params
-        scale = self.SCALE
-        spread = round(scale * params.spread)
-        sym = round(scale * params.symmetry)
-        ladder = round(scale * params.ladder)
-        adv4 = [scale * a for a in self.advance]
-        rot_bit = [BIT[ROTATE[i]] for i in range(HOLES)]
-        start = bits_of(self.start)
-        # meeting a turned position means reaching the goal only when the start is the goal turned
-        # (the home triangle) and the goal is free and the obstacles are symmetric
-        meet = (turned(start) == self.goal_bits == self.fill_bits
-                and turned(bits_of(self.obstacles)) == bits_of(self.obstacles))
-        fill, goal = self.fill_bits, self.goal_bits
-        # nodes: parallel lists, node 0 the start
-        parent = [-1]
-        move_of = [(-1, -1)]
-        beam = [(start, turned(start), 0)]  # (position, its half-turn, node)
-        seen = {start}
-        turned_nodes = {turned(start): 0} if meet else {}
-        previous: list[tuple[int, int, int]] = []
-        best: tuple | None = None
-        best_len = len(known) if known is not None else params.depth * 2 + 2
-        expanded = 0
-        offset = 1 << 20
-        salt = hash((params.seed, "halma crossing")) & ((1 << 121) - 1) if params.seed else 0
-        last_partial = 0
-
-        def plan_of(node: int) -> tuple[tuple[int, int], ...]:
-            out = []
-            while node > 0:
-                out.append(move_of[node])
-                node = parent[node]
-            return tuple(reversed(out))
-
-        def backwards(plan: tuple) -> tuple:
-            return tuple((ROTATE[b], ROTATE[a]) for a, b in reversed(plan))
-
-        for depth in range(1, params.depth + 1):
-            if depth >= best_len or (meet and 2 * depth > best_len + params.overrun):
-                break
-            children: dict[int, int] = {}
-            hits: list[tuple[int, ...]] = []  # (child, node, start, end[, bridge start, end, node])
-            for pos, rpos, node in beam:
-                expanded += 1
-                pieces = holes_of(pos)
-                occ = self.occupancy(pieces)
-                advs = [adv4[i] for i in pieces]
-                total = sum(advs)
-                hi = sorted(advs)
-                for idx, s in enumerate(pieces):
-                    a = advs[idx]
-                    # extremes of the other nine pieces
-                    omin = hi[1] if a == hi[0] else hi[0]
-                    omax = hi[-2] if a == hi[-1] else hi[-1]
-                    base = total - a
-                    bs = BIT[s]
-                    rs = rot_bit[s]
-                    for e in self.ends(occ, s):
-                        child = pos ^ bs ^ BIT[e]
-                        if child in children or child in seen:
-                            continue
-                        rchild = rpos ^ rs ^ rot_bit[e]
-                        ae = adv4[e]
-                        hi_e = ae if ae > omax else omax
-                        lo_e = ae if ae < omin else omin
-                        un = (child & ~rchild).bit_count()
-                        score = base + ae - (spread * (hi_e - lo_e)) // scale - sym * un
-                        tie = hash(child ^ salt) & 0xFFFFF
-                        children[child] = ((score + offset) << 60) | (tie << 40) | (node << 14) | (s << 7) | e
-                        if meet and (un <= 1 or child in turned_nodes):
-                            hits.append((child, node, s, e))
-                        elif not meet and child & fill == fill and child & goal:
-                            hits.append((child, node, s, e))
-            if not children:
-                break
-            if ladder and len(children) > width:
-                short = heapq.nlargest(width * params.shortlist, children, key=children.__getitem__)
-                for child in short:
-                    children[child] += (ladder * self.best_gain(child)) << 60
-            kept = (heapq.nlargest(width, children, key=children.__getitem__) if len(children) > width
-                    else list(children))
-            rmap = {n: r for _, r, n in beam}
-            beam = []
-            for child in kept:
-                packed = children[child]
-                node = packed >> 14 & ((1 << 26) - 1)
-                s, e = packed >> 7 & 127, packed & 127
-                parent.append(node)
-                move_of.append((s, e))
-                new = len(parent) - 1
-                r = rmap[node] ^ rot_bit[s] ^ rot_bit[e]
-                beam.append((child, r, new))
-                seen.add(child)
-                if meet:
-                    turned_nodes.setdefault(r, new)
-            if beam:
-                last_partial = beam[0][2]
-            if meet and 2 * depth + 1 >= params.stop_at - 2 * params.bridge_margin and 2 * depth + 1 < best_len:
-                hits.extend(self._bridges(children, beam, previous, rot_bit))
-            previous = beam
-            for child, node, s, e, *bridge in hits:
-                plan = plan_of(node) + ((s, e),)
-                candidates = []
-                if bridge:
-                    (b_s, b_e, other) = bridge
-                    joined = plan + ((b_s, b_e),) + backwards(plan_of(other))
-                    if len(joined) < best_len and self.valid(joined):
-                        best, best_len = joined, len(joined)
-                    continue
-                met = turned_nodes.get(child)
-                if met is not None:
-                    candidates.append(plan + backwards(plan_of(met)))
-                if meet:
-                    rchild = turned(child)
-                    free = child & ~rchild
-                    if not free:
-                        candidates.append(plan + backwards(plan))
-                    elif free.bit_count() == 1:
-                        a = free.bit_length() - 1
-                        if ROTATE[a] in self.ends(self.occupancy(holes_of(child)), a):
-                            candidates.append(plan + ((a, ROTATE[a]),) + backwards(plan))
-                else:
-                    candidates.append(plan)
-                for joined in candidates:
-                    if len(joined) < best_len and self.valid(joined):
-                        best, best_len = joined, len(joined)
-        return best, plan_of(last_partial), expanded
+        return BeamRun(self, width, known).run()
 
     def _bridges(self, children: dict[int, int], beam: list, previous: list, rot_bit: list) -> list[tuple]:
         """Children one move away from a turned kept position (this move number or the one before).
@@ -392,6 +266,175 @@ class CrossingSearch:
         """True if the pieces on ``bits`` have filled the goal: all ten in it, or under
         ``blocked_goal="fill"`` every goal hole not held by the goal's home player."""
         return bits & self.fill_bits == self.fill_bits and bool(bits & self.goal_bits)
+
+
+class BeamRun:
+    """One beam search of ``CrossingSearch`` at one width (``CrossingSearch.beam``).
+
+    Its state: the search tree as parallel lists (``parent``, ``move_of``; node 0 the start),
+    the beam (position, its half-turn, node), the positions met, the turned positions kept (to
+    meet the search turned), and the shortest crossing found. At each move number ``expand``
+    turns the beam into scored children (and the hits that may finish a crossing), ``keep``
+    makes the best ``width`` of them the beam, and ``settle`` replays each hit's crossing under
+    the rules.
+    """
+
+    def __init__(self, search: CrossingSearch, width: int, known: tuple | None) -> None:
+        self.search = search
+        self.width = width
+        params = self.params = search.params
+        scale = search.SCALE
+        self.spread = round(scale * params.spread)
+        self.sym = round(scale * params.symmetry)
+        self.ladder = round(scale * params.ladder)
+        self.adv4 = [scale * a for a in search.advance]
+        self.rot_bit = [BIT[ROTATE[i]] for i in range(HOLES)]
+        start = bits_of(search.start)
+        # meeting a turned position means reaching the goal only when the start is the goal turned
+        # (the home triangle) and the goal is free and the obstacles are symmetric
+        self.meet = (turned(start) == search.goal_bits == search.fill_bits
+                     and turned(bits_of(search.obstacles)) == bits_of(search.obstacles))
+        self.parent = [-1]
+        self.move_of = [(-1, -1)]
+        self.beam = [(start, turned(start), 0)]  # (position, its half-turn, node)
+        self.seen = {start}
+        self.turned_nodes = {turned(start): 0} if self.meet else {}
+        self.previous: list[tuple[int, int, int]] = []
+        self.best: tuple | None = None
+        self.best_len = len(known) if known is not None else params.depth * 2 + 2
+        self.expanded = 0
+        self.salt = hash((params.seed, "halma crossing")) & ((1 << 121) - 1) if params.seed else 0
+        self.last_partial = 0
+
+    def run(self) -> tuple[tuple | None, tuple, int]:
+        """(shortest crossing found or None, best partial plan, positions expanded)."""
+        params, meet = self.params, self.meet
+        for depth in range(1, params.depth + 1):
+            if depth >= self.best_len or (meet and 2 * depth > self.best_len + params.overrun):
+                break
+            children, hits = self.expand()
+            if not children:
+                break
+            self.keep(children)
+            if meet and 2 * depth + 1 >= params.stop_at - 2 * params.bridge_margin and 2 * depth + 1 < self.best_len:
+                hits.extend(self.search._bridges(children, self.beam, self.previous, self.rot_bit))
+            self.previous = self.beam
+            self.settle(hits)
+        return self.best, self.plan_of(self.last_partial), self.expanded
+
+    def expand(self) -> tuple[dict[int, int], list[tuple[int, ...]]]:
+        """Every new child of the beam, packed with its score, tie-break and origin; and the hits
+        (child, node, start, end): children that may finish a crossing."""
+        search, adv4, rot_bit, meet = self.search, self.adv4, self.rot_bit, self.meet
+        spread, sym, scale, salt = self.spread, self.sym, search.SCALE, self.salt
+        fill, goal, seen, turned_nodes = search.fill_bits, search.goal_bits, self.seen, self.turned_nodes
+        offset = 1 << 20
+        children: dict[int, int] = {}
+        hits: list[tuple[int, ...]] = []  # (child, node, start, end[, bridge start, end, node])
+        for pos, rpos, node in self.beam:
+            self.expanded += 1
+            pieces = holes_of(pos)
+            occ = search.occupancy(pieces)
+            advs = [adv4[i] for i in pieces]
+            total = sum(advs)
+            hi = sorted(advs)
+            for idx, s in enumerate(pieces):
+                a = advs[idx]
+                # extremes of the other nine pieces
+                omin = hi[1] if a == hi[0] else hi[0]
+                omax = hi[-2] if a == hi[-1] else hi[-1]
+                base = total - a
+                bs = BIT[s]
+                rs = rot_bit[s]
+                for e in search.ends(occ, s):
+                    child = pos ^ bs ^ BIT[e]
+                    if child in children or child in seen:
+                        continue
+                    rchild = rpos ^ rs ^ rot_bit[e]
+                    ae = adv4[e]
+                    hi_e = ae if ae > omax else omax
+                    lo_e = ae if ae < omin else omin
+                    un = (child & ~rchild).bit_count()
+                    score = base + ae - (spread * (hi_e - lo_e)) // scale - sym * un
+                    tie = hash(child ^ salt) & 0xFFFFF
+                    children[child] = ((score + offset) << 60) | (tie << 40) | (node << 14) | (s << 7) | e
+                    if meet and (un <= 1 or child in turned_nodes):
+                        hits.append((child, node, s, e))
+                    elif not meet and child & fill == fill and child & goal:
+                        hits.append((child, node, s, e))
+        return children, hits
+
+    def keep(self, children: dict[int, int]) -> None:
+        """The best ``width`` children (the shortlist's ladders counted) become the beam and nodes."""
+        width, rot_bit = self.width, self.rot_bit
+        if self.ladder and len(children) > width:
+            short = heapq.nlargest(width * self.params.shortlist, children, key=children.__getitem__)
+            for child in short:
+                children[child] += (self.ladder * self.search.best_gain(child)) << 60
+        kept = (heapq.nlargest(width, children, key=children.__getitem__) if len(children) > width
+                else list(children))
+        rmap = {n: r for _, r, n in self.beam}
+        beam = []
+        for child in kept:
+            packed = children[child]
+            node = packed >> 14 & ((1 << 26) - 1)
+            s, e = packed >> 7 & 127, packed & 127
+            self.parent.append(node)
+            self.move_of.append((s, e))
+            new = len(self.parent) - 1
+            r = rmap[node] ^ rot_bit[s] ^ rot_bit[e]
+            beam.append((child, r, new))
+            self.seen.add(child)
+            if self.meet:
+                self.turned_nodes.setdefault(r, new)
+        self.beam = beam
+        if beam:
+            self.last_partial = beam[0][2]
+
+    def settle(self, hits: list[tuple[int, ...]]) -> None:
+        """Each hit's crossings, replayed under the rules; the shortest valid one is kept."""
+        for child, node, s, e, *bridge in hits:
+            plan = self.plan_of(node) + ((s, e),)
+            if bridge:
+                (b_s, b_e, other) = bridge
+                self.consider(plan + ((b_s, b_e),) + backwards(self.plan_of(other)))
+                continue
+            met = self.turned_nodes.get(child)
+            if met is not None:
+                self.consider(plan + backwards(self.plan_of(met)))
+            if self.meet:
+                self.meet_turned(child, plan)
+            else:
+                self.consider(plan)
+
+    def meet_turned(self, child: int, plan: tuple) -> None:
+        """``plan`` reaches ``child``, which is its own half-turn but for at most one piece: the
+        plan played on backwards (through that piece's move to its turned hole) crosses."""
+        free = child & ~turned(child)
+        if not free:
+            self.consider(plan + backwards(plan))
+        elif free.bit_count() == 1:
+            a = free.bit_length() - 1
+            if ROTATE[a] in self.search.ends(self.search.occupancy(holes_of(child)), a):
+                self.consider(plan + ((a, ROTATE[a]),) + backwards(plan))
+
+    def consider(self, joined: tuple) -> None:
+        """Keep ``joined`` when it is shorter than the best and legal under the rules."""
+        if len(joined) < self.best_len and self.search.valid(joined):
+            self.best, self.best_len = joined, len(joined)
+
+    def plan_of(self, node: int) -> tuple[tuple[int, int], ...]:
+        """The moves from the start to ``node``."""
+        out = []
+        while node > 0:
+            out.append(self.move_of[node])
+            node = self.parent[node]
+        return tuple(reversed(out))
+
+
+def backwards(plan: tuple) -> tuple:
+    """``plan`` turned half a turn and played backwards: from its end's turn back to its start's."""
+    return tuple((ROTATE[b], ROTATE[a]) for a, b in reversed(plan))
 
 
 @dataclass(frozen=True)

@@ -297,7 +297,7 @@ class Searcher:
         self._countdown -= 1
         if not self._countdown:
             self._tick()
-        state, ev = self.state, self.evaluation
+        state = self.state
         outcome = state.outcome
         if outcome is not None:
             return self._terminal(outcome, ply)
@@ -309,35 +309,50 @@ class Searcher:
             beta = mate_here - 1
         if alpha >= beta:
             return alpha
-        key = ev.key(state)
-        entry = self.table.get(key)
-        hash_move = None
-        if entry is not None:
-            hash_move = entry.move
-            if entry.depth >= depth:
-                score = _from_table(entry.score, ply)
-                if (entry.bound == EXACT or (entry.bound == LOWER and score >= beta)
-                        or (entry.bound == UPPER and score <= alpha)):
-                    if -MATE_BOUND < score < MATE_BOUND:
-                        self.estimates += 1  # the stored score may rest on evaluations
-                    return score
+        key = self.evaluation.key(state)
+        known, hash_move = self._probe(key, depth, alpha, beta, ply)
+        if known is not None:
+            return known
         if depth <= 0:
             if self.quiesce:
                 return self._quiescence(alpha, beta, ply, self.quiesce, key)
             return self._static(key)
-        if (null_ok and depth >= self.null_move_from and beta - alpha == 1 and self.null is not None
+        if null_ok and self._null_move_holds(key, depth, alpha, beta, ply, extended):
+            return beta
+        return self._moves(depth, alpha, beta, ply, extended, hash_move)
+
+    def _probe(self, key: Hashable, depth: int, alpha: float, beta: float, ply: int) -> tuple[float | None, Any]:
+        """The transposition table at this node: ``(score, hash move)``, the score when the entry
+        settles the node (deep enough, and its bound decides the window), else None."""
+        entry = self.table.get(key)
+        if entry is None:
+            return None, None
+        if entry.depth >= depth:
+            score = _from_table(entry.score, ply)
+            if (entry.bound == EXACT or (entry.bound == LOWER and score >= beta)
+                    or (entry.bound == UPPER and score <= alpha)):
+                if -MATE_BOUND < score < MATE_BOUND:
+                    self.estimates += 1  # the stored score may rest on evaluations
+                return score, entry.move
+        return None, entry.move
+
+    def _null_move_holds(self, key: Hashable, depth: int, alpha: float, beta: float, ply: int,
+                         extended: int) -> bool:
+        """Null-move pruning: in a null-window node whose static score reaches beta, if passing
+        still holds beta at a reduced depth, a move will too (the node fails high)."""
+        if not (depth >= self.null_move_from and beta - alpha == 1 and self.null is not None
                 and -MATE_BOUND < beta < MATE_BOUND and self._static(key) >= beta):
-            # Null-move pruning: if passing still holds beta at a reduced depth, a move will too.
-            self._play(self.null)
-            try:
-                score = -self._negamax(depth - 1 - self.null_move_reduction, -beta, -beta + 1, ply + 1, extended,
-                                       False)
-            finally:
-                state.undo()
-            if score >= beta:
-                return beta
-        moves = state.legal_moves()
-        ordered, quiet_from = self._order(moves, hash_move, ply)
+            return False
+        self._play(self.null)
+        try:
+            score = -self._negamax(depth - 1 - self.null_move_reduction, -beta, -beta + 1, ply + 1, extended, False)
+        finally:
+            self.state.undo()
+        return score >= beta
+
+    def _moves(self, depth: int, alpha: float, beta: float, ply: int, extended: int, hash_move: Any) -> float:
+        """The node's moves, best first, within ``(alpha, beta)``; the result goes into the table."""
+        ordered, quiet_from = self._order(self.state.legal_moves(), hash_move, ply)
         alpha0 = alpha
         best_score: float = -MATE - 1
         best_move = None
@@ -345,30 +360,7 @@ class Searcher:
         for i, move in enumerate(ordered):
             if i >= prune_from and i >= quiet_from and best_score > -MATE_BOUND:
                 break  # late move pruning: the quiet rest of a null-window node near the horizon
-            self._play(move)
-            try:
-                ext = 0
-                if extended < self.max_extensions and ev.urgent(state):
-                    ext = 1
-                below = depth - 1 + ext
-                if i == 0:
-                    score = -self._negamax(below, -beta, -alpha, ply + 1, extended + ext)
-                else:
-                    # Late move reduction: a quiet move ordered late is first searched a ply shallower.
-                    # The null-window test is extended too when ``extend_scout`` (else a threat is
-                    # extended only once it beats alpha at the plain depth: cheaper, and the
-                    # quiescence search still sees the last liberty filled at the horizon).
-                    r = 0
-                    if depth >= self.reduce_from and i >= quiet_from and i >= self.reduce_after and not ext:
-                        r = 2 if i >= self.reduce_more_after and depth >= 4 else 1
-                    scout = ext if self.extend_scout else 0
-                    score = -self._negamax(depth - 1 + scout - r, -alpha - 1, -alpha, ply + 1, extended + scout)
-                    if r and score > alpha:
-                        score = -self._negamax(below, -alpha - 1, -alpha, ply + 1, extended)
-                    if alpha < score < beta:
-                        score = -self._negamax(below, -beta, -alpha, ply + 1, extended + ext)
-            finally:
-                state.undo()
+            score = self._child(i, move, depth, alpha, beta, ply, extended, quiet_from)
             if score > best_score:
                 best_score, best_move = score, move
                 if score > alpha:
@@ -377,8 +369,38 @@ class Searcher:
                         self._cutoff(move, depth, ply)
                         break
         bound = LOWER if best_score >= beta else UPPER if best_score <= alpha0 else EXACT
-        self._store(state, depth, _to_table(best_score, ply), bound, best_move)
+        self._store(self.state, depth, _to_table(best_score, ply), bound, best_move)
         return best_score
+
+    def _child(self, i: int, move: Any, depth: int, alpha: float, beta: float, ply: int, extended: int,
+               quiet_from: int) -> float:
+        """The score of the node's ``i``-th move: the first with the full window, the others with
+        a null window (principal variation search), a late quiet one first a ply or two shallower."""
+        state = self.state
+        self._play(move)
+        try:
+            ext = 0
+            if extended < self.max_extensions and self.evaluation.urgent(state):
+                ext = 1
+            below = depth - 1 + ext
+            if i == 0:
+                return -self._negamax(below, -beta, -alpha, ply + 1, extended + ext)
+            # Late move reduction: a quiet move ordered late is first searched a ply shallower.
+            # The null-window test is extended too when ``extend_scout`` (else a threat is
+            # extended only once it beats alpha at the plain depth: cheaper, and the
+            # quiescence search still sees the last liberty filled at the horizon).
+            r = 0
+            if depth >= self.reduce_from and i >= quiet_from and i >= self.reduce_after and not ext:
+                r = 2 if i >= self.reduce_more_after and depth >= 4 else 1
+            scout = ext if self.extend_scout else 0
+            score = -self._negamax(depth - 1 + scout - r, -alpha - 1, -alpha, ply + 1, extended + scout)
+            if r and score > alpha:
+                score = -self._negamax(below, -alpha - 1, -alpha, ply + 1, extended)
+            if alpha < score < beta:
+                score = -self._negamax(below, -beta, -alpha, ply + 1, extended + ext)
+            return score
+        finally:
+            state.undo()
 
     def _static(self, key: Hashable) -> float:
         """The evaluation of the current position, from the cache when it was seen before."""
