@@ -150,3 +150,32 @@ def test_a_killed_writer_loses_at_most_the_game_in_flight(tmp_path):
     assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     stored = len(store.history("hive", "key-k", limit=10**6))
     assert confirmed <= stored <= confirmed + 1
+
+
+FILE_SIZE_LIMIT = textwrap.dedent("""
+    import resource, signal, sys
+    from pathlib import Path
+    from swarmtui.tables.ratings import Contender, RatingsError, RatingsStore
+    path = Path(sys.argv[1])
+    store = RatingsStore(path)
+    store.record("hive", Contender("key-a", "a"), Contender("key-b", "b"), 1.0)
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # as ulimit -f with the signal ignored: writes fail
+    limit = max(p.stat().st_size for p in path.parent.iterdir()) + 4096
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    try:
+        for n in range(2000):
+            store.record("hive", Contender(f"key-{n}", "x" * 2000), Contender("key-b", "b"), 0.5)
+    except RatingsError as error:
+        print(error)
+""")
+
+
+def test_a_file_size_limit_is_one_sentence_and_loses_nothing_stored(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    done = subprocess.run([sys.executable, "-c", FILE_SIZE_LIMIT, str(path)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert len(done.stdout.strip().splitlines()) == 1 and "the ratings stored before are kept" in done.stdout
+    store = RatingsStore(path)
+    assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert store.history("hive", "key-a")[0].score == 1.0

@@ -241,8 +241,8 @@ class RatingsStore:
             if "full" in str(error):
                 raise RatingsError(f"the ratings database {self.path} cannot grow: the disk is full "
                                    "(the ratings stored before are kept)") from None
-            raise RatingsError(f"the ratings database {self.path} cannot be written: {error} "
-                               "(the ratings stored before are kept)") from None
+            raise RatingsError(f"the ratings database {self.path} cannot be written ({error}: is the disk full, "
+                               "failing or read-only?); the ratings stored before are kept") from None
         except sqlite3.DatabaseError as error:
             raise RatingsError(f"the ratings database {self.path} cannot be written: {error}") from None
 
