@@ -143,3 +143,19 @@ def test_alone_from_a_scattered_position_the_solver_still_finishes_the_crossing(
     for move in moves:
         board.play(move)
     assert board.outcome is not None and board.outcome.winner == "1"
+
+
+def test_a_seeded_tie_break_is_the_same_in_every_process():
+    """``seed`` breaks ties between equally scored positions: the same plan whatever Python's
+    string-hash randomisation of the process (it once salted the tie-break with a str hash)."""
+    import os
+    import subprocess
+    import sys
+
+    probe = ("from swarmtui.agents.halma_crossing import CrossingParams, CrossingSearch\n"
+             "from swarmtui.games.halma.rules import Board\n"
+             "params = CrossingParams(width=40, max_width=40, seed=5, depth=40)\n"
+             "print(CrossingSearch(Board(1), params).solve().moves)\n")
+    plans = {subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120,
+                            env={**os.environ, "PYTHONHASHSEED": str(hash_seed)}).stdout for hash_seed in (1, 2, 3)}
+    assert len(plans) == 1

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from swarmtui.core.rng import derive_seed
 from swarmtui.core.saves import SaveError, read_json, shipped_dir
 from swarmtui.games.halma.geometry import STAR, advance, opposite, rotate
 from swarmtui.games.halma.rules import CORNER, INDEX, JUMPS, STEPS, Board, HalmaRules
@@ -303,7 +304,7 @@ class BeamRun:
         self.best: tuple | None = None
         self.best_len = len(known) if known is not None else params.depth * 2 + 2
         self.expanded = 0
-        self.salt = hash((params.seed, "halma crossing")) & ((1 << 121) - 1) if params.seed else 0
+        self.salt = derive_seed(params.seed, "halma crossing") if params.seed else 0
         self.last_partial = 0
 
     def run(self) -> tuple[tuple | None, tuple, int]:
@@ -493,7 +494,7 @@ class CooperativeSearch:
         scale = self.SCALE
         adv = [[scale * a for a in side.advance] for side in self.sides]
         ladder = round(scale * params.ladder)
-        salt = hash((params.seed, "halma cooperative")) & ((1 << 121) - 1) if params.seed else 0
+        salt = derive_seed(params.seed, "halma cooperative") if params.seed else 0
         offset = 1 << 20
         runner = params.runner and self.rules.blocked_goal == "fill"
         lead = params.lead
