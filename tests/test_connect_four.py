@@ -25,6 +25,16 @@ def connect_four():
     unregister_game(SPEC.id)
 
 
+@pytest.fixture
+def own_board():
+    """Its own board widget in the TUI (the TUI's registration: the descriptor names no widget)."""
+    from swarmtui.tui.boards import register_board, unregister_board
+
+    register_board(SPEC.id, "connect_four.board:ConnectFourBoard")
+    yield
+    unregister_board(SPEC.id)
+
+
 @pytest.mark.parametrize("check", GAME_CHECKS, ids=lambda c: c.__name__.removeprefix("check_"))
 def test_the_conformance_checks_hold(check) -> None:
     check(GAMES["connect-four"], seed=7)
@@ -54,7 +64,7 @@ def test_mcts_plays_it_headless_and_beats_random() -> None:
     assert wins >= 5, f"mcts (300 iterations) beat random in only {wins} of 6 games"
 
 
-async def test_a_human_plays_it_through_the_tui(tui_app) -> None:
+async def test_a_human_plays_it_through_the_tui(tui_app, own_board) -> None:
     from connect_four.board import ConnectFourBoard
     from test_tui_shell import start_game
     from waiting import settle
@@ -74,6 +84,41 @@ async def test_a_human_plays_it_through_the_tui(tui_app) -> None:
         assert outcome is not None and outcome.winner == "Red" and outcome.termination is Termination.WIN
         await settle(app, pilot, lambda: "Red wins" in str(screen.query_one("#status").render()))
         assert screen.match.moves == ["a", "b", "a", "b", "a", "b", "a"]
+
+
+async def test_without_a_board_of_its_own_a_human_plays_it_on_the_notation_board(tui_app) -> None:
+    """No widget registered: the TUI shows the game's own text rendering and steps through the
+    legal moves in notation (arrows), Enter playing the one shown."""
+    from test_tui_shell import start_game
+    from waiting import settle
+
+    from swarmtui.tui.widgets.notation_board import NotationBoard
+
+    app = tui_app()
+    async with app.run_test() as pilot:
+        screen = await start_game(app, pilot, "connect-four", {0: "human", 1: "human"}, seed=5)
+        assert isinstance(screen.board, NotationBoard) and screen.board.GAME is SPEC
+        for keys in [("enter",), ("right", "enter")] * 3 + [("enter",)]:  # a, b, a, b, a, b, a: Red wins
+            ply = screen.match.state.ply
+            await settle(app, pilot, lambda ply=ply: screen.board.active and screen.match.state.ply == ply)
+            assert "move > a" in str(screen.board.render())  # each turn starts at the first legal move
+            await pilot.press(*keys)
+            await settle(app, pilot, lambda ply=ply: screen.match.state.ply == ply + 1)
+        assert screen.match.moves == ["a", "b", "a", "b", "a", "b", "a"]
+        assert screen.match.state.outcome is not None and screen.match.state.outcome.winner == "Red"
+        await settle(app, pilot, lambda: "last: a" in str(screen.board.render()))
+
+
+def test_snapshot_the_notation_board(snap_compare, tui_app) -> None:
+    async def run_before(pilot) -> None:
+        from test_tui_shell import start_game
+        from waiting import settle
+
+        screen = await start_game(pilot.app, pilot, "connect-four", {0: "human", 1: "random"}, seed=5)
+        await settle(pilot.app, pilot, lambda: screen.board.active)
+        await pilot.press("right", "right")
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
 
 
 def test_an_installed_package_adds_a_game_through_the_entry_point_group(monkeypatch) -> None:

@@ -21,7 +21,8 @@ from waiting import settle
 import swarmtui.agents  # noqa: F401  (registers every agent's trace kinds)
 from swarmtui.core.trace import Trace, trace_from_json, trace_kinds
 from swarmtui.tui.match import Match, MatchConfig
-from swarmtui.tui.panels.frames import Deliberation, drawable
+from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.panels.framesets import drawable
 from swarmtui.tui.saved_game import games_dir, write_game
 from swarmtui.tui.screens.menu import MenuScreen, menu_games
 from swarmtui.tui.screens.replay import UNAVAILABLE, ReplayScreen

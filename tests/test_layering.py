@@ -1,8 +1,10 @@
-"""DESIGN.md layering, enforced: arrows point down only, and only the TUI and CLI import Textual."""
+"""DESIGN.md layering, enforced: arrows point down only (imports, and strings naming modules),
+no import cycles, and only the TUI and CLI import Textual."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "swarmtui"
@@ -117,3 +119,127 @@ def test_sim_knows_no_game():
                  for m in _imports(p) if m.startswith(("swarmtui.games", "swarmtui.agents", "swarmtui.mazes"))
                  and m not in registries]
     assert offenders == []
+
+
+BELOW_THE_FACES = ("core", "games", "agents", "mazes", "records", "referee")
+"""Layers whose strings may name no module they may not import: a descriptor that names the
+TUI's widget or a paper's presets by import path (``board="swarmtui.tui.widgets..."``) is an
+upward dependency the import check cannot see."""
+MODULE_NAME = re.compile(r"\bswarmtui\.([a-z_]+)")
+
+
+def _strings(path: Path) -> list[tuple[int, str]]:
+    """``path``'s string constants with their lines, docstrings left out (they may point a
+    reader anywhere)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    documentation = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)
+                     and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+    return [(node.lineno, node.value) for node in ast.walk(tree) if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) and id(node) not in documentation]
+
+
+def _named_layers(path: Path) -> list[tuple[int, str]]:
+    """The ``swarmtui`` layers the strings of ``path`` name, with their lines."""
+    return [(line, layer) for line, text in _strings(path) for layer in MODULE_NAME.findall(text)]
+
+
+def test_no_string_below_the_faces_names_a_module_above_it():
+    """No string in ``core``, ``games``, ``agents``, ``mazes``, ``records`` or the referee names a
+    module of a layer it may not import (``tui``, ``sim``, ``cli``, ``serve``, ``papers``, ...):
+    the TUI owns the game -> board mapping, the papers their presets."""
+    offenders = [f"{p.relative_to(PACKAGE)}:{line} names swarmtui.{target}" for p in _modules()
+                 if _layer(p) in BELOW_THE_FACES for line, target in _named_layers(p)
+                 if target != _layer(p) and target not in ALLOWED[_layer(p)]]
+    assert offenders == []
+
+
+def test_the_string_check_sees_module_names(tmp_path):
+    sample = tmp_path / "x.py"
+    sample.write_text('"""Shown by swarmtui.tui.widgets."""\nSPEC = dict(board="swarmtui.tui.widgets.b:B")\n'
+                      'def f():\n    """In swarmtui.sim too."""\n    return "swarmtui.papers.p"\n')
+    assert sorted(_named_layers(sample)) == [(2, "tui"), (5, "papers")]
+
+
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Each module of the package at ``root`` -> the package's modules it imports anywhere: at
+    the top, inside functions (a deferred import still closes a circle) and for type checking.
+    ``from package import module`` counts as importing the module, not the package."""
+    modules = {_module_name(p, root): p for p in sorted(root.rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                submodules = {f"{node.module}.{alias.name}" for alias in node.names} & modules.keys()
+                found |= submodules or {node.module}
+                if len(submodules) < len(node.names):
+                    found.add(node.module)
+        graph[name] = (found & modules.keys()) - {name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, edges = work[-1]
+            step = next(edges, None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph[step]))))
+                elif step in on_stack:
+                    low[node] = min(low[node], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_cycles():
+    """No circle of imports anywhere in swarmtui, counting deferred and type-checking imports
+    (the rules and their notation, the SSH server and its sessions, the panels and their
+    registry each had one): a module's dependencies are below it."""
+    assert cycles(import_graph(PACKAGE)) == []
+
+
+def test_the_cycle_check_sees_deferred_and_type_checking_circles(tmp_path):
+    root = tmp_path / "pkg"
+    root.mkdir()
+    (root / "__init__.py").write_text("")
+    (root / "rules.py").write_text("def f():\n    from pkg.notation import g\n")
+    (root / "notation.py").write_text("from typing import TYPE_CHECKING\n"
+                                      "if TYPE_CHECKING:\n    from pkg import rules\n")
+    (root / "alone.py").write_text("from pkg import notation\n")
+    assert cycles(import_graph(root)) == [["pkg.notation", "pkg.rules"]]

@@ -376,8 +376,8 @@ async def test_reading_the_keys_never_stalls_the_server(tmp_path, monkeypatch):
     server = await start_server(_config(tmp_path, key))
     entered, release = threading.Event(), threading.Event()
     moments: dict[str, float] = {}
-    from swarmtui.serve import server as server_module
-    read = server_module.read_authorized_keys
+    from swarmtui.serve import state as state_module  # ServeState.current_keys reads the file at each login
+    read = state_module.read_authorized_keys
 
     def slow_read(path):
         entered.set()
@@ -385,7 +385,7 @@ async def test_reading_the_keys_never_stalls_the_server(tmp_path, monkeypatch):
         moments["read"] = time.monotonic()
         return read(path)
 
-    monkeypatch.setattr(server_module, "read_authorized_keys", slow_read)
+    monkeypatch.setattr(state_module, "read_authorized_keys", slow_read)
     try:
         login = asyncio.ensure_future(_connect(server.port, key))
         await wait_until(entered.is_set, 30)

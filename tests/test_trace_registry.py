@@ -45,7 +45,7 @@ def test_unknown_or_damaged_payloads_are_one_value_error():
 
 def test_every_registered_kind_has_a_frame_set():
     from swarmtui.tui.panels import plain
-    from swarmtui.tui.panels.frames import frames_for
+    from swarmtui.tui.panels.framesets import frames_for
 
     for kind, cls in trace_kinds().items():
         if kind.startswith("test-"):

@@ -170,23 +170,23 @@ async def test_skip_and_speed_keys(tui_app) -> None:
 
 
 async def test_coming_games_cannot_start(tui_app) -> None:
-    """Every game without a TUI board says it is coming and opens nothing (none may be left)."""
+    """Every game that is not playable yet says it is coming and opens nothing (none may be left);
+    every playable game opens in the TUI (a game without a board of its own gets NotationBoard)."""
     from swarmtui.games import GAMES
-    from swarmtui.tui.boards import tui_playable
     from swarmtui.tui.screens.menu import menu_games
 
     app = tui_app()
     async with app.run_test() as pilot:
         menu = app.screen
         entries = menu_games()
-        coming = [i for i, g in enumerate(entries) if g.id in GAMES and not tui_playable(g)]
+        coming = [i for i, g in enumerate(entries) if g.id in GAMES and not g.playable]
         for index in coming:
             await pilot.press("home", *["down"] * index, "enter")
             await pilot.pause()
             assert app.screen is menu
             assert "Not playable" in rendered(menu.query_one("#game-info"))
         assert not coming or notified(app, "coming")
-        assert all(tui_playable(g) for g in entries if g.id in ("noughts", "halma"))
+        assert all(g.playable for g in entries if g.id in ("noughts", "halma"))
 
 
 async def test_bad_seed_is_refused_with_a_message(tui_app) -> None:

@@ -11,7 +11,7 @@ from swarmtui.core.rng import make_rng
 from swarmtui.games.halma.notation import format_cell
 from swarmtui.games.halma.rules import Board
 from swarmtui.tui.panels import halma_colony
-from swarmtui.tui.panels.frames import frames_for, render_frame
+from swarmtui.tui.panels.framesets import frames_for, render_frame
 
 
 def turn(*overrides: tuple[str, str], moves: int = 3) -> ColonyTrace:

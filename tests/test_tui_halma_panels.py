@@ -33,7 +33,8 @@ from swarmtui.games.halma.render import render_board
 from swarmtui.games.halma.rules import Board
 from swarmtui.tui.panels import ants, bees, halma_swarm
 from swarmtui.tui.panels.deliberation import DeliberationPanel
-from swarmtui.tui.panels.frames import Deliberation, frames_for, phase_count, render_frame
+from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.panels.framesets import frames_for, phase_count, render_frame
 from swarmtui.tui.widgets.halma_board import HEAT_GLYPHS, HalmaBoard, draw_overlay
 
 TURN = Path(__file__).parent / "data" / "halma_swarm_turn.json"

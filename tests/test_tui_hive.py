@@ -16,7 +16,8 @@ from swarmtui.games.hive.pieces import parse_piece
 from swarmtui.games.hive.rules import PASS, Board
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.panels import particles
-from swarmtui.tui.panels.frames import Deliberation, frames_for
+from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.panels.framesets import frames_for
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.widgets.hive_board import HiveBoard, step

@@ -7,7 +7,8 @@ import pytest
 from swarmtui.core.trace import CandidateMove, NoTrace, SearchTrace
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.panels import genome
-from swarmtui.tui.panels.frames import Deliberation, phase_count, render_frame, side_by_side
+from swarmtui.tui.panels.frames import Deliberation, side_by_side
+from swarmtui.tui.panels.framesets import phase_count, render_frame
 from swarmtui.tui.panels.playback import SPEEDS, Playback
 from swarmtui.tui.widgets.move_log import format_log
 from swarmtui.tui.widgets.noughts_board import cell_at

@@ -18,10 +18,8 @@ from waiting import settle
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.saves import SaveError
 from swarmtui.core.trace import NoTrace, trace_from_json
-from swarmtui.games import GAMES
 from swarmtui.records import GameLog, Recording, RecordWriter
 from swarmtui.referee import redecide, seat_agents
-from swarmtui.tui.boards import tui_playable
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.overlay import BoardOverlay, Mark
 from swarmtui.tui.saved_game import games_dir, list_games, read_game, write_game
@@ -179,7 +177,6 @@ async def test_halma_quit_autosaves_and_the_swarm_continues_as_if_never_stopped(
             == resumed.state.format_move(resumed.agents["2"].decide(resumed.state.copy()).move))
 
 
-@pytest.mark.skipif(not tui_playable(GAMES["hive"]), reason="the Hive board is not registered in the TUI")
 async def test_hive_watch_mode_hang_up_autosaves_and_rebuilds(tui_app) -> None:
     app = tui_app(speed="fast")
     async with app.run_test() as pilot:
@@ -197,7 +194,6 @@ async def test_hive_watch_mode_hang_up_autosaves_and_rebuilds(tui_app) -> None:
     assert resumed.move_texts() == entry.game.moves and resumed.diverged == []
 
 
-@pytest.mark.skipif(not tui_playable(GAMES["hive"]), reason="the Hive board is not registered in the TUI")
 async def test_hive_human_places_by_keyboard_the_swarm_replies_save_resume(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:

@@ -21,7 +21,8 @@ NO_COLOR_SCRIPT = textwrap.dedent('''
     import asyncio
     from swarmtui.agents.ga.trace import GenomeTrace
     from swarmtui.tui.app import SwarmApp
-    from swarmtui.tui.panels.frames import Deliberation, phase_count
+    from swarmtui.tui.panels.frames import Deliberation
+    from swarmtui.tui.panels.framesets import phase_count
     from swarmtui.tui.screens.game import GameScreen
 
     GA = Deliberation("X", "GA", GenomeTrace(

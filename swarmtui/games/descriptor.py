@@ -1,8 +1,8 @@
 """``GameSpec``: everything the faces (CLI, sim, TUI, tables, UHP) know about one game.
 
 OpenSpiel-style: each game package builds one descriptor and ``swarmtui.games`` registers it;
-no face keeps its own list of games. The descriptor names the TUI's board widget by import
-path (``"package.module:Class"``), so the headless layers never import Textual.
+no face keeps its own list of games. The descriptor names nothing of a face: the TUI owns the
+game -> board-widget mapping (``tui.boards``), the papers their presets.
 """
 
 from __future__ import annotations
@@ -36,8 +36,6 @@ class GameSpec:
       ``new_state(rules=...)`` when a caller chooses them.
     - ``render``: the pure text renderer, ``render(state, glyphs="unicode"|"ascii") -> Text``.
     - ``default_players``: the agents ``swarmtui sim run GAME`` seats without ``--players``.
-    - ``board``: the TUI's board widget as ``"module:Class"`` (a ``tui.widgets.board_view.
-      BoardView``); empty when the game is not in the TUI yet.
     - ``skip_turn``: lets the side to move pass where an experiment protocol allows it (Hive's
       immobile opponent, McGuile 4.1); None when the game has no such turn.
     - ``coach``: the agent that coaches a player by default (``swarmtui hint``, the TUI's coach),
@@ -62,7 +60,6 @@ class GameSpec:
     default_players: tuple[str, ...] = ("random", "random")
     notation: str = ""
     render: Callable[..., Text] | None = None
-    board: str = ""
     rules: str = ""
     skip_turn: Callable[[Any], None] | None = None
     coach: tuple[str, tuple[tuple[str, str], ...]] = ("random", ())
@@ -133,9 +130,3 @@ class GameSpec:
         if not self.rules:
             raise LookupError(f"{self.title} has no rule variants")
         return load_class(self.rules)
-
-    def board_widget(self) -> type:
-        """The TUI's board widget class (imported now: only the TUI calls this)."""
-        if not self.board:
-            raise LookupError(f"{self.title} has no board in the TUI yet")
-        return load_class(self.board)

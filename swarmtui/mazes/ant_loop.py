@@ -48,11 +48,23 @@ from typing import Any
 
 import numpy as np
 
-from swarmtui.mazes.ants import follow
 from swarmtui.mazes.bitmap import enclose
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, MazeError
 from swarmtui.mazes.swarm import Passages, mouth, queen_verdict
+
+
+def follow(weight: np.ndarray, choice: str, rng: np.random.Generator) -> np.ndarray:
+    """Which ant each ant follows: the highest p (eq. 5, ``choice=best``), or a draw from p
+    (eq. 4, ``roulette``); ``weight`` holds eq. 4's numerators, a row per ant."""
+    if choice == "best":
+        return np.argmax(weight, axis=1)
+    total = weight.sum(axis=1, keepdims=True)
+    share = np.divide(weight, total, out=np.zeros_like(weight), where=total > 0)
+    cumulative = np.cumsum(share, axis=1)
+    draws = rng.random((weight.shape[0], 1))
+    return np.minimum((cumulative < draws).sum(axis=1), weight.shape[1] - 1)
+
 
 PAPER_SPAN = 55
 """Width + height of the paper's first example (40x15): the unit of length at that size."""

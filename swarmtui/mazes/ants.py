@@ -47,6 +47,7 @@ from typing import Literal
 import numpy as np
 
 from swarmtui.core.params import ParamError, check_range
+from swarmtui.mazes.ant_loop import follow, run_ant_loop
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import Cell, Maze, check_size, default_doors
 from swarmtui.mazes.swarm import SWARM_MAX_FIELDS, SwarmParams, check_swarm_size, facing_doors, mouth, run_swarm, sized
@@ -176,18 +177,6 @@ class AntColony:
         return follow(weight, self.params.choice, self.rng)
 
 
-def follow(weight: np.ndarray, choice: str, rng: np.random.Generator) -> np.ndarray:
-    """Which ant each ant follows: the highest p (eq. 5, ``choice=best``), or a draw from p
-    (eq. 4, ``roulette``); ``weight`` holds eq. 4's numerators, a row per ant."""
-    if choice == "best":
-        return np.argmax(weight, axis=1)
-    total = weight.sum(axis=1, keepdims=True)
-    share = np.divide(weight, total, out=np.zeros_like(weight), where=total > 0)
-    cumulative = np.cumsum(share, axis=1)
-    draws = rng.random((weight.shape[0], 1))
-    return np.minimum((cumulative < draws).sum(axis=1), weight.shape[1] - 1)
-
-
 def build_ants(width: int, height: int, rng: np.random.Generator, params: AntParams | None = None,
                seed: int | None = None, on_frame: FrameSink | None = None) -> Maze:
     """An AACA maze of ``width x height`` fields (Algorithm 1 + Algorithms 3 and 4)."""
@@ -195,8 +184,6 @@ def build_ants(width: int, height: int, rng: np.random.Generator, params: AntPar
     if chosen.loop == "step":
         check_swarm_size("ant", width, height)
         doors = facing_doors(height, width)
-        from swarmtui.mazes.ant_loop import run_ant_loop
-
         return run_ant_loop(chosen, height, width, rng, doors, seed, on_frame)
     check_size(width, height, max_fields=SWARM_MAX_FIELDS)
     doors = default_doors(height, width)

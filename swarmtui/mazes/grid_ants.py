@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from swarmtui.mazes.ant_loop import PAPER_SPAN, LazyPheromone, pull
-from swarmtui.mazes.ants import AntParams, follow
+from swarmtui.mazes.ant_loop import PAPER_SPAN, LazyPheromone, follow, pull
+from swarmtui.mazes.ants import AntParams
 from swarmtui.mazes.frames import FrameSink, MazeFrame
 from swarmtui.mazes.grid import MazeError
 from swarmtui.mazes.grid_maze import Door, GridMaze

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from swarmtui.mazes.file_fields import kept_info, short, whole_number
 from swarmtui.mazes.grid import MazeError
 from swarmtui.mazes.grid_maze import GridMaze
 from swarmtui.mazes.grids import GRIDS, cut_grid
@@ -95,8 +96,6 @@ def _whole_index(grid: Grid, lengths: list[int]) -> np.ndarray:
 
 def grid_maze_of(data: dict[str, Any]) -> GridMaze:
     """The maze of a parsed version-2 document (``MazeError`` naming what is wrong)."""
-    from swarmtui.mazes.mazefile import kept_info, short, whole_number
-
     kind = data.get("grid")
     if not isinstance(kind, str) or kind not in GRIDS:
         raise MazeError(f'"grid" must be one of {", ".join(GRIDS)}; got {short(kind)}')

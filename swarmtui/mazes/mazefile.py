@@ -36,8 +36,10 @@ import numpy as np
 
 from swarmtui.core.bounded_json import SaveError, parse
 from swarmtui.core.saves import read_text as read_bounded_text
+from swarmtui.mazes.file_fields import kept_info, pair, short, whole_number
 from swarmtui.mazes.grid import MAX_FIELDS, MAX_SIDE, MIN_SIDE, Cell, Maze, MazeError
 from swarmtui.mazes.grid_maze import GridMaze
+from swarmtui.mazes.gridfile import grid_maze_of
 from swarmtui.mazes.metrics import MazeMetrics
 from swarmtui.mazes.text import read_text
 
@@ -56,10 +58,6 @@ against 10 bytes of text, so this bounds a hostile file's memory (a 24 MB file o
 300 MB); a file we write holds one per solution field, and the longest solution any builder
 makes is the backtracker's at 2001x2001, about 250,000 fields."""
 
-MAX_NAME = 200
-"""Characters of a builder name or an info text kept from a file (longer ones are cut)."""
-
-
 def to_json(maze: Maze, params: Any = None, metrics: MazeMetrics | None = None,
             solution: list[Cell] | None = None) -> str:
     """The maze as a JSON document of ``FORMAT`` version 1 (one line per wall row)."""
@@ -76,49 +74,6 @@ def to_json(maze: Maze, params: Any = None, metrics: MazeMetrics | None = None,
     if solution is not None:
         payload["solution"] = [list(cell) for cell in solution]
     return json.dumps(payload, indent=1) + "\n"
-
-
-def whole_number(data: dict[str, Any], name: str, low: int, high: int) -> int:
-    """``data[name]`` when it is a whole number in ``[low, high]`` (``MazeError`` otherwise)."""
-    value = data.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MazeError(f'"{name}" must be a whole number; got {short(value)}')
-    if not low <= value <= high:
-        raise MazeError(f'"{name}" must be between {low} and {high}; got {value}')
-    return value
-
-
-def pair(data: dict[str, Any], name: str, bounds: tuple[int, int]) -> Cell:
-    """``data[name]`` as ``(a, b)`` with ``0 <= a < bounds[0]`` and ``0 <= b < bounds[1]``."""
-    value = data.get(name)
-    if (not isinstance(value, list) or len(value) != 2
-            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
-        raise MazeError(f'"{name}" must be a pair of whole numbers like [1, 0]; got {short(value)}')
-    if not (0 <= value[0] < bounds[0] and 0 <= value[1] < bounds[1]):
-        raise MazeError(f'"{name}" {value} lies outside the maze')
-    return int(value[0]), int(value[1])
-
-
-def short(value: Any, limit: int = 40) -> str:
-    """A value named in an error message, cut to ``limit`` characters."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def kept_info(data: dict[str, Any]) -> tuple[str, int | None, dict[str, Any]]:
-    """``(algo, seed, info)`` of a file: a name cut to ``MAX_NAME``, a seed that is a whole number,
-    and the info entries that are numbers, truth values or short texts."""
-    algo = data.get("algo")
-    algo = algo[:MAX_NAME] if isinstance(algo, str) else ""
-    seed = data.get("seed")
-    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0 else None
-    raw = data.get("info")
-    info: dict[str, Any] = {}
-    if isinstance(raw, dict):
-        for key, value in list(raw.items())[:64]:
-            if isinstance(value, (bool, int, float)) or (isinstance(value, str) and len(value) <= MAX_NAME):
-                info[str(key)[:MAX_NAME]] = value
-    return algo, seed, info
 
 
 def load_json(text: str, where: str = "the maze file") -> dict[str, Any]:
@@ -142,8 +97,6 @@ def from_json(text: str, where: str = "the maze file") -> Maze | GridMaze:
     (``MazeError`` naming what is wrong)."""
     data = load_json(text, where)
     if data.get("version") == 2:
-        from swarmtui.mazes.gridfile import grid_maze_of
-
         return grid_maze_of(data)
     return maze_of(data)
 

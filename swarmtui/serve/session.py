@@ -17,7 +17,6 @@ import asyncio
 import logging
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -25,12 +24,9 @@ from swarmtui.serve.environment import child_environment
 from swarmtui.serve.input_queue import InputQueue
 from swarmtui.serve.limits import duration_text
 from swarmtui.serve.players import Player, forget_guest, player_home, player_label
+from swarmtui.serve.state import Mirror, ServeState
 from swarmtui.serve.terminal import PtyChild
 from swarmtui.tables.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
-
-if TYPE_CHECKING:
-    from swarmtui.serve.server import ServeState
-    from swarmtui.serve.watch import WatchSession
 
 log = logging.getLogger("swarmtui.serve")
 
@@ -57,7 +53,8 @@ class AppSession(asyncssh.SSHServerSession):
         self.table_token: str | None = None
         self.shown = shown
         """Others may watch this session live (``watch``); the player logged in as ``show``."""
-        self.watchers: set[WatchSession] = set()
+        self.watchers: set[Mirror] = set()
+        """Who mirrors this session live (``watch.WatchSession``)."""
         self.started = time.time()
         self.term: str | None = None
         self.size = (80, 24)

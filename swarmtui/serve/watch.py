@@ -15,15 +15,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 import asyncssh
 
 from swarmtui.serve.players import Player
-from swarmtui.serve.session import NO_TERMINAL, AppSession
-
-if TYPE_CHECKING:
-    from swarmtui.serve.server import ServeState
+from swarmtui.serve.session import NO_TERMINAL
+from swarmtui.serve.state import Hosted, ServeState
 
 log = logging.getLogger("swarmtui.serve")
 
@@ -48,9 +45,9 @@ class WatchSession(asyncssh.SSHServerSession):
         self.player = player
         self.peer = peer
         self.size: tuple[int, int] | None = None
-        self.choices: list[AppSession] = []
+        self.choices: list[Hosted] = []
         self.typed = b""
-        self.target: AppSession | None = None
+        self.target: Hosted | None = None
         self.admitted = False
         self.ended = False
         self.timer: asyncio.TimerHandle | None = None
@@ -121,7 +118,7 @@ class WatchSession(asyncssh.SSHServerSession):
             return
         self.attach(self.choices[number - 1])
 
-    def attach(self, target: AppSession) -> None:
+    def attach(self, target: Hosted) -> None:
         """Mirror ``target`` from now on; its app repaints everything for us (SIGWINCH)."""
         columns, rows = target.size
         if self.size and (self.size[0] < columns or self.size[1] < rows):

@@ -28,5 +28,5 @@ SPEC = GameSpec(
     "connect-four", "Connect Four (small)", SEATS, True, new_board,
     "drop discs into columns; four in a row wins (a test-only game)",
     default_players=("mcts", "random"), notation="column letters a-e", render=render,
-    board="connect_four.board:ConnectFourBoard", rules="connect_four.rules:ConnectFourRules",
+    rules="connect_four.rules:ConnectFourRules",
 )

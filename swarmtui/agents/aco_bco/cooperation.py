@@ -12,21 +12,28 @@ games drop out. Experiments that build agents themselves link them with ``link``
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from swarmtui.agents.aco_bco.agent import AcoBcoAgent
-
-_LOBBY: list[weakref.ref[AcoBcoAgent]] = []
+from typing import Protocol, Self, TypeVar
 
 
-def link(a: AcoBcoAgent, b: AcoBcoAgent) -> None:
+class Cooperator(Protocol):
+    """A cooperating player as the lobby sees it (``agent.AcoBcoAgent``): its seat and partner."""
+
+    seat: str
+    partner: Self | None
+
+
+C = TypeVar("C", bound=Cooperator)
+
+_LOBBY: list[weakref.ref] = []
+
+
+def link(a: C, b: C) -> None:
     """Make ``a`` and ``b`` exchange pheromones with each other."""
     a.partner = b
     b.partner = a
 
 
-def join(agent: AcoBcoAgent) -> None:
+def join(agent: Cooperator) -> None:
     """Pair ``agent`` with the latest waiting cooperator of another seat, or let it wait."""
     _LOBBY[:] = [ref for ref in _LOBBY if (waiting := ref()) is not None and waiting.partner is None]
     for ref in reversed(_LOBBY):

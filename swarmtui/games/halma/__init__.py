@@ -45,7 +45,7 @@ SPEC = GameSpec(
     "halma", "Halma (Chinese Checkers)", ("1", "2"), True, _new_board,
     "1-6 players on the star; ant paths and bee recruiting (Kuehner & Stock)",
     seat_counts=(1, 2, 3, 4, 6), default_players=("greedy",), notation="hole paths (i5-h5, m3:k3:k5)",
-    render=_render, board="swarmtui.tui.widgets.halma_board:HalmaBoard", rules="swarmtui.games.halma.rules:HalmaRules",
+    render=_render, rules="swarmtui.games.halma.rules:HalmaRules",
     coach=("halma-search", (("difficulty", "hard"),)), parse_position=_position, format_position=_position_text,
     services={"heuristic": "swarmtui.games.halma.heuristic:HEURISTIC"},
 )

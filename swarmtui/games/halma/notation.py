@@ -1,4 +1,8 @@
-"""Halma notation: holes as ``<row><n>``, moves as ``e5-f5`` or ``m3:k3:k5``, positions as rows.
+"""Halma moves and their notation: holes as ``<row><n>``, moves as ``e5-f5`` or ``m3:k3:k5``,
+positions as rows.
+
+``Move`` lives here with its notation (as python-chess keeps ``Move.uci`` with ``Move``), so the
+rules import this module at their top and this module imports no rules.
 
 Holes: the star's 17 rows are lettered ``a`` (the north tip) to ``q`` (the south tip), and the
 holes of a row are numbered from the left starting at 1, exactly as the renderer draws them:
@@ -20,14 +24,11 @@ of its piece, then the number of players, the seat to move and the number of mov
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from swarmtui.core.hexgrid import Hex
+from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.core.state import NotationError
 from swarmtui.games.halma.geometry import SEATING, STAR
-
-if TYPE_CHECKING:
-    from swarmtui.games.halma.rules import Board, Move
 
 ROW_LETTERS = "abcdefghijklmnopq"
 
@@ -41,6 +42,94 @@ _NAMES: dict[Hex, str] = {
 }
 _CELLS: dict[str, Hex] = {name: cell for cell, name in _NAMES.items()}
 _CELL_RE = re.compile(r"\s*([a-qA-Q])\s*(\d{1,2})\s*")
+
+
+class Move:
+    """A move from ``start`` to ``end``; equal and hashed by those two holes only.
+
+    ``path`` is the concrete route (``path[0] == start``, ``path[-1] == end``): two holes for a
+    step or a single jump, one more hole per further jump. An empty path means "any legal
+    route": ``Board.play`` then uses the board's own.
+
+    Moves from ``Board.legal_moves`` carry the breadth-first search that found them and build
+    their path only when it is asked for (the TUI, traces, notation), so generating moves costs
+    no path tuples; they also carry the position they were generated in, so ``Board.play`` takes
+    them without re-checking the route. Immutable by convention (``__slots__``, no setters).
+    """
+
+    __slots__ = ("start", "end", "_path", "_found")
+
+    start: Hex
+    end: Hex
+
+    def __init__(self, start: Hex, end: Hex, path: tuple[Hex, ...] = ()) -> None:
+        self.start = start
+        self.end = end
+        self._path = tuple(path)
+        self._found: tuple[int, int, dict[int, int] | None, int] | None = None
+
+    @property
+    def path(self) -> tuple[Hex, ...]:
+        try:
+            return self._path
+        except AttributeError:  # a generated move: (start, end, jump-search parents, stamp)
+            assert self._found is not None
+            _, hole, parent, _ = self._found
+            if parent is None:
+                path: tuple[Hex, ...] = (self.start, self.end)
+            else:
+                route = [hole]
+                while (hole := parent[hole]) != -1:
+                    route.append(hole)
+                path = tuple(STAR[i] for i in reversed(route))
+            self._path = path
+            return path
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.start == other.start and self.end == other.end
+
+    def __hash__(self) -> int:
+        return hash((self.start, self.end))
+
+    def __repr__(self) -> str:
+        return f"Move(start={self.start!r}, end={self.end!r}, path={self.path!r})"
+
+    def __reduce__(self) -> tuple:
+        return (Move, (self.start, self.end, self.path))
+
+    @property
+    def is_jump(self) -> bool:
+        """True for a jump chain (the first hop spans two holes), False for a step."""
+        if self._found is not None:
+            return self._found[2] is not None
+        if len(self._path) >= 2:
+            return distance(self._path[0], self._path[1]) == 2
+        return distance(self.start, self.end) != 1
+
+    @property
+    def jumps(self) -> int:
+        """The number of jumps in the chain (0 for a step)."""
+        return len(self.path) - 1 if self.is_jump and self.path else 0
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+class Position(Protocol):
+    """What ``format_position`` reads of a board (``rules.Board``)."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def to_move(self) -> str: ...
+
+    @property
+    def ply(self) -> int: ...
+
+    def occupant(self, cell: Hex) -> str | None: ...
 
 
 def format_cell(cell: Hex) -> str:
@@ -77,8 +166,6 @@ def parse_move(text: str) -> Move:
 
     Only the syntax is checked here; ``Board.parse_move`` also checks legality.
     """
-    from swarmtui.games.halma.rules import Move
-
     raw = text.strip()
     if ":" in raw:
         parts = raw.split(":")
@@ -95,7 +182,7 @@ def parse_move(text: str) -> Move:
     return Move(start, end)
 
 
-def format_position(board: Board) -> str:
+def format_position(board: Position) -> str:
     """The position as ``rows players to_move ply`` (see the module docstring)."""
     rows = "/".join("".join(board.occupant(c) or "." for c in row) for row in ROWS)
     return f"{rows} {board.players} {board.to_move} {board.ply}"

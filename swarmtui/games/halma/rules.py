@@ -44,9 +44,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from swarmtui.core.hexgrid import DIRECTIONS, Hex, distance
+from swarmtui.core.hexgrid import DIRECTIONS, Hex
 from swarmtui.core.state import IllegalMoveError, Outcome, Termination
 from swarmtui.games.halma.geometry import SEATING, STAR, TRIANGLES, corner_of, opposite
+from swarmtui.games.halma.notation import Move, format_cell, format_move, format_position, parse_move, parse_position
 
 PIECES = 10
 """Pieces per player (the ten-piece game of the paper and of Bell, 2009)."""
@@ -99,81 +100,6 @@ class HalmaRules:
             raise ValueError(f"neutral must be one of {', '.join(NEUTRAL_MODES)}, not {self.neutral!r}")
         if self.blocked_goal not in BLOCKED_GOAL_MODES:
             raise ValueError(f"blocked_goal must be one of {', '.join(BLOCKED_GOAL_MODES)}, not {self.blocked_goal!r}")
-
-
-class Move:
-    """A move from ``start`` to ``end``; equal and hashed by those two holes only.
-
-    ``path`` is the concrete route (``path[0] == start``, ``path[-1] == end``): two holes for a
-    step or a single jump, one more hole per further jump. An empty path means "any legal
-    route": ``Board.play`` then uses the board's own.
-
-    Moves from ``Board.legal_moves`` carry the breadth-first search that found them and build
-    their path only when it is asked for (the TUI, traces, notation), so generating moves costs
-    no path tuples; they also carry the position they were generated in, so ``Board.play`` takes
-    them without re-checking the route. Immutable by convention (``__slots__``, no setters).
-    """
-
-    __slots__ = ("start", "end", "_path", "_found")
-
-    start: Hex
-    end: Hex
-
-    def __init__(self, start: Hex, end: Hex, path: tuple[Hex, ...] = ()) -> None:
-        self.start = start
-        self.end = end
-        self._path = tuple(path)
-        self._found: tuple[int, int, dict[int, int] | None, int] | None = None
-
-    @property
-    def path(self) -> tuple[Hex, ...]:
-        try:
-            return self._path
-        except AttributeError:  # a generated move: (start, end, jump-search parents, stamp)
-            assert self._found is not None
-            _, hole, parent, _ = self._found
-            if parent is None:
-                path: tuple[Hex, ...] = (self.start, self.end)
-            else:
-                route = [hole]
-                while (hole := parent[hole]) != -1:
-                    route.append(hole)
-                path = tuple(STAR[i] for i in reversed(route))
-            self._path = path
-            return path
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Move):
-            return NotImplemented
-        return self.start == other.start and self.end == other.end
-
-    def __hash__(self) -> int:
-        return hash((self.start, self.end))
-
-    def __repr__(self) -> str:
-        return f"Move(start={self.start!r}, end={self.end!r}, path={self.path!r})"
-
-    def __reduce__(self) -> tuple:
-        return (Move, (self.start, self.end, self.path))
-
-    @property
-    def is_jump(self) -> bool:
-        """True for a jump chain (the first hop spans two holes), False for a step."""
-        if self._found is not None:
-            return self._found[2] is not None
-        if len(self._path) >= 2:
-            return distance(self._path[0], self._path[1]) == 2
-        return distance(self.start, self.end) != 1
-
-    @property
-    def jumps(self) -> int:
-        """The number of jumps in the chain (0 for a step)."""
-        return len(self.path) - 1 if self.is_jump and self.path else 0
-
-    def __str__(self) -> str:
-        from swarmtui.games.halma.notation import format_move
-
-        return format_move(self)
 
 
 def _generated(begin: int, end: int, parent: dict[int, int] | None, stamp: int, new=Move.__new__) -> Move:
@@ -261,7 +187,6 @@ class Board:
     def from_text(cls, text: str, rules: HalmaRules = HalmaRules(),
                   max_moves: int | None = DEFAULT_MAX_MOVES) -> Board:
         """A board from position notation (see ``notation.parse_position``)."""
-        from swarmtui.games.halma.notation import parse_position
 
         players, pieces, to_move, ply = parse_position(text)
         return cls.from_pieces(players, pieces, to_move, rules, max_moves, ply)
@@ -454,7 +379,6 @@ class Board:
 
     def _check_route(self, move: Move) -> tuple[int, ...]:
         """The index route of ``move`` if it is legal for the side to move (IllegalMoveError otherwise)."""
-        from swarmtui.games.halma.notation import format_cell
 
         if self._unsettled:
             self._settle()
@@ -478,7 +402,6 @@ class Board:
         return self._check_path(move)
 
     def _check_path(self, move: Move) -> tuple[int, ...]:
-        from swarmtui.games.halma.notation import format_cell, format_move
 
         path = move.path
         if path[0] != move.start or path[-1] != move.end or len(path) < 2:
@@ -655,21 +578,18 @@ class Board:
     # -- notation ---------------------------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
         """A legal move from notation (``i5-h5``, ``m3:k3:k5``): see ``notation.parse_move``."""
-        from swarmtui.games.halma.notation import parse_move
 
         move = parse_move(text)
         route = self._check_route(move)
         return Move(move.start, move.end, tuple(STAR[i] for i in route))
 
     def format_move(self, move: Move) -> str:
-        from swarmtui.games.halma.notation import format_move
 
         return format_move(move)
 
     @property
     def text(self) -> str:
         """Position notation (see ``notation.format_position``)."""
-        from swarmtui.games.halma.notation import format_position
 
         return format_position(self)
 

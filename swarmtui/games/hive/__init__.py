@@ -63,10 +63,10 @@ SPEC = GameSpec(
     "base game and the Mosquito/Ladybug/Pillbug expansions, UHP notation; particle swarm with intentions "
     "(McGuile), MCTS",
     default_players=("random", "random"), notation="UHP MoveString", render=_render,
-    board="swarmtui.tui.widgets.hive_board:HiveBoard", skip_turn=skip_turn,
+    skip_turn=skip_turn,
     rules="swarmtui.games.hive.rules:HiveRules",
     coach=("alphabeta", (("difficulty", "hard"),)), parse_position=_position, format_position=_position_text,
-    services={"evaluation": "swarmtui.games.hive.evaluation:EVALUATION"},
+    services={"evaluation": "swarmtui.games.hive.services:EVALUATION"},
 )
 """The game's descriptor (``swarmtui.games`` registers it)."""
 

@@ -46,7 +46,6 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from swarmtui.core.services import EvaluationService
 from swarmtui.games.hive import rules
 from swarmtui.games.hive.pieces import BUG_ORDER, Bug
 from swarmtui.games.hive.rules import ARCS, BITS, STEPS, Board, D, W
@@ -389,14 +388,3 @@ class HiveEvaluation:
             known = self._reserves[key] = (sum(c - p for c, p in zip(count, placed, strict=True)),
                                            sum(v * (c - p) for v, c, p in zip(value, count, placed, strict=True)))
         return known
-
-
-def _weights_file(text: str) -> dict[str, float]:
-    """A weights file ``sim tune hive`` wrote (``tuned_weights``, which imports this module)."""
-    from swarmtui.games.hive.tuned_weights import load_weights
-
-    return load_weights(text)
-
-
-EVALUATION = EvaluationService(HiveEvaluation, HiveWeights, _weights_file)
-"""The service the descriptor names (``GameSpec.services["evaluation"]``)."""

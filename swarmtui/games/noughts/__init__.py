@@ -45,7 +45,7 @@ SPEC = GameSpec(
     "noughts", "Noughts & Crosses", ("X", "O"), True, _new_board,
     "3x3, X moves first; evolved GA strategy (Ford), exact minimax",
     default_players=("ga", "random"), notation="cells a1-c3", render=_render,
-    board="swarmtui.tui.widgets.noughts_board:NoughtsBoard", coach=("minimax", ()),
+    coach=("minimax", ()),
     parse_position=_position, format_position=_position_text,
     services={"evaluation": "swarmtui.games.noughts.evaluation:EVALUATION"},
 )

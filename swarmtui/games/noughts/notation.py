@@ -7,7 +7,7 @@ Columns are ``a``-``c`` left to right and rows ``1``-``3`` top to bottom, so ``a
 from __future__ import annotations
 
 from swarmtui.core.state import NotationError
-from swarmtui.games.noughts.rules import EMPTY, MARKS, O, X, is_reachable
+from swarmtui.games.noughts.cells import EMPTY, MARKS, O, X, is_reachable
 
 COLUMNS = "abc"
 

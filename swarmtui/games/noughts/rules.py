@@ -1,8 +1,9 @@
 """Noughts & Crosses rules on a 3x3 board, as a python-chess style ``Board``.
 
 Cells are numbered 0-8 row by row from the top left. A cell holds ``EMPTY`` (0), ``X`` (1)
-or ``O`` (2). X moves first; three in a row (row, column or diagonal) wins; a full board
-without a line is a draw (Ford, section 1). Moves are cell indices.
+or ``O`` (2) (``cells``: the marks, the lines and what a position's cells alone say). X moves
+first; three in a row (row, column or diagonal) wins; a full board without a line is a draw
+(Ford, section 1). Moves are cell indices.
 """
 
 from __future__ import annotations
@@ -10,52 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from swarmtui.core.state import IllegalMoveError, Outcome
+from swarmtui.games.noughts.cells import EMPTY, LINES, MARKS, O, X, is_reachable, side_to_move, winning_line
+from swarmtui.games.noughts.notation import format_cell, format_position, parse_cell, parse_position
 
-EMPTY, X, O = 0, 1, 2  # noqa: E741 -- O is the nought, the mark's own name in the game
+__all__ = ["EMPTY", "LINES", "MARKS", "O", "SEATS", "X", "Board", "is_reachable", "side_to_move", "winning_line"]
+
 SEATS = ("X", "O")
-MARKS = {EMPTY: ".", X: "X", O: "O"}
-
-LINES: tuple[tuple[int, int, int], ...] = (
-    (0, 1, 2), (3, 4, 5), (6, 7, 8),
-    (0, 3, 6), (1, 4, 7), (2, 5, 8),
-    (0, 4, 8), (2, 4, 6),
-)
-
-
-def winning_line(cells: Iterable[int]) -> tuple[int, int, int] | None:
-    """The first completed line of ``cells``, if any."""
-    c = tuple(cells)
-    for a, b, d in LINES:
-        if c[a] != EMPTY and c[a] == c[b] == c[d]:
-            return (a, b, d)
-    return None
-
-
-def side_to_move(cells: Iterable[int]) -> int:
-    """X when both have placed the same number of marks, else O."""
-    c = tuple(cells)
-    return X if c.count(X) == c.count(O) else O
-
-
-def is_reachable(cells: Iterable[int]) -> bool:
-    """True for positions that can occur in a legal game (counts, at most one winner, order)."""
-    c = tuple(cells)
-    xs, os_ = c.count(X), c.count(O)
-    if xs - os_ not in (0, 1):
-        return False
-    line = winning_line(c)
-    if line is None:
-        return True
-    winner = c[line[0]]
-    others = [ln for ln in LINES if all(c[i] == (O if winner == X else X) for i in ln)]
-    if others:
-        return False
-    # The winner made the last move: X wins with xs = os + 1, O wins with xs = os.
-    if (winner == X and xs != os_ + 1) or (winner == O and xs != os_):
-        return False
-    # The position before the last move must have had no line: some cell of every winning
-    # line of the winner must be removable leaving no line.
-    return any(winning_line(c[:i] + (EMPTY,) + c[i + 1:]) is None for i in range(9) if c[i] == winner)
 
 
 class Board:
@@ -148,7 +109,6 @@ class Board:
     # -- notation -------------------------------------------------------------------------
     def parse_move(self, text: str) -> int:
         """A legal move from notation (``4``, ``b2``): see ``notation.parse_cell``."""
-        from swarmtui.games.noughts.notation import parse_cell
 
         move = parse_cell(text)
         if not self.is_legal(move):
@@ -158,21 +118,18 @@ class Board:
         return move
 
     def format_move(self, move: int) -> str:
-        from swarmtui.games.noughts.notation import format_cell
 
         return format_cell(move)
 
     @property
     def text(self) -> str:
         """Position notation, e.g. ``X.O/.X./..O`` (rows top to bottom)."""
-        from swarmtui.games.noughts.notation import format_position
 
         return format_position(self.cells)
 
     @classmethod
     def from_text(cls, text: str) -> Board:
         """A board from position notation (see ``notation.parse_position``)."""
-        from swarmtui.games.noughts.notation import parse_position
 
         return cls(parse_position(text))
 

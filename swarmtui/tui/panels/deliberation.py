@@ -18,7 +18,8 @@ from textual.widget import Widget
 from swarmtui.core.safe_text import safe_text
 from swarmtui.tui.overlay import BoardOverlay
 from swarmtui.tui.panels.clock import PlaybackClock
-from swarmtui.tui.panels.frames import Deliberation, frames_for, phase_count, render_frame
+from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.panels.framesets import frames_for, phase_count, render_frame
 from swarmtui.tui.panels.playback import Playback
 
 IDLE_TEXT = "An AI player's reasoning appears here, step by step, when it moves."

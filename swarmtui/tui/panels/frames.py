@@ -1,5 +1,6 @@
 """What every deliberation frame module shares: the record it draws, the frame-set protocol
-each trace class registers, and a few text helpers."""
+each trace class registers (``register_frames``), and a few text helpers. Finding and drawing a
+trace's frames is ``framesets``' (it loads the shipped panels, which import this module)."""
 
 from __future__ import annotations
 
@@ -65,37 +66,15 @@ class Frames:
 
 
 F = TypeVar("F", bound=FrameSet)
-_FRAMES: dict[type[Trace], FrameSet] = {}
+FRAMES: dict[type[Trace], FrameSet] = {}
+"""Each trace class's frame set, as the panel modules register them (``framesets.frames_for``
+finds the one of a trace, loading the shipped panels first)."""
 
 
 def register_frames(trace_class: type[Trace], frames: F) -> F:
     """Animate ``trace_class`` (and its subclasses without their own) with ``frames``."""
-    _FRAMES[trace_class] = frames
+    FRAMES[trace_class] = frames
     return frames
-
-
-def _load_builtin() -> None:
-    """The panels shipped with swarmtui register their frame sets when imported."""
-    from swarmtui.tui.panels import (  # noqa: F401
-        ants,
-        bees,
-        genome,
-        halma_colony,
-        halma_swarm,
-        particles,
-        plain,
-        search,
-    )
-
-
-def frames_for(trace: Trace) -> FrameSet:
-    """The frame set registered for ``trace``'s class or its nearest base (``Trace`` itself:
-    the plain frames, for kinds without a panel of their own)."""
-    _load_builtin()
-    for cls in type(trace).__mro__:
-        if cls in _FRAMES:
-            return _FRAMES[cls]
-    raise LookupError(f"no frames for {type(trace).__name__}")
 
 
 def phase_heading(names: tuple[str, ...], phase: int) -> Text:
@@ -130,40 +109,3 @@ def centred_label(label: str, height: int, row: int) -> Text:
 def stack(*parts: Text) -> Text:
     """Parts one under another, separated by a blank line."""
     return Text("\n\n", end="").join(p for p in parts if p.plain)
-
-
-def render_frame(d: Deliberation, phase: int, glyphs: str = "unicode") -> Text:
-    """Frame ``phase`` of ``d``: a pure function of the trace and the phase index."""
-    module = frames_for(d.trace)
-    count = len(module.phases(d))
-    return module.frame(d, max(0, min(phase, count - 1)), glyphs)
-
-
-def phase_count(d: Deliberation) -> int:
-    return len(frames_for(d.trace).phases(d))
-
-
-DRAWING_ERRORS = (ArithmeticError, AttributeError, LookupError, TypeError, ValueError)
-"""What drawing a damaged trace raises: a trace read from a file can have every field of the
-right type and still not fit together (a chosen index past its list, a cell off the board)."""
-
-
-MAX_PHASES = 1000
-"""Phases a recorded turn may have (a Hive search: one per candidate move, a few hundred)."""
-
-
-def drawable(d: Deliberation, glyphs: str = "unicode") -> bool:
-    """True when every phase of ``d`` draws, frame and board overlay; False for a trace that
-    does not fit together or has more than ``MAX_PHASES`` phases, which the replay viewer then
-    shows as "reasoning unavailable"."""
-    frames = frames_for(d.trace)
-    try:
-        count = len(frames.phases(d))
-        if count > MAX_PHASES:
-            return False
-        for phase in range(count):
-            frames.frame(d, phase, glyphs)
-            frames.overlay(d, phase, glyphs)
-    except DRAWING_ERRORS:
-        return False
-    return True

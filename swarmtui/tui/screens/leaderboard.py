@@ -11,7 +11,6 @@ game (UTC). Enter opens the highlighted player's games (``RatingHistoryScreen``)
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from rich.text import Text
@@ -25,27 +24,8 @@ from textual.widgets import DataTable, Footer, Select, Static
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GAMES
 from swarmtui.tables.client import TableClient, TableError
-
-UNCERTAIN_DEVIATION = 110.0
-"""Above this RD a rating is shown with ``?`` (lichess's provisional mark)."""
-
-
-def rating_text(rating: float, deviation: float) -> Text:
-    """``1662`` or ``1662?`` (still uncertain)."""
-    return Text(f"{rating:.0f}{'?' if deviation > UNCERTAIN_DEVIATION else ''}", justify="right")
-
-
-def day(seconds: float) -> str:
-    return time.strftime("%Y-%m-%d", time.gmtime(seconds)) if seconds else ""
-
-
-def player_text(label: str, kind: str, mine: bool = False) -> Text:
-    """The name as text, ``AI`` after a computer player, ``>`` before your own row."""
-    text = Text("> " if mine else "  ", style="bold")
-    text.append(safe_text(label, "bold" if mine else "", limit=24))
-    if kind == "ai":
-        text.append(" AI", "italic dim")
-    return text
+from swarmtui.tui.rating_text import day, player_text, rating_text
+from swarmtui.tui.screens.rating_history import RatingHistoryScreen
 
 
 class LeaderboardScreen(Screen[None]):
@@ -148,8 +128,6 @@ class LeaderboardScreen(Screen[None]):
     @on(DataTable.RowSelected, "#standings")
     def chosen(self, event: DataTable.RowSelected) -> None:
         if 0 <= event.cursor_row < len(self.standings):
-            from swarmtui.tui.screens.rating_history import RatingHistoryScreen
-
             row = self.standings[event.cursor_row]
             self.app.push_screen(RatingHistoryScreen(self.client, self.game, row["player"], row["label"]))
 

@@ -23,7 +23,6 @@ from textual.widgets.option_list import Option
 from swarmtui.agents import agents_for
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GAMES, GameSpec
-from swarmtui.tui.boards import tui_playable
 
 MAZES = GameSpec("mazes", "Mazes", (), True, None,
                  "build mazes with ants and bees (Polap et al.) or classic algorithms; watch, measure, export")
@@ -50,13 +49,13 @@ def menu_games(tables: bool = False) -> list[GameSpec]:
     """Playable games first, then the tools, then the games that are coming, in registry order."""
     specs = list(GAMES.values())
     tools = [t for t in TOOLS if tables or t is not TABLES]
-    return [g for g in specs if tui_playable(g)] + tools + [g for g in specs if not tui_playable(g)]
+    return [g for g in specs if g.playable] + tools + [g for g in specs if not g.playable]
 
 
 def game_prompt(spec: GameSpec) -> Text:
-    text = Text(spec.title, style="bold" if tui_playable(spec) or spec in TOOLS else "", end="")
-    if not tui_playable(spec) and spec not in TOOLS:
-        text.append("  (coming to the TUI)" if spec.playable else "  (coming)", style="dim italic")
+    text = Text(spec.title, style="bold" if spec.playable else "", end="")
+    if not spec.playable:
+        text.append("  (coming)", style="dim italic")
     return text
 
 
@@ -136,7 +135,7 @@ class MenuScreen(Screen[None]):
         super().__init__()
         self.seed = seed
         self.games = menu_games(tables)
-        self.game = next(g for g in self.games if tui_playable(g))
+        self.game = next(g for g in self.games if g.playable)
 
     def compose(self) -> ComposeResult:
         yield Static(BANNER, id="banner", markup=False)
@@ -155,8 +154,7 @@ class MenuScreen(Screen[None]):
         self.describe(self.game)
 
     def describe(self, game: GameSpec) -> None:
-        state = ("" if tui_playable(game) or game in TOOLS
-                 else "Not playable in the TUI yet.\n" if game.playable else "Not playable yet.\n")
+        state = "" if game.playable else "Not playable yet.\n"
         info = Text(f"{game.title}\n", style="bold").append(f"{state}{game.blurb}", style="")
         self.query_one("#game-info", Static).update(info)
         agents = self.query_one("#agents", Static)
@@ -179,9 +177,8 @@ class MenuScreen(Screen[None]):
         if game.id in tools:
             self.post_message(tools[game.id]())
             return
-        if not tui_playable(game):
-            where = "in the TUI yet (try swarmtui sim)" if game.playable else "yet"
-            self.notify(f"{game.title} is coming - it cannot be played {where}.", title="Coming")
+        if not game.playable:
+            self.notify(f"{game.title} is coming - it cannot be played yet.", title="Coming")
             return
         self.game = game
         self.post_message(self.OpenSetup(game))

@@ -22,7 +22,7 @@ from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GAMES
 from swarmtui.tables.client import TableClient, TableError
 from swarmtui.tables.codes import shown
-from swarmtui.tui.screens.leaderboard import player_text, rating_text
+from swarmtui.tui.rating_text import player_text, rating_text
 
 RESULTS = {1.0: "won", 0.5: "drew", 0.0: "lost"}
 

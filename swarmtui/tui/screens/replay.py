@@ -22,7 +22,8 @@ from swarmtui.core.safe_text import safe_text
 from swarmtui.records.replay import Recording
 from swarmtui.tui.boards import board_widget
 from swarmtui.tui.panels.deliberation import DeliberationPanel
-from swarmtui.tui.panels.frames import Deliberation, drawable
+from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.panels.framesets import drawable
 from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.screens.panel_screen import PanelScreen
 from swarmtui.tui.widgets.move_log import MoveLog

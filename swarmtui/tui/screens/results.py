@@ -28,13 +28,11 @@ from textual.worker import get_current_worker
 
 from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError, check_confined, typed_path
-from swarmtui.games import get_game
 from swarmtui.records.formats import list_games, read_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.replay import Recording
 from swarmtui.referee import redecide as rebuild_reasoning
 from swarmtui.referee import seat_agents
-from swarmtui.tui.boards import tui_playable
 
 
 def game_line(number: int, log: GameLog) -> Text:
@@ -139,9 +137,6 @@ class ResultsScreen(Screen[None]):
             recording = Recording.from_log(log, where)
         except SaveError as error:
             self.say(str(error))
-            return
-        if not tui_playable(get_game(recording.game)):
-            self.say(f"{where}: the TUI has no board for {recording.game} yet (try swarmtui replay)")
             return
         if recording.traces or recording.seed is None:
             self.post_message(self.Replay(recording, where))

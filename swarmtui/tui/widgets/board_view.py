@@ -10,7 +10,8 @@ defined here once, so a screen handles every game's board with ``@on(BoardView.M
 
 A game's board subclasses this, draws ``board`` (``render`` or child widgets), reacts to the
 attributes with ``watch_board``/``watch_last``/``watch_active``/``watch_overlay`` when it needs
-more than a repaint, and is named in its game's descriptor (``GameSpec.board``).
+more than a repaint, and is registered for its game in ``tui.boards`` (the TUI owns that mapping;
+a game without a widget of its own is shown by ``widgets.notation_board.NotationBoard``).
 """
 
 from __future__ import annotations
