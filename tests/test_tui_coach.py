@@ -165,7 +165,7 @@ def test_snapshot_the_coach_highlights_its_halma_suggestion(snap_compare, tui_ap
 
 
 def test_snapshot_why_not_my_move(snap_compare, tui_app, monkeypatch) -> None:
-    monkeypatch.setattr("swarmtui.agents.minimax._TABLE", {})  # node counts independent of test order
+    monkeypatch.setattr("swarmtui.agents.minimax.agent._TABLE", {})  # node counts independent of test order
 
     async def run_before(pilot) -> None:
         app = pilot.app

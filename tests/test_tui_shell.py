@@ -86,7 +86,7 @@ async def test_setup_shows_paper_defaults_and_refuses_a_bad_value_inline(tui_app
         q0 = setup.query_one("#param-q0", Input)
         from swarmtui.agents import get_spec
 
-        assert q0.value == str(get_spec("aco-bco").params().q0)  # the paper's default
+        assert q0.value == str(get_spec("aco-bco").params_type().q0)  # the paper's default
         q0.focus()
         await pilot.press("ctrl+a", "ctrl+k", "2", ".", "5")
         await settle(app, pilot, lambda: "2.5" in text_of(setup.query_one("#error-q0")))
