@@ -11,6 +11,7 @@ import numpy as np
 
 from swarmtui.games import GAMES
 from swarmtui.games.hive import skip_turn
+from swarmtui.games.hive.rules import Board
 from swarmtui.records.gamelog import GameLog
 
 TRIES = 1000
@@ -21,7 +22,9 @@ def long_hive_log(plies: int, seed: int = 1, skip_every: int = 0) -> GameLog:
     """A legal Hive game of ``plies`` moves that has not ended, as a saved game's log; with
     ``skip_every``, every so many plies the side to move skips its turn (the immobile-opponent
     protocol's ``skips``)."""
-    board, rng, moves, skips = GAMES["hive"].start(None, None), np.random.default_rng(seed), [], []
+    board = GAMES["hive"].start(None, None)
+    assert isinstance(board, Board)
+    rng, moves, skips = np.random.default_rng(seed), list[str](), list[int]()
     while len(moves) < plies:
         if skip_every and len(moves) % skip_every == skip_every - 1:
             skip_turn(board)

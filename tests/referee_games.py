@@ -81,9 +81,11 @@ def _cases() -> list[dict[str, Any]]:
                       "overrides": {"mcts": [["iterations", "15"], ["depth", "4"]]}})
     cases += [_sim("halma", [("aco-bco", []), ("greedy", [])], seed=12, max_plies=30) | {"face": "redecide"},
               _sim("hive", [("pso", []), ("random", [])], seed=13, max_plies=30) | {"face": "redecide"}]
-    for agent, players, overrides in (("aco-bco", 1, [["memory", "none"]]), ("aco-bco", 2, [["memory", "shipped"],
-                                      ["cooperate", "true"]]), ("aco-bco-plus", 1, []), ("aco-bco-colony", 2, [])):
-        cases.append({"face": "halma-attempt", "agent": agent, "players": players, "overrides": overrides,
+    attempts: tuple[tuple[str, int, list[list[str]]], ...] = (
+        ("aco-bco", 1, [["memory", "none"]]), ("aco-bco", 2, [["memory", "shipped"], ["cooperate", "true"]]),
+        ("aco-bco-plus", 1, []), ("aco-bco-colony", 2, []))
+    for halma_agent, players, overrides in attempts:
+        cases.append({"face": "halma-attempt", "agent": halma_agent, "players": players, "overrides": overrides,
                       "seed": 11, "cap": 15})
     cases += [
         {"face": "tui", "game": "noughts", "agents": ["random", "minimax"], "seed": 3, "plies": 9},

@@ -10,6 +10,7 @@ from itertools import pairwise
 
 import numpy as np
 import pytest
+from screens import as_a
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.aco_bco.agent import AcoBcoAgent
@@ -39,7 +40,7 @@ def play(board: Board, player: AcoBcoAgent, moves: int) -> list[SwarmTrace]:
         if board.outcome is not None:
             break
         decision = player.decide(board)
-        traces.append(decision.trace)
+        traces.append(as_a(decision.trace, SwarmTrace))
         board.play(decision.move)
     return traces
 

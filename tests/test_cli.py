@@ -8,16 +8,9 @@ import subprocess
 import sys
 
 import pytest
+from cli_run import run_cli
 
 from swarmtui import __version__
-from swarmtui.cli import main
-
-
-def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def run_process(*argv: str, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -28,13 +21,13 @@ def run_process(*argv: str, env: dict | None = None) -> subprocess.CompletedProc
 
 
 def test_version_and_help(capsys):
-    code, out, _ = run_main(capsys, "--version")
+    code, out, _ = run_cli(capsys, "--version")
     assert code == 0 and out.strip() == f"swarmtui {__version__}"
-    code, out, _ = run_main(capsys, "sim", "--help")
+    code, out, _ = run_cli(capsys, "sim", "--help")
     assert code == 0
     for command in ("run", "report", "preset", "train", "solve", "maze-timing"):
         assert f"  {command} " in out
-    code, out, _ = run_main(capsys, "sim", "run", "--help")
+    code, out, _ = run_cli(capsys, "sim", "run", "--help")
     assert code == 0
     for option in ("--players", "--games", "--seed", "--workers", "--out", "--param", "--sweep", "--resume",
                    "--scheduler", "--traces"):
@@ -42,7 +35,7 @@ def test_version_and_help(capsys):
 
 
 def test_sim_prints_a_summary_table(capsys):
-    code, out, err = run_main(capsys, "sim", "run", "noughts", "-p", "minimax,random", "-n", "30", "-w", "1",
+    code, out, err = run_cli(capsys, "sim", "run", "noughts", "-p", "minimax,random", "-n", "30", "-w", "1",
                               "--seed", "4")
     assert code == 0
     assert "minimax" in out and "random" in out and "30 games" in out
@@ -89,7 +82,7 @@ def test_sim_prints_a_summary_table(capsys):
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(capsys, argv, message):
-    code, out, err = run_main(capsys, *argv)
+    code, out, err = run_cli(capsys, *argv)
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("swarmtui: error:") and message in err
     assert "Traceback" not in err and out == ""
@@ -122,8 +115,8 @@ def _records(path) -> list[dict]:
 def test_workers_do_not_change_results(capsys, tmp_path):
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     base = ["sim", "run", "noughts", "-p", "random,minimax", "-n", "40", "--seed", "11"]
-    assert run_main(capsys, *base, "-w", "1", "-o", str(one))[0] == 0
-    assert run_main(capsys, *base, "-w", "2", "-o", str(two))[0] == 0
+    assert run_cli(capsys, *base, "-w", "1", "-o", str(one))[0] == 0
+    assert run_cli(capsys, *base, "-w", "2", "-o", str(two))[0] == 0
     first, second = _records(one), _records(two)
     assert first == second and len(first) == 40
     assert [r["index"] for r in first] == list(range(40))
@@ -136,14 +129,14 @@ def test_workers_do_not_change_results(capsys, tmp_path):
 def test_same_seed_same_games_different_seed_different_games(capsys, tmp_path):
     paths = [tmp_path / f"{i}.jsonl" for i in range(3)]
     for path, seed in zip(paths, ("5", "5", "6"), strict=True):
-        run_main(capsys, "sim", "run", "noughts", "-p", "random,random", "-n", "20", "--seed", seed, "-w", "1",
+        run_cli(capsys, "sim", "run", "noughts", "-p", "random,random", "-n", "20", "--seed", seed, "-w", "1",
                  "-o", str(path))
     assert _records(paths[0]) == _records(paths[1]) != _records(paths[2])
 
 
 def test_targeted_params_reach_only_their_seat(capsys, tmp_path):
     path = tmp_path / "p.jsonl"
-    code, _, _ = run_main(capsys, "sim", "run", "noughts", "-p", "minimax,minimax", "-n", "2", "-w", "1",
+    code, _, _ = run_cli(capsys, "sim", "run", "noughts", "-p", "minimax,minimax", "-n", "2", "-w", "1",
                           "--param", "O.quickest=false", "-o", str(path))
     assert code == 0
     row = json.loads(path.read_text().splitlines()[1])
@@ -153,7 +146,7 @@ def test_targeted_params_reach_only_their_seat(capsys, tmp_path):
 def test_unwritable_out_file_is_one_line_and_nothing_is_left(capsys, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("keep me")
-    code, _, err = run_main(capsys, "sim", "run", "noughts", "-p", "random,random", "-n", "2",
+    code, _, err = run_cli(capsys, "sim", "run", "noughts", "-p", "random,random", "-n", "2",
                             "-o", str(blocker / "x.jsonl"))
     assert code == 2 and err.startswith("swarmtui: error: cannot write") and err.count("\n") == 1
     assert blocker.read_text() == "keep me"

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from waiting import poll_until
@@ -31,11 +32,6 @@ RESUME_LINE = re.compile(r"^swarmtui: error: interrupted after (\d+) of \d+ game
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 
-def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def _spawn(*args: str) -> subprocess.Popen:
@@ -116,7 +112,7 @@ def test_an_interrupted_command_says_so_instead_of_a_silent_130(capsys, monkeypa
         raise KeyboardInterrupt
 
     monkeypatch.setattr(noughts_training, "run_solve", interrupted)
-    code, _, err = run_main(capsys, "sim", "solve", "noughts")
+    code, _, err = run_cli(capsys, "sim", "solve", "noughts")
     assert code == 130 and err.strip().splitlines()[-1] == "swarmtui: interrupted"
 
 
@@ -138,7 +134,7 @@ def test_every_unusable_scheduler_is_one_line_and_fast(capsys):
     }
     for address, why in cases.items():
         started = time.monotonic()
-        code, _, err = run_main(capsys, "sim", "run", "noughts", "-n", "2", "--scheduler", address)
+        code, _, err = run_cli(capsys, "sim", "run", "noughts", "-n", "2", "--scheduler", address)
         assert code == 2 and len(err.strip().splitlines()) == 1 and why in err, (address, err)
         assert "Traceback" not in err and "Exception ignored" not in err
         assert time.monotonic() - started < 8, address  # not the 10 s connect timeout, twice
@@ -147,7 +143,7 @@ def test_every_unusable_scheduler_is_one_line_and_fast(capsys):
 # -- Also: sim maze refuses the run-only options ------------------------------------------------
 @pytest.mark.parametrize("flags", [["--resume", "r.jsonl"], ["--solve"], ["--preset", "x"], ["--train", "X"]])
 def test_sim_maze_refuses_run_options(capsys, flags):
-    code, _, err = run_main(capsys, "sim", "maze", *flags)
+    code, _, err = run_cli(capsys, "sim", "maze", *flags)
     assert code == 2 and f"No such option: {flags[0]}" in err and "Traceback" not in err
 
 

@@ -42,7 +42,7 @@ def snapshot(state: GameState) -> tuple[Any, ...]:
 def random_line(spec: GameSpec, seed: int, plies: int) -> tuple[GameState, list[Any]]:
     """A random game of at most ``plies`` plies from the start; the final state and its moves."""
     rng = np.random.default_rng(seed)
-    state, moves = spec.start(), []
+    state, moves = spec.start(), list[Any]()
     while state.outcome is None and len(moves) < plies:
         legal = state.legal_moves()
         assert legal, f"{spec.id}: no legal move but no outcome at ply {state.ply}"
@@ -56,7 +56,7 @@ def check_play_undo(spec: GameSpec, seed: int) -> None:
     state = spec.start()
     rng = np.random.default_rng(seed)
     seen = [snapshot(state)]
-    played = []
+    played: list[Any] = []
     while state.outcome is None and len(played) < ROUND_TRIP_PLIES:
         legal = state.legal_moves()
         move = legal[int(rng.integers(len(legal)))]
@@ -119,7 +119,7 @@ def check_terminal(spec: GameSpec, seed: int) -> None:
 def check_determinism(spec: GameSpec, seed: int) -> None:
     def game(game_seed: int) -> list[str]:
         agents = {seat: make_agent("random", spec.id, seat, seat_rng(game_seed, seat)) for seat in spec.seats}
-        state, moves = spec.start(), []
+        state, moves = spec.start(), list[Any]()
         while state.outcome is None and len(moves) < ROUND_TRIP_PLIES:
             move = agents[state.to_move].decide(state).move
             moves.append(state.format_move(move))

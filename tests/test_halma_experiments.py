@@ -6,6 +6,7 @@ import json
 
 import numpy as np
 import pytest
+from cli_run import run_cli
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.aco_bco.edges import edge_set
@@ -15,7 +16,6 @@ from swarmtui.agents.aco_bco.memory import (
     save_memory,
     shipped_memory_path,
 )
-from swarmtui.cli import main
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.rng import make_rng
 from swarmtui.core.saves import SaveError, write_json
@@ -34,11 +34,6 @@ from swarmtui.papers.kuehner_stock.table5 import (
 SOLO = Setup("aco-bco", 1, (("memory", "none"),))
 
 
-def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def test_scenarios_are_table_v():
@@ -119,7 +114,7 @@ def test_shipped_memory_is_read_only_and_loaded_by_default():
 
 def test_preset_prints_ours_beside_the_paper_and_a_histogram(capsys, tmp_path):
     out = tmp_path / "t.jsonl"
-    code, text, err = run_main(capsys, "sim", "preset", "halma", "table5-1", "-n", "2", "-w", "1",
+    code, text, err = run_cli(capsys, "sim", "preset", "halma", "table5-1", "-n", "2", "-w", "1",
                                "--out", str(out))
     assert code in (0, None)
     assert "Table V id 1" in text and "133" in text and "153.46" in text and "Figure 11" in text
@@ -128,13 +123,13 @@ def test_preset_prints_ours_beside_the_paper_and_a_histogram(capsys, tmp_path):
 
 
 def test_preset_rejects_unknown_parameters_in_one_line(capsys):
-    code, _, err = run_main(capsys, "sim", "preset", "halma", "table5-2", "-n", "1", "--param", "bogus=1")
+    code, _, err = run_cli(capsys, "sim", "preset", "halma", "table5-2", "-n", "1", "--param", "bogus=1")
     assert code == 2 and "bogus" in err and "Traceback" not in err
 
 
 def test_constructed_preset_writes_its_own_memory(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("SWARMTUI_SAVES", str(tmp_path))
-    code, text, err = run_main(capsys, "sim", "preset", "halma", "table5-3", "-n", "2")
+    code, text, err = run_cli(capsys, "sim", "preset", "halma", "table5-3", "-n", "2")
     assert code in (0, None)
     written = list((tmp_path / "halma").glob("constructed-seed0*.json"))
     assert len(written) == 1 and load_memory(written[0]).moves > 0

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from screens import as_a, top
 from textual.widgets import Select
 from waiting import settle
 
 from swarmtui.core.hexgrid import Hex
 from swarmtui.games.halma.notation import ROWS
 from swarmtui.games.halma.render import column
+from swarmtui.games.halma.rules import Board
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.menu import MenuScreen
@@ -29,25 +31,26 @@ async def open_halma(app, pilot, players: int, seed: int = 7, agents: dict[int, 
     app.screen.query_one("#seed").focus()
     await pilot.press(*str(seed), "enter")
     await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
-    return app.screen
+    return top(app, GameScreen)
 
 
 async def test_a_human_moves_a_piece_by_keyboard(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
         screen = await open_halma(app, pilot, players=1)
-        board = screen.board
-        assert isinstance(board, HalmaBoard) and screen.match.seats == ("1",)
+        board = as_a(screen.board, HalmaBoard)
+        state = as_a(screen.match.state, Board)
+        assert screen.match.seats == ("1",)
         start = board.cursor
-        assert screen.match.state.occupant(start) == "1"
+        assert state.occupant(start) == "1"
         await pilot.press("enter")  # select the piece under the cursor
         assert board.selected == start and board.options
         assert "◇" in str(board.render())  # destinations are marked by a glyph, not only colour
         assert "targets" in str(screen.query_one("#status").render())
         await pilot.press("up", "enter")  # the hole above is one of its steps
         assert len(screen.match.state.history) == 1
-        move = screen.match.state.last_move
-        assert move.start == start and move.end == board.cursor
+        move = state.last_move
+        assert move is not None and move.start == start and move.end == board.cursor
         assert board.selected is None and "○" in board.render().plain  # the vacated start
 
 
@@ -55,7 +58,7 @@ async def test_enter_on_an_empty_hole_explains_and_escape_cancels_then_leaves(tu
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
         screen = await open_halma(app, pilot, players=2, agents={1: "greedy"})
-        board = screen.board
+        board = as_a(screen.board, HalmaBoard)
         await pilot.press("up", "up", "enter")  # an empty hole in the middle
         assert "pick one of your pieces" in str(screen.query_one("#status").render())
         await pilot.press("down", "down", "enter")

@@ -7,9 +7,9 @@ The win-in-one positions (one of each game) were built by hand and checked with
 from __future__ import annotations
 
 import pytest
+from cli_run import run_cli
 
 from swarmtui.agents import agents_for
-from swarmtui.cli import main
 from swarmtui.core.rating import MoveRating
 from swarmtui.games import GAMES
 from swarmtui.referee import build_coach, coach_seat, rate, suggest, winning_moves
@@ -25,11 +25,6 @@ QUICK = {"alphabeta": [("time_limit", "0.3")], "halma-search": [("difficulty", "
 """Small budgets for the agents whose defaults think for a second or more (the tests stay quick)."""
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def position(game: str, text: str):
@@ -47,7 +42,7 @@ def test_the_positions_have_the_wins_named(game):
 def test_hint_with_the_default_coach_finds_the_win_itself(capsys, game):
     """The game's default coach (its strongest agent) finds the win in one on its own."""
     text, wins = WIN_IN_ONE[game]
-    code, out, err = run(capsys, "hint", game, text)
+    code, out, err = run_cli(capsys, "hint", game, text)
     assert code == 0, err
     first, *rest = out.splitlines()
     assert first in wins
@@ -73,12 +68,12 @@ def test_every_coach_suggests_the_win_in_one(game, agent):
 
 
 def test_hint_prints_the_deliberation_after_the_move(capsys):
-    code, out, _ = run(capsys, "hint", "hive", HIVE, "--time", "0.3")
+    code, out, _ = run_cli(capsys, "hint", "hive", HIVE, "--time", "0.3")
     lines = out.splitlines()
     assert code == 0 and lines[0] == "wQ -bQ"
     assert lines[1].startswith("alphabeta for White (48 legal moves): alphabeta plays wQ -bQ")
     assert any("wins in 1" in line for line in lines[2:])
-    code, out, _ = run(capsys, "hint", "noughts", NOUGHTS, "--agent", "random", "--seed", "1")
+    code, out, _ = run_cli(capsys, "hint", "noughts", NOUGHTS, "--agent", "random", "--seed", "1")
     assert code == 0 and out.splitlines()[0] == "c1"
     assert "wins at once (the agent chose" in out
 
@@ -150,7 +145,7 @@ def test_an_agent_that_cannot_rate_says_so():
 
 
 def test_hint_rates_a_move_of_yours(capsys):
-    code, out, _ = run(capsys, "hint", "noughts", NOUGHTS, "--rate", "c3")
+    code, out, _ = run_cli(capsys, "hint", "noughts", NOUGHTS, "--rate", "c3")
     assert code == 0
     assert out.splitlines()[0] == "c1"
     assert out.splitlines()[-1] == "why not c3? c3 scores -1 (loses in 2); minimax prefers c1: +1 (wins in 1)."
@@ -171,6 +166,6 @@ def test_hint_rates_a_move_of_yours(capsys):
     (["hint", "hive", HIVE, "--agent", "uhp:nothing"], "nothing"),
 ])
 def test_a_bad_request_is_one_line_and_exit_2(capsys, argv, message):
-    code, out, err = run(capsys, *argv)
+    code, out, err = run_cli(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("swarmtui: error:") and message in err

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from swarmtui.core.hexgrid import DIRECTIONS, ORIGIN, Hex
-from swarmtui.games.hive.pieces import GAME_TYPES, Bug
+from swarmtui.games.hive.pieces import GAME_TYPES, Bug, Piece
 from swarmtui.games.hive.rules import PASS, Board, Move
 
 
@@ -34,6 +34,20 @@ def connected(cells: set[Hex]) -> bool:
                 seen.add(n)
                 todo.append(n)
     return seen == cells
+
+
+def top(board: Board, cell: Hex) -> Piece:
+    """The piece on top of the occupied ``cell``."""
+    piece = board.top(cell)
+    assert piece is not None, f"{cell} is empty"
+    return piece
+
+
+def position(board: Board, piece: Piece) -> Hex:
+    """Where ``piece``, which is on the board, is."""
+    cell = board.position(piece)
+    assert cell is not None, f"{piece} is not on the board"
+    return cell
 
 
 def heights(board: Board) -> dict[Hex, int]:
@@ -80,7 +94,7 @@ def _placements(board: Board, colour: str) -> set[Move]:
     elif not board.pieces_on_board(colour):
         cells = {n for c in occupied for n in neighbours(c)} - occupied
     else:
-        tops = {c: board.top(c).colour for c in occupied}
+        tops = {c: top(board, c).colour for c in occupied}
         own = {n for c, col in tops.items() if col == colour for n in neighbours(c)}
         enemy = {n for c, col in tops.items() if col != colour for n in neighbours(c)}
         cells = own - enemy - occupied
@@ -88,7 +102,7 @@ def _placements(board: Board, colour: str) -> set[Move]:
 
 
 def _movements(board: Board, piece) -> set[Move]:
-    origin = board.position(piece)
+    origin = position(board, piece)
     if board.top(origin) != piece:
         return set()
     h = heights(board)
@@ -102,7 +116,7 @@ def _movements(board: Board, piece) -> set[Move]:
         if h.get(origin, 0):  # on top of the hive: a beetle
             bugs = {Bug.BEETLE}
         else:
-            bugs = {board.top(n).bug for n in neighbours(origin) if n in rest} - {Bug.MOSQUITO}
+            bugs = {top(board, n).bug for n in neighbours(origin) if n in rest} - {Bug.MOSQUITO}
     else:
         bugs = {piece.bug}
     dests = set().union(*(_bug_dests(bug, origin, h, rest) for bug in bugs))
@@ -187,10 +201,10 @@ def _throws(board: Board, colour: str) -> set[Move]:
     moves: set[Move] = set()
     occupied = set(board.occupied())
     for thrower in board.pieces_on_board(colour):
-        cell = board.position(thrower)
+        cell = position(board, thrower)
         if thrower == board.last_moved or board.stack(cell) != (thrower,):
             continue
-        touching = {board.top(n).bug for n in neighbours(cell) & occupied}
+        touching = {top(board, n).bug for n in neighbours(cell) & occupied}
         if not (thrower.bug is Bug.PILLBUG or (thrower.bug is Bug.MOSQUITO and Bug.PILLBUG in touching)):
             continue
         for src in neighbours(cell) & occupied:

@@ -35,7 +35,7 @@ def layout(spec: dict[tuple[int, int], str], to_move: str = "White", game_type: 
 
 
 def dests(board: Board, piece: str) -> set[Hex]:
-    return {m.dest for m in board.moves_for(parse_piece(piece))}
+    return {m.dest for m in board.moves_for(parse_piece(piece)) if m.dest is not None}
 
 
 def cells(*pairs: tuple[int, int]) -> set[Hex]:

@@ -26,7 +26,7 @@ def layout(spec: dict[tuple[int, int], str], to_move: str = "White") -> Board:
 def dests(board: Board, piece: str) -> set[Hex]:
     moves = board.moves_for(parse_piece(piece))
     assert all(m.origin == board.position(parse_piece(piece)) for m in moves)
-    return {m.dest for m in moves}
+    return {m.dest for m in moves if m.dest is not None}
 
 
 def cells(*pairs: tuple[int, int]) -> set[Hex]:

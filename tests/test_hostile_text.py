@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from cli_run import run_cli
 from textual.widgets import Input
 from waiting import settle
 
-from swarmtui.cli import main
 from swarmtui.core.safe_text import safe_text
 from swarmtui.records.results import RecordWriter
 from swarmtui.sim.match import play_match
@@ -54,11 +54,6 @@ def wide_console(monkeypatch):
     monkeypatch.setenv("COLUMNS", "400")  # Rich wraps at 80 columns in a pipe; a name stays on one line
 
 
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def assert_literal(out: str, *wanted: str) -> None:

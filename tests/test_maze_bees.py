@@ -50,7 +50,7 @@ def test_a_swarm_on_one_line_is_sent_out_as_scouts():
     bees.pos[:, 0] = 4.0  # all in the doors' row: eq. 9 could only fly them along it
     calls = []
     send = bees.send_scouts
-    bees.send_scouts = lambda where: calls.append(where) or send(where)  # type: ignore[method-assign]
+    bees.send_scouts = lambda where: calls.append(where) or send(where)
     bees.iterate(1, None)
     assert bees.scouted == 1 and len(calls) == 1 and np.all(calls[0] // 21 == 4)
     bees.pos[:, 0] = 4.0

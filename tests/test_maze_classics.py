@@ -50,7 +50,7 @@ def test_growing_tree_variants_are_perfect(pick):
 
 def test_growing_tree_rejects_an_unknown_pick():
     with pytest.raises(ParamError):
-        GrowingTreeParams(pick="oldest")  # type: ignore[arg-type]
+        GrowingTreeParams(pick="oldest")
 
 
 def dead_end_percent(algo: str, params=None, seeds=range(3)) -> float:
@@ -108,7 +108,7 @@ def spanning_tree_count(rows: int, cols: int) -> int:
 
 def chi_square(edges_of, draws: int, seed: int) -> tuple[float, int]:
     rng = make_rng(seed, "uniformity")
-    counts = Counter()
+    counts: Counter[frozenset] = Counter()
     for _ in range(draws):
         u, v = edges_of(3, 3, rng)
         counts[frozenset(frozenset(pair) for pair in zip(u.tolist(), v.tolist(), strict=True))] += 1

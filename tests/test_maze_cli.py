@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from cli_run import run_cli
 
 from swarmtui.cli import main
 from swarmtui.mazes.text import read_ascii
 
 
 def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["maze", *argv])
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
+    return run_cli(capsys, "maze", *argv)
 
 
 def test_maze_goes_to_stdout_and_is_the_same_for_the_same_seed(capsys):

@@ -12,10 +12,10 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swarmtui.cli import main
 from swarmtui.mazes import MazeError, build
 from swarmtui.mazes.mazefile import MAX_CONTAINERS, read_maze, to_json
 from swarmtui.mazes.text import render
@@ -25,10 +25,7 @@ GOOD = {"format": "swarmtui-maze", "version": 1, "width": 3, "height": 3, "walls
 
 
 def run_solve(capsys, path: Path | str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["maze", "solve", str(path)])
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
+    return run_cli(capsys, "maze", "solve", path)
 
 
 def one_line_error(capsys, path, words: str) -> None:

@@ -9,8 +9,8 @@ import json
 
 import numpy as np
 import pytest
+from cli_run import run_cli
 
-from swarmtui.cli import main
 from swarmtui.core.rng import make_rng
 from swarmtui.mazes import BUILDERS, MazeError, build
 from swarmtui.mazes.braid import braid, with_doors
@@ -23,10 +23,7 @@ from swarmtui.mazes.text import STYLES, read_text, render
 
 
 def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["maze", *argv])
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
+    return run_cli(capsys, "maze", *argv)
 
 
 @pytest.mark.parametrize("algo", ["backtracker", "division", "ant", "bee"])

@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_maze_paths import assert_a_shortest_path, bfs_length
 
 from swarmtui.core.rng import make_rng
 from swarmtui.mazes import BUILDERS, build
 from swarmtui.mazes.braid import braid
 from swarmtui.mazes.frontier import frontier_path
 from swarmtui.mazes.solve import shortest_path, tree_path
-from tests.test_maze_paths import assert_a_shortest_path, bfs_length
 
 CLASSIC = [a for a in BUILDERS if not BUILDERS[a].swarm and a != "aldous-broder"]
 

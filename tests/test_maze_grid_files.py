@@ -12,10 +12,10 @@ import shlex
 
 import numpy as np
 import pytest
+from cli_run import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swarmtui.cli import main
 from swarmtui.mazes import MazeError, build_on
 from swarmtui.mazes.grid_maze import GridMaze
 from swarmtui.mazes.gridfile import to_json_grid
@@ -31,10 +31,7 @@ SIZES = {"square": "21x11", "hex": "9x6", "triangle": "14x5", "polar": "5"}
 
 
 def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["maze", *argv])
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
+    return run_cli(capsys, "maze", *argv)
 
 
 @pytest.mark.parametrize("kind", list(GRIDS))

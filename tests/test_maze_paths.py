@@ -105,7 +105,7 @@ def flood_regions(walls: np.ndarray) -> list[set]:
 def assert_regions_right(walls: np.ndarray) -> None:
     label = regions(walls).reshape(walls.shape)
     assert (label[walls] == -1).all()
-    found = {}
+    found: dict[int, set[tuple[int, int]]] = {}
     for r, c in np.argwhere(~walls).tolist():
         found.setdefault(int(label[r, c]), set()).add((r, c))
     assert sorted(map(sorted, found.values())) == sorted(map(sorted, flood_regions(walls)))

@@ -54,7 +54,8 @@ def assert_is_a_maze(algo: str, width: int, height: int, seed: int) -> None:
     where = f"{algo} {width}x{height} seed {seed}"
     assert length is not None, where
     assert length > straight, f"{where}: solution {length} fields, straight line {straight}"
-    assert walls.mean() >= BUILDERS[algo].params().min_wall_density, f"{where}: {walls.mean():.0%} wall"
+    params = BUILDERS[algo].params
+    assert params is not None and walls.mean() >= params().min_wall_density, f"{where}: {walls.mean():.0%} wall"
     assert dead_ends(walls, (maze.entrance, maze.exit)) >= 1, f"{where}: no dead end"
 
 

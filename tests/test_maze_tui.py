@@ -3,6 +3,7 @@ animated), skip, export under saves/ without overwriting, refuse bad input; an 8
 
 from __future__ import annotations
 
+from textual.widgets import Input, Select
 from waiting import settle
 
 from swarmtui.mazes import build, build_on
@@ -31,7 +32,9 @@ async def open_mazes(app, pilot) -> MazeScreen:
 
 async def fill(pilot, screen: MazeScreen, **fields: str) -> None:
     for name, value in fields.items():
-        screen.query_one(f"#maze-{name}").value = value
+        field = screen.query_one(f"#maze-{name}")
+        assert isinstance(field, Input | Select)
+        field.value = value
     await pilot.pause()
 
 
@@ -144,7 +147,7 @@ async def build_on_screen(app, pilot, screen: MazeScreen, **fields: str) -> None
     """Set the selects and inputs, then build and wait for the finished maze on screen."""
     for name in ("grid", "algo"):
         if name in fields:
-            screen.query_one(f"#maze-{name}").value = fields.pop(name)
+            screen.query_one(f"#maze-{name}", Select).value = fields.pop(name)
             await pilot.pause()
     await fill(pilot, screen, **fields)
     await build_now(app, pilot, screen)

@@ -43,7 +43,7 @@ def test_bounded_draws_are_numpys_and_numpy_continues_the_stream() -> None:
             n = draw.choice(BOUNDS) if draw.random() < 0.5 else draw.randrange(1, 2**32)
             assert ours.below(n) == int(numpy.integers(n)), (entropy, key, n)
         bits = np.random.PCG64()
-        bits.state = ours.numpy_state()
+        bits.state = ours.numpy_state()  # type: ignore[assignment]  # NumPy's documented dict form
         after = np.random.Generator(bits)
         assert after.random(3).tolist() == numpy.random(3).tolist()
     with pytest.raises(ValueError):

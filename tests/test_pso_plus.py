@@ -21,7 +21,8 @@ def _position(seed: int, random_moves: int = 20) -> Board | None:
 
 
 def _positions(count: int, random_moves: int = 20) -> list[Board]:
-    boards, seed = [], 0
+    boards: list[Board] = []
+    seed = 0
     while len(boards) < count:
         board = _position(seed, random_moves)
         seed += 1

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
+from screens import as_a
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.pso.trace import ParticleTrace
+from swarmtui.agents.pso.verified import VerifiedSwarmAgent
 from swarmtui.games.hive.rules import Board
 
 
@@ -67,7 +69,7 @@ def _proposals(board: Board, seed: int, *overrides: tuple[str, str]) -> list:
     agent = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(seed),
                        [("verify_depth", "1"), ("proposals_k", "1000"), *overrides])
     agent.decide(board)
-    return agent.last_proposals
+    return as_a(agent, VerifiedSwarmAgent).last_proposals
 
 
 SOURCES = [("per_insect", "1"), ("direct", "false"), ("placement_cells", "1"), ("danger_from", "7"),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from cli_run import run_cli
 
-from swarmtui.cli import main
 from swarmtui.core.params import ParamError
 from swarmtui.records.results import read_results
 from swarmtui.sim.ratings import (
@@ -108,24 +108,19 @@ def test_a_noughts_round_robin_rates_the_perfect_players_above_random(tmp_path):
     assert set(seconds_per_move(records)) == {"random", "minimax", "alphabeta:depth=9"}
 
 
-def _cli(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def test_the_cli_plays_a_round_robin_and_reports_ratings(tmp_path, capsys):
     out = tmp_path / "rr.jsonl"
-    code, text, _ = _cli(capsys, "sim", "round-robin", "noughts", "random", "minimax", "-n", "2", "-w", "1",
+    code, text, _ = run_cli(capsys, "sim", "round-robin", "noughts", "random", "minimax", "-n", "2", "-w", "1",
                          "--opening", "0", "-o", str(out))
     assert code == 0
     assert "| random | +0 | anchor | 4 |" in text and "| minimax | random |" in text
-    code, again, _ = _cli(capsys, "sim", "report", "--ratings", str(out))
+    code, again, _ = run_cli(capsys, "sim", "report", "--ratings", str(out))
     assert code == 0 and again.splitlines()[:4] == text.splitlines()[:4]
-    code, _, err = _cli(capsys, "sim", "round-robin", "noughts", "minimax", "alphabeta", "-w", "1")
+    code, _, err = run_cli(capsys, "sim", "round-robin", "noughts", "minimax", "alphabeta", "-w", "1")
     assert code == 2 and "anchor 'random' is not an entrant" in err
-    code, _, err = _cli(capsys, "sim", "round-robin", "noughts", "random", "nosuch")
+    code, _, err = run_cli(capsys, "sim", "round-robin", "noughts", "random", "nosuch")
     assert code == 2 and "unknown agent" in err
 
 
@@ -153,11 +148,11 @@ def test_a_multi_player_game_rates_its_winner_against_the_rest():
 
 def test_the_cli_plays_a_three_player_halma_round_robin(tmp_path, capsys):
     out = tmp_path / "rr3.jsonl"
-    code, text, _ = _cli(capsys, "sim", "round-robin", "halma", "random", "greedy", "halma-search", "--players", "3",
+    code, text, _ = run_cli(capsys, "sim", "round-robin", "halma", "random", "greedy", "halma-search", "--players", "3",
                          "-w", "1", "--cap", "12", "--opening", "3", "-o", str(out))
     assert code == 0 and "| halma-search | 3 | 0 | 0% |" in text and "CPU seconds per move" in text
     written = read_results(out)
     assert written.header["players"] == 3 and len(written.games) == 3
     assert all(len(g.players) == 3 for g in written.games)
-    code, _, err = _cli(capsys, "sim", "round-robin", "noughts", "random", "minimax", "--players", "3", "-w", "1")
+    code, _, err = run_cli(capsys, "sim", "round-robin", "noughts", "random", "minimax", "--players", "3", "-w", "1")
     assert code == 2 and "not played by 3 players" in err

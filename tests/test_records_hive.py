@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
+from screens import as_a
 
 from swarmtui.core.bounded_json import Limits, SaveError
 from swarmtui.core.state import IllegalMoveError
@@ -52,7 +53,7 @@ def test_a_real_pgn_replays_legally_ends_as_recorded_and_is_written_back_unchang
     plies, game_type, result, reason = REAL[stem]
     path = DATA / f"{stem}.pgn"
     [log] = read_pgn(path)
-    board = replayed(log, stem)  # every move again, through the rules
+    board = as_a(replayed(log, stem), Board)  # every move again, through the rules
     assert len(log.moves) == plies and str(board.game_type) == game_type and log.tags["Result"] == result
     assert log.winner == WINNERS[result] and log.reason == reason
     if reason != UNDECIDED:
@@ -92,7 +93,7 @@ def played(game_type: str, seed: int, plies: int = 160) -> GameLog:
     """A game of random legal moves (to its end or ``plies``), logged as swarmtui logs it."""
     rng = random.Random(seed)
     board = Board(game_type=game_type)
-    moves = []
+    moves: list[str] = []
     while board.outcome is None and len(moves) < plies:
         move = rng.choice(board.legal_moves())
         moves.append(board.format_move(move))
@@ -233,8 +234,9 @@ def test_lenient_pieces_climbs_mzinga_tags_and_several_games_in_one_file(tmp_pat
     assert first.moves[:3] == ["wM", "bS1 wM-", "wQ -wM"] and first.moves[-1] == "wB1 wQ"
     assert first.tags["White"] == "Some One" and first.rules == {"game_type": "Base+M"}
     assert second.moves == ["wG1", "bG1 wG1-"] and second.index == 1
-    board = replayed(first, "x")
-    assert board.height(board.position(parse_piece("wB1"))) == 2  # the beetle climbed onto its queen
+    board = as_a(replayed(first, "x"), Board)
+    beetle = board.position(parse_piece("wB1"))
+    assert beetle is not None and board.height(beetle) == 2  # the beetle climbed onto its queen
 
 
 # -- damaged and illegal records -------------------------------------------------------------

@@ -17,13 +17,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 from waiting import settle
 
 import swarmtui.agents  # noqa: F401 - registers every trace kind
-from swarmtui.cli import main
 from swarmtui.core.bounded_json import Limits, SaveError
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import write_atomic
@@ -35,11 +35,6 @@ SAVE = json.loads((DATA / "save-noughts-in-progress.json").read_text(encoding="u
 RESULT_LINES = (DATA / "result-noughts-interrupted.jsonl").read_text(encoding="utf-8").splitlines()
 
 
-def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def snapshot(path: Path) -> tuple[bytes, int]:
@@ -147,7 +142,7 @@ def test_a_save_keeps_its_rule_variant_and_replays_under_it(tmp_path):
 def resumable(tmp_path: Path, capsys) -> Path:
     """A result file of an interrupted run (4 of 6 games, no summary), as Ctrl-C leaves it."""
     path = tmp_path / "run.jsonl"
-    assert run_main(capsys, "sim", "run", "noughts", "-p", "random,random", "-n", "6", "-w", "1",
+    assert run_cli(capsys, "sim", "run", "noughts", "-p", "random,random", "-n", "6", "-w", "1",
                     "--seed", "4", "-o", str(path))[0] == 0
     lines = path.read_text(encoding="utf-8").splitlines()
     path.write_text("\n".join(lines[:5]) + "\n", encoding="utf-8")
@@ -205,7 +200,7 @@ def test_hostile_result_files_are_one_line_for_replay_report_and_resume(name, tm
     before = snapshot(path)
     header_only = name.startswith(("claims-", "header-"))  # the games read fine: only a resume plans from it
     for argv in (["replay", str(path)], ["sim", "report", str(path)], ["sim", "run", "noughts", "--resume", str(path)]):
-        code, _, err = run_main(capsys, *argv)
+        code, _, err = run_cli(capsys, *argv)
         assert "Traceback" not in err, (argv, err)
         if header_only and argv[0] != "sim" or header_only and argv[1] == "report":
             assert code == 0, (argv, err)
@@ -222,7 +217,7 @@ def test_a_resume_of_games_that_are_not_the_runs_is_refused_unchanged(tmp_path, 
         hostile = tmp_path / f"{label}.jsonl"
         hostile.write_text("\n".join(lines + [json.dumps({**json.loads(lines[1]), **line})]) + "\n")
         before = snapshot(hostile)
-        code, _, err = run_main(capsys, "sim", "run", "noughts", "--resume", str(hostile))
+        code, _, err = run_cli(capsys, "sim", "run", "noughts", "--resume", str(hostile))
         assert code == 2 and "is not one of this run's games" in err, label
         assert snapshot(hostile) == before
 
@@ -234,7 +229,7 @@ def test_a_run_claiming_a_trillion_games_is_refused_before_planning_them(tmp_pat
     header["experiment"]["games"] = 10**12
     path.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
     before = snapshot(path)
-    code, _, err = run_main(capsys, "sim", "run", "noughts", "--resume", str(path))
+    code, _, err = run_cli(capsys, "sim", "run", "noughts", "--resume", str(path))
     assert code == 2 and "a run plays 1 to 10000000 games in all" in err and err.count("\n") == 1
     assert snapshot(path) == before
 
@@ -256,7 +251,7 @@ def test_replay_refuses_a_fifo_without_blocking_and_dev_zero_without_reading(tmp
     done = subprocess.run([sys.executable, "-m", "swarmtui", "replay", str(fifo)], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 2 and "is not a regular file" in done.stderr and "Traceback" not in done.stderr
-    code, _, err = run_main(capsys, "replay", "/dev/zero")
+    code, _, err = run_cli(capsys, "replay", "/dev/zero")
     assert code == 2 and "/dev/zero is not a regular file" in err
 
 
@@ -265,7 +260,7 @@ def test_resuming_through_a_symlink_writes_through_to_its_target(tmp_path, capsy
     real = resumable(tmp_path, capsys)
     link = tmp_path / "link.jsonl"
     link.symlink_to(real)
-    code, _, err = run_main(capsys, "sim", "run", "noughts", "--resume", str(link))
+    code, _, err = run_cli(capsys, "sim", "run", "noughts", "--resume", str(link))
     assert code == 0, err
     assert link.is_symlink() and link.resolve() == real.resolve()
     finished = read_results(real)
@@ -359,6 +354,6 @@ def test_fuzzed_result_files_never_crash_replay_report_or_resume_nor_change(data
         load_resume(path, "noughts")
     except (SaveError, ParamError):
         pass
-    code, _, err = run_main(capsys, "replay", str(path), "--final")
+    code, _, err = run_cli(capsys, "replay", str(path), "--final")
     assert code in (0, 2) and "Traceback" not in err
     assert snapshot(path) == before

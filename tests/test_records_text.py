@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from screens import position_text
 
 from swarmtui.core.bounded_json import SaveError
 from swarmtui.games import GAMES
@@ -23,7 +24,7 @@ def played(game: str, seed: int, players: int | None = None, plies: int = 400) -
     rng = random.Random(seed)
     spec = GAMES[game]
     state = spec.start(players)
-    moves = []
+    moves: list[str] = []
     while state.outcome is None and len(moves) < plies:
         move = rng.choice(list(state.legal_moves()))
         moves.append(state.format_move(move))
@@ -87,7 +88,7 @@ def test_a_hive_game_exports_as_its_game_string_and_reads_back(tmp_path: Path) -
     assert len(lines) == 3 and all(line.startswith("Base+MLP;") for line in lines)
     for line, log in zip(lines, logs, strict=True):
         assert line.split(";")[3:] == log.moves
-        assert line == replayed(log, "x").game_string()
+        assert line == position_text(replayed(log, "x"))
     back = read_games(path)
     assert [b.moves for b in back] == [log.moves for log in logs] and [b.winner for b in back] == [
         log.winner for log in logs]

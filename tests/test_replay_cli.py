@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_run import run_cli
 
-from swarmtui.cli import main
 from swarmtui.games.hive.rules import Board
 from swarmtui.papers.mcguile.protocol import Player, Protocol, play_protocol_game
 from swarmtui.records.results import RESULT_FORMAT, RecordWriter
@@ -16,11 +16,6 @@ from swarmtui.sim.seats import Seat
 HEADER = json.dumps({"kind": "run", "format": RESULT_FORMAT}) + "\n"
 
 
-def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def _write(path, records) -> None:
@@ -33,7 +28,7 @@ def test_replays_a_noughts_result_file(tmp_path, capsys):
     record = play_match("noughts", [Seat("X", "minimax"), Seat("O", "random")], 4, 0)
     path = tmp_path / "noughts.jsonl"
     _write(path, [record])
-    code, out, err = run_main(capsys, "replay", str(path), "--ascii")
+    code, out, err = run_cli(capsys, "replay", str(path), "--ascii")
     assert code == 0, err
     assert out.count("\nply ") == len(record.moves)
     assert f"ply 1: X plays {record.moves[0]}" in out
@@ -47,42 +42,42 @@ def test_replays_hive_protocol_games_with_traces_and_skipped_turns(tmp_path, cap
                                   Protocol(immobile_opponent=True, ai_moves=5), 2, 1)
     path = tmp_path / "hive.jsonl"
     _write(path, [swarm, immobile])
-    code, out, err = run_main(capsys, "replay", str(path), "--from", str(swarm.ai_start + 1))
+    code, out, err = run_cli(capsys, "replay", str(path), "--from", str(swarm.ai_start + 1))
     assert code == 0, err
     assert "swarm plays" in out and "wQ" in out  # trace summaries and the Unicode board
     final = Board.from_game_string(swarm.game_string)
     assert out.count("\nply ") == len(swarm.moves) - swarm.ai_start == final.ply - swarm.ai_start
-    code, out, err = run_main(capsys, "replay", str(path), "--game", "2", "--final", "--ascii")
+    code, out, err = run_cli(capsys, "replay", str(path), "--game", "2", "--final", "--ascii")
     assert code == 0, err
     assert out.count("\nply ") == 0 and ("game not finished" in out or "wins" in out)
 
 
 def test_damaged_files_give_one_line_errors(tmp_path, capsys):
     missing = tmp_path / "missing.jsonl"
-    code, _, err = run_main(capsys, "replay", str(missing))
+    code, _, err = run_cli(capsys, "replay", str(missing))
     assert code == 2 and err.startswith("swarmtui: error:") and "does not exist" in err
     garbage = tmp_path / "garbage.jsonl"
     garbage.write_text(HEADER + '{"kind": "game", "moves": [\n', encoding="utf-8")
-    code, _, err = run_main(capsys, "replay", str(garbage))
+    code, _, err = run_cli(capsys, "replay", str(garbage))
     assert code == 2 and "line 2 is not JSON" in err and len(err.strip().splitlines()) == 1
     foreign = tmp_path / "foreign.jsonl"
     foreign.write_text('{"moves": []}\n', encoding="utf-8")
-    code, _, err = run_main(capsys, "replay", str(foreign))
+    code, _, err = run_cli(capsys, "replay", str(foreign))
     assert code == 2 and "not a swarmtui result file" in err
     empty = tmp_path / "empty.jsonl"
     empty.write_text(HEADER, encoding="utf-8")
-    code, _, err = run_main(capsys, "replay", str(empty))
+    code, _, err = run_cli(capsys, "replay", str(empty))
     assert code == 2 and "no game records" in err
     bad_move = tmp_path / "bad.jsonl"
     line = json.dumps({"kind": "game", "game": "noughts", "moves": ["b2", "b2"]})
     bad_move.write_text(HEADER + line + "\n", encoding="utf-8")
-    code, _, err = run_main(capsys, "replay", str(bad_move))
+    code, _, err = run_cli(capsys, "replay", str(bad_move))
     assert code == 2 and "move 2 ('b2') cannot be played" in err
-    code, _, err = run_main(capsys, "replay", str(bad_move), "--game", "3")
+    code, _, err = run_cli(capsys, "replay", str(bad_move), "--game", "3")
     assert code == 2 and "holds 1 game" in err
     unknown = tmp_path / "unknown.jsonl"
     unknown.write_text(HEADER + json.dumps({"kind": "game", "game": "chess", "moves": []}) + "\n", encoding="utf-8")
-    code, _, err = run_main(capsys, "replay", str(unknown))
+    code, _, err = run_cli(capsys, "replay", str(unknown))
     assert code == 2 and "unknown game 'chess'" in err
 
 
@@ -97,10 +92,10 @@ def test_every_agents_trace_line_says_what_was_played_and_why(tmp_path, capsys, 
 
     out_file = tmp_path / f"{game}.jsonl"
     extra = ["--param", "mcts.iterations=20"] if "mcts" in players else []
-    code, _, _ = run_main(capsys, "sim", "run", game, "-p", players, "-n", "1", "--seed", "2", "--traces",
+    code, _, _ = run_cli(capsys, "sim", "run", game, "-p", players, "-n", "1", "--seed", "2", "--traces",
                           "-o", str(out_file), *extra)
     assert code == 0
-    code, out, _ = run_main(capsys, "replay", str(out_file))
+    code, out, _ = run_cli(capsys, "replay", str(out_file))
     assert code == 0
     flat = " ".join(out.split())
     for pattern in said:

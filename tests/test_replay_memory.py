@@ -13,8 +13,10 @@ import sys
 from pathlib import Path
 
 from long_games import long_hive_log
+from screens import as_a
 
 from swarmtui.games import GAMES
+from swarmtui.games.hive.rules import Board
 from swarmtui.records import Recording
 from swarmtui.records.positions import Positions
 
@@ -63,10 +65,11 @@ def test_memory_per_ply_stays_bounded_as_the_game_grows():
 def reference_positions(log) -> list[str]:
     """The game string after each ply, replayed from scratch on one board (the old way's positions)."""
     spec = GAMES[log.game]
-    board = spec.start(None, None)
+    board = as_a(spec.start(None, None), Board)
     skips, strings = set(log.skips or ()), [board.game_string()]
     for ply, text in enumerate(log.moves):
         if ply in skips:
+            assert spec.skip_turn is not None
             spec.skip_turn(board)
         else:
             board.play(board.parse_move(text))

@@ -12,9 +12,9 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli
 from rich.console import Console
 
-from swarmtui.cli import main
 from swarmtui.core.bounded_json import LIMITS, SaveError
 from swarmtui.records.results import ResultReader, read_results
 from swarmtui.sim.report import report
@@ -23,11 +23,6 @@ DATA = Path(__file__).parent / "data" / "records"
 COPIES = 40
 
 
-def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 @pytest.fixture(scope="module")
@@ -88,10 +83,10 @@ def test_replay_of_one_game_holds_that_game_not_the_file(big_file, capsys):
     path, line = big_file
     size = path.stat().st_size
     argv = ("replay", str(path), "--game", str(COPIES), "--final", "--no-traces")
-    run_main(capsys, *argv)  # imports the game and agents first: their modules are not the file's memory
-    peak = _peak(lambda: run_main(capsys, *argv))
+    run_cli(capsys, *argv)  # imports the game and agents first: their modules are not the file's memory
+    peak = _peak(lambda: run_cli(capsys, *argv))
     assert peak < 20 * line < size / 2, (peak, line, size)
-    code, out, _ = run_main(capsys, "replay", str(path), "--game", str(COPIES + 1))
+    code, out, _ = run_cli(capsys, "replay", str(path), "--game", str(COPIES + 1))
     assert code == 2
 
 

@@ -6,8 +6,8 @@ import itertools
 from collections import Counter
 
 import pytest
+from cli_run import run_cli
 
-from swarmtui.cli import main
 from swarmtui.core.params import ParamError
 from swarmtui.records.results import read_results
 from swarmtui.sim.round_robin import balanced_rotation, parse_entrants, schedule, select_groups
@@ -87,11 +87,6 @@ def test_selected_groups_keep_their_games_and_complementary_selections_join_into
         select_groups(whole, within=["random", "mcts"])
 
 
-def _cli(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 NOUGHTS = ["random", "minimax", "alphabeta:depth=1", "alphabeta:depth=2", "mcts:iterations=20"]
@@ -103,14 +98,14 @@ def _games(path):
 
 def test_a_round_robin_played_in_parts_plays_the_same_games_as_the_whole(tmp_path, capsys):
     base = ["sim", "round-robin", "noughts", *NOUGHTS, "--rotations", "balanced", "-w", "1", "--seed", "4"]
-    code, _, _ = _cli(capsys, *base, "-o", str(tmp_path / "whole.jsonl"))
+    code, _, _ = run_cli(capsys, *base, "-o", str(tmp_path / "whole.jsonl"))
     assert code == 0
     whole = _games(tmp_path / "whole.jsonl")
     assert len(whole) == 10  # every pair once, each entrant moving first twice
     assert Counter(players["X"] for players, *_ in whole.values()) == dict.fromkeys(NOUGHTS, 2)
-    code, _, _ = _cli(capsys, *base, "--within", "random,minimax,alphabeta:depth=1", "-o", str(tmp_path / "a.jsonl"))
+    code, _, _ = run_cli(capsys, *base, "--within", "random,minimax,alphabeta:depth=1", "-o", str(tmp_path / "a.jsonl"))
     assert code == 0
-    code, _, _ = _cli(capsys, *base, "--involving", "alphabeta:depth=2,mcts:iterations=20",
+    code, _, _ = run_cli(capsys, *base, "--involving", "alphabeta:depth=2,mcts:iterations=20",
                       "-o", str(tmp_path / "b.jsonl"))
     assert code == 0
     part_a, part_b = _games(tmp_path / "a.jsonl"), _games(tmp_path / "b.jsonl")
@@ -119,22 +114,22 @@ def test_a_round_robin_played_in_parts_plays_the_same_games_as_the_whole(tmp_pat
     header = read_results(tmp_path / "a.jsonl").header
     assert header["rotations"] == "balanced" and header["within"] == ["random", "minimax", "alphabeta:depth=1"]
     assert header["schedule_entrants"] == NOUGHTS
-    code, joined, _ = _cli(capsys, "sim", "report", "--ratings", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl"))
-    code_whole, rated, _ = _cli(capsys, "sim", "report", "--ratings", str(tmp_path / "whole.jsonl"))
+    code, joined, _ = run_cli(capsys, "sim", "report", "--ratings", tmp_path / "a.jsonl", tmp_path / "b.jsonl")
+    code_whole, rated, _ = run_cli(capsys, "sim", "report", "--ratings", str(tmp_path / "whole.jsonl"))
     assert code == code_whole == 0
     assert joined.split("| player | seconds per move")[0] == rated.split("| player | seconds per move")[0]
     # the same seed again plays the same games; another seed other ones
-    code, _, _ = _cli(capsys, *base, "--within", "random,minimax,alphabeta:depth=1", "-o", str(tmp_path / "c.jsonl"))
+    code, _, _ = run_cli(capsys, *base, "--within", "random,minimax,alphabeta:depth=1", "-o", str(tmp_path / "c.jsonl"))
     assert code == 0 and _games(tmp_path / "c.jsonl") == part_a
     other = [a if a != "4" else "5" for a in base]
-    code, _, _ = _cli(capsys, *other, "-o", str(tmp_path / "d.jsonl"))
+    code, _, _ = run_cli(capsys, *other, "-o", str(tmp_path / "d.jsonl"))
     assert code == 0 and [m for _, m, *_ in _games(tmp_path / "d.jsonl").values()] != [
         m for _, m, *_ in whole.values()]
 
 
 def test_a_default_round_robin_writes_no_schedule_keys(tmp_path, capsys):
     out = tmp_path / "rr.jsonl"
-    code, _, _ = _cli(capsys, "sim", "round-robin", "noughts", "random", "minimax", "-w", "1", "-o", str(out))
+    code, _, _ = run_cli(capsys, "sim", "round-robin", "noughts", "random", "minimax", "-w", "1", "-o", str(out))
     assert code == 0
     assert not {"rotations", "within", "involving", "schedule_entrants"} & set(read_results(out).header)
 
@@ -147,6 +142,6 @@ def test_a_default_round_robin_writes_no_schedule_keys(tmp_path, capsys):
 ])
 def test_bad_schedule_options_get_one_line_and_exit_2(tmp_path, capsys, extra, message):
     out = tmp_path / "rr.jsonl"
-    code, text, err = _cli(capsys, "sim", "round-robin", "noughts", *NOUGHTS, "-w", "1", "-o", str(out), *extra)
+    code, text, err = run_cli(capsys, "sim", "round-robin", "noughts", *NOUGHTS, "-w", "1", "-o", str(out), *extra)
     assert code == 2 and message in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1 and not out.exists()

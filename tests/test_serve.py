@@ -16,6 +16,7 @@ import stat
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -56,7 +57,7 @@ def _key(tmp_path: Path, name: str) -> asyncssh.SSHKey:
 
 
 def _config(tmp_path: Path, **changes) -> ServeConfig:
-    fields = {"host_key": tmp_path / "host_key", "players_root": tmp_path / "players",
+    fields: dict[str, Any] = {"host_key": tmp_path / "host_key", "players_root": tmp_path / "players",
               "authorized_keys": tmp_path / "authorized_keys", "port": 0}
     fields.update(changes)
     return ServeConfig(**fields)

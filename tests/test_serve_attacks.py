@@ -15,6 +15,7 @@ import textwrap
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -72,7 +73,7 @@ def _public(key: asyncssh.SSHKey) -> str:
 
 def _config(tmp_path: Path, *keys: asyncssh.SSHKey, **changes) -> ServeConfig:
     (tmp_path / "authorized_keys").write_text("".join(_public(k) + "\n" for k in keys))
-    fields = {"host_key": tmp_path / "host_key", "players_root": tmp_path / "players",
+    fields: dict[str, Any] = {"host_key": tmp_path / "host_key", "players_root": tmp_path / "players",
               "authorized_keys": tmp_path / "authorized_keys", "port": 0}
     fields.update(changes)
     return ServeConfig(**fields)

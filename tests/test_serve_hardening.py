@@ -12,6 +12,7 @@ import sys
 import tempfile
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -44,7 +45,7 @@ def _public(key: asyncssh.SSHKey) -> str:
 
 
 def _config(tmp_path: Path, **changes) -> ServeConfig:
-    fields = {"host_key": tmp_path / "host_key", "players_root": tmp_path / "players",
+    fields: dict[str, Any] = {"host_key": tmp_path / "host_key", "players_root": tmp_path / "players",
               "authorized_keys": tmp_path / "authorized_keys", "port": 0,
               "command": (sys.executable, "-c", SIZER)}
     fields.update(changes)

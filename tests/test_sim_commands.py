@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_run import run_cli
 
-from swarmtui.cli import main
 from swarmtui.cli.sim import legacy_spelling
 
 COMMANDS = {"run", "report", "preset", "train", "solve", "maze-timing", "round-robin"}
@@ -35,11 +35,6 @@ def test_new_spellings_are_left_alone(args):
     assert legacy_spelling(args, COMMANDS) is None
 
 
-def _run(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def _games(path) -> list[dict]:
@@ -49,9 +44,9 @@ def _games(path) -> list[dict]:
 
 def test_an_old_spelling_plays_the_same_games_with_one_deprecation_line(capsys, tmp_path):
     args = ["-p", "minimax,random", "-n", "6", "-w", "1", "--seed", "2"]
-    code, _, new_err = _run(capsys, "sim", "run", "noughts", *args, "-o", str(tmp_path / "new.jsonl"))
+    code, _, new_err = run_cli(capsys, "sim", "run", "noughts", *args, "-o", str(tmp_path / "new.jsonl"))
     assert code == 0 and "deprecated" not in new_err
-    code, _, old_err = _run(capsys, "sim", "noughts", *args, "-o", str(tmp_path / "old.jsonl"))
+    code, _, old_err = run_cli(capsys, "sim", "noughts", *args, "-o", str(tmp_path / "old.jsonl"))
     assert code == 0
     notes = [line for line in old_err.splitlines() if "deprecated" in line]
     assert len(notes) == 1 and notes[0].startswith(
@@ -61,9 +56,9 @@ def test_an_old_spelling_plays_the_same_games_with_one_deprecation_line(capsys, 
 
 
 def test_old_preset_listing_still_lists(capsys):
-    code, out, err = _run(capsys, "sim", "halma", "--list-presets")
+    code, out, err = run_cli(capsys, "sim", "halma", "--list-presets")
     assert code == 0 and "table5-1" in out and err.count("deprecated") == 1
-    code, new, _ = _run(capsys, "sim", "preset", "halma")
+    code, new, _ = run_cli(capsys, "sim", "preset", "halma")
     assert code == 0 and new == out
 
 

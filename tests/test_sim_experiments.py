@@ -9,6 +9,7 @@ import sys
 import time
 
 import pytest
+from cli_run import run_cli
 from rich.console import Console
 
 from swarmtui.cli import main
@@ -20,11 +21,6 @@ from swarmtui.sim.summary import wilson
 BASE = ["sim", "run", "noughts", "-p", "minimax,minimax", "--seed", "3"]
 
 
-def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def games(path) -> list[dict]:
@@ -44,14 +40,14 @@ def test_wilson_interval_matches_published_values():
 
 def test_sweep_cells_are_groups_with_the_same_seeds_as_single_runs(capsys, tmp_path):
     swept, single = tmp_path / "sweep.jsonl", tmp_path / "single.jsonl"
-    code, out, _ = run_main(capsys, *BASE, "-n", "12", "-w", "1", "--sweep", "X.quickest=true,false",
+    code, out, _ = run_cli(capsys, *BASE, "-n", "12", "-w", "1", "--sweep", "X.quickest=true,false",
                             "--sweep", "O.quickest=true,false", "-o", str(swept))
     assert code == 0 and "Sweep: every cell side by side" in out
     rows = games(swept)
     groups = sorted({row["group"] for row in rows})
     assert groups == ["X.quickest=false O.quickest=false", "X.quickest=false O.quickest=true",
                       "X.quickest=true O.quickest=false", "X.quickest=true O.quickest=true"]
-    assert run_main(capsys, *BASE, "-n", "12", "-w", "1", "--param", "X.quickest=false", "--param",
+    assert run_cli(capsys, *BASE, "-n", "12", "-w", "1", "--param", "X.quickest=false", "--param",
                     "O.quickest=true", "-o", str(single))[0] == 0
     cell = [{k: v for k, v in r.items() if k != "group"} for r in rows
             if r["group"] == "X.quickest=false O.quickest=true"]
@@ -62,7 +58,7 @@ def test_sweep_cells_are_groups_with_the_same_seeds_as_single_runs(capsys, tmp_p
 
 def test_an_interrupted_run_resumes_to_the_uninterrupted_result(capsys, tmp_path, monkeypatch):
     whole, broken = tmp_path / "whole.jsonl", tmp_path / "broken.jsonl"
-    assert run_main(capsys, *BASE, "-n", "30", "-w", "1", "-o", str(whole))[0] == 0
+    assert run_cli(capsys, *BASE, "-n", "30", "-w", "1", "-o", str(whole))[0] == 0
     real_play, played = execution.play, []
 
     def play_until_ctrl_c(job):
@@ -72,17 +68,17 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_result(capsys, tmp_path
         return real_play(job)
 
     monkeypatch.setattr(execution, "play", play_until_ctrl_c)
-    code, _, err = run_main(capsys, *BASE, "-n", "30", "-w", "1", "-o", str(broken))
+    code, _, err = run_cli(capsys, *BASE, "-n", "30", "-w", "1", "-o", str(broken))
     last = err.rstrip().splitlines()[-1]
     assert code == 130 and last.startswith("swarmtui: error: interrupted after 17 of 30 games")
     assert "17 finished games are kept" in err and f"--resume {broken}" in err
     partial = read_results(broken)
     assert partial.summary is None and len(partial.games) == 17
     monkeypatch.setattr(execution, "play", real_play)
-    code, out, _ = run_main(capsys, "sim", "run", "noughts", "--resume", str(broken), "-w", "2")
+    code, out, _ = run_cli(capsys, "sim", "run", "noughts", "--resume", str(broken), "-w", "2")
     assert code == 0 and "30 games" in out
     assert games(broken) == games(whole)
-    code, _, err = run_main(capsys, "sim", "run", "noughts", "--resume", str(broken))
+    code, _, err = run_cli(capsys, "sim", "run", "noughts", "--resume", str(broken))
     assert code == 2 and "is complete; nothing to resume" in err
 
 
@@ -115,13 +111,13 @@ def test_ctrl_c_on_the_process_pool_keeps_a_whole_file(tmp_path):
 def test_an_existing_result_file_is_never_overwritten(capsys, tmp_path):
     path = tmp_path / "r.jsonl"
     path.write_text("precious\n")
-    code, _, err = run_main(capsys, *BASE, "-n", "2", "-o", str(path))
+    code, _, err = run_cli(capsys, *BASE, "-n", "2", "-o", str(path))
     assert code == 2 and "not overwritten" in err and path.read_text() == "precious\n"
-    code, _, err = run_main(capsys, "sim", "run", "noughts", "--resume", str(path))
+    code, _, err = run_cli(capsys, "sim", "run", "noughts", "--resume", str(path))
     assert code == 2 and "is damaged: line 1 is not JSON" in err and path.read_text() == "precious\n"
-    code, _, err = run_main(capsys, "sim", "preset", "halma", "table5-7", "-n", "1", "-o", str(path))
+    code, _, err = run_cli(capsys, "sim", "preset", "halma", "table5-7", "-n", "1", "-o", str(path))
     assert code == 2 and "not overwritten" in err and path.read_text() == "precious\n"
-    code, _, err = run_main(capsys, "sim", "train", "noughts", "X", "--generations", "1", "--save",
+    code, _, err = run_cli(capsys, "sim", "train", "noughts", "X", "--generations", "1", "--save",
                             str(path.with_name("s.json")), "-o", str(path))
     assert code == 2 and "not overwritten" in err and path.read_text() == "precious\n"
     with pytest.raises(SaveError, match="not overwritten"):
@@ -133,9 +129,9 @@ def test_an_existing_result_file_is_never_overwritten(capsys, tmp_path):
 def test_dask_cluster_gives_the_local_results(capsys, tmp_path):
     distributed = pytest.importorskip("distributed")
     local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
-    assert run_main(capsys, *BASE, "-n", "40", "-w", "1", "-o", str(local))[0] == 0
+    assert run_cli(capsys, *BASE, "-n", "40", "-w", "1", "-o", str(local))[0] == 0
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        code, out, _ = run_main(capsys, *BASE, "-n", "40", "--scheduler", cluster.scheduler_address, "-o", str(remote))
+        code, out, _ = run_cli(capsys, *BASE, "-n", "40", "--scheduler", cluster.scheduler_address, "-o", str(remote))
     assert code == 0 and "Dask at" in out
     assert games(remote) == games(local)
 
@@ -144,23 +140,23 @@ def test_a_paper_preset_runs_on_dask_with_the_local_results(capsys, tmp_path):
     distributed = pytest.importorskip("distributed")
     local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
     preset = ["sim", "preset", "halma", "table5-7", "-n", "4", "--seed", "2"]
-    assert run_main(capsys, *preset, "-w", "1", "-o", str(local))[0] == 0
+    assert run_cli(capsys, *preset, "-w", "1", "-o", str(local))[0] == 0
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        assert run_main(capsys, *preset, "--scheduler", cluster.scheduler_address, "-o", str(remote))[0] == 0
+        assert run_cli(capsys, *preset, "--scheduler", cluster.scheduler_address, "-o", str(remote))[0] == 0
     assert games(remote) == games(local) and len(games(local)) == 4
 
 
 def test_unreachable_scheduler_is_one_line(capsys, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr(execution, "CONNECT_TIMEOUT", "1s")
-    code, _, err = run_main(capsys, *BASE, "-n", "2", "--scheduler", "tcp://127.0.0.1:9")
+    code, _, err = run_cli(capsys, *BASE, "-n", "2", "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2 and err.startswith("swarmtui: error: cannot reach the Dask scheduler") and err.count("\n") == 1
 
 
 def test_report_prints_tables_histograms_and_saves_plots(capsys, tmp_path):
     path, plots = tmp_path / "r.jsonl", tmp_path / "plots"
-    run_main(capsys, *BASE, "-n", "20", "-w", "1", "--sweep", "X.quickest=true,false", "-o", str(path))
-    code, out, _ = run_main(capsys, "sim", "report", str(path), "--plots", str(plots), "--plot-format", "png")
+    run_cli(capsys, *BASE, "-n", "20", "-w", "1", "--sweep", "X.quickest=true,false", "-o", str(path))
+    code, out, _ = run_cli(capsys, "sim", "report", str(path), "--plots", str(plots), "--plot-format", "png")
     assert code == 0
     assert "complete, 40 games" in out and "plies per game [X.quickest=true]" in out
     assert "Result groups side by side" in out and "[95% CI]" in out and "█" in out
@@ -171,12 +167,12 @@ def test_report_prints_tables_histograms_and_saves_plots(capsys, tmp_path):
 
 def test_report_draws_the_ga_convergence_curve(capsys, tmp_path):
     log, plots = tmp_path / "train.jsonl", tmp_path / "plots"
-    code, _, _ = run_main(capsys, "sim", "train", "noughts", "X", "--generations", "6", "--population", "60",
+    code, _, _ = run_cli(capsys, "sim", "train", "noughts", "X", "--generations", "6", "--population", "60",
                           "--save", str(tmp_path / "s.json"), "-o", str(log))
     assert code == 0
     generations = read_results(log).generations
     assert [g["generation"] for g in generations] == list(range(7))
-    code, out, _ = run_main(capsys, "sim", "report", str(log), "--plots", str(plots))
+    code, out, _ = run_cli(capsys, "sim", "report", str(log), "--plots", str(plots))
     assert code == 0 and "GA training log, 7 generations" in out and "best fitness per generation" in out
     svg = (plots / "train-convergence.svg").read_text()
     assert svg.startswith("<?xml") and "<svg" in svg
@@ -184,19 +180,19 @@ def test_report_draws_the_ga_convergence_curve(capsys, tmp_path):
 
 def test_report_of_an_unfinished_or_damaged_file(capsys, tmp_path):
     path = tmp_path / "r.jsonl"
-    run_main(capsys, *BASE, "-n", "5", "-w", "1", "-o", str(path))
+    run_cli(capsys, *BASE, "-n", "5", "-w", "1", "-o", str(path))
     lines = path.read_text().splitlines()
     path.write_text("\n".join(lines[:4]) + "\n")
-    code, out, _ = run_main(capsys, "sim", "report", str(path))
+    code, out, _ = run_cli(capsys, "sim", "report", str(path))
     assert code == 0 and "unfinished: 3 games so far" in out
     path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "trunc')  # the line a killed run was writing
-    code, out, _ = run_main(capsys, "sim", "report", str(path))
+    code, out, _ = run_cli(capsys, "sim", "report", str(path))
     assert code == 0 and "unfinished: 3 games so far" in out and "its last line was cut short" in out
     path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "trunc\n' + lines[4] + "\n")
-    code, _, err = run_main(capsys, "sim", "report", str(path))
+    code, _, err = run_cli(capsys, "sim", "report", str(path))
     assert code == 2 and "line 5 is not JSON" in err and err.count("\n") == 1
     path.write_text("\n".join(lines[:4]) + '\n{"kind": "game", "index": 9}\n')
-    code, _, err = run_main(capsys, "sim", "report", str(path))
+    code, _, err = run_cli(capsys, "sim", "report", str(path))
     assert code == 2 and "line 5 is damaged: a game line is neither a game" in err and err.count("\n") == 1
 
 
@@ -215,7 +211,7 @@ def test_traces_are_kept_per_ai_decision_and_read_back(capsys, tmp_path):
     from swarmtui.core.trace import trace_from_json
 
     path = tmp_path / "t.jsonl"
-    code, _, _ = run_main(capsys, "sim", "run", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "--traces", "-o",
+    code, _, _ = run_cli(capsys, "sim", "run", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "--traces", "-o",
                           str(path))
     assert code == 0
     for row in read_results(path).games:
@@ -223,14 +219,13 @@ def test_traces_are_kept_per_ai_decision_and_read_back(capsys, tmp_path):
         kinds = [trace_from_json(t["trace"]).kind for t in row.traces]
         assert kinds[0] == "genome" and kinds[1] == "search"
     plain = tmp_path / "p.jsonl"
-    run_main(capsys, "sim", "run", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "-o", str(plain))
+    run_cli(capsys, "sim", "run", "noughts", "-p", "ga,minimax", "-n", "3", "-w", "1", "-o", str(plain))
     assert all(row.traces is None for row in read_results(plain).games)
-    code, _, err = run_main(capsys, "sim", "run", "noughts", "--traces")
+    code, _, err = run_cli(capsys, "sim", "run", "noughts", "--traces")
     assert code == 2 and "--traces goes with --out" in err
 
 
 def test_preset_traces_are_kept_for_every_hive_table_or_refused_with_the_reason(tmp_path, capsys):
-    from swarmtui.cli import main
 
     def run(*argv: str) -> tuple[int, str]:
         try:

@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli
 
-from swarmtui.cli import main
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import RecordWriteError, RecordWriter, read_results
 
@@ -34,11 +34,6 @@ FULL = re.compile(r"^swarmtui: error: cannot write (\S+): File too large; the (\
                   r"--resume \1 \(once there is room for it\)$")
 
 
-def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def _games(path: Path) -> list[dict]:
@@ -57,8 +52,8 @@ def test_a_file_size_limit_stops_the_run_saying_what_was_lost_and_kept(tmp_path,
     assert path.stat().st_size <= 20000 and path.read_bytes().endswith(b"\n")
     assert len(read_results(path).games) == kept > 0 and lost > 0 and kept + lost <= 600
     whole = tmp_path / "whole.jsonl"
-    assert run_main(capsys, "sim", "run", "noughts", "-n", "600", "-w", "1", "-o", str(whole))[0] == 0
-    assert run_main(capsys, "sim", "run", "noughts", "--resume", str(path))[0] == 0
+    assert run_cli(capsys, "sim", "run", "noughts", "-n", "600", "-w", "1", "-o", str(whole))[0] == 0
+    assert run_cli(capsys, "sim", "run", "noughts", "--resume", str(path))[0] == 0
     assert _games(path) == _games(whole)
 
 
@@ -96,12 +91,12 @@ def test_a_full_disk_keeps_every_whole_line_that_fits(tmp_path, monkeypatch):
 
 def test_a_line_cut_short_by_a_killed_run_is_left_out_and_written_over_by_the_resume(tmp_path, capsys):
     path = tmp_path / "run.jsonl"
-    assert run_main(capsys, "sim", "run", "noughts", "-n", "6", "-w", "1", "-o", str(path))[0] == 0
+    assert run_cli(capsys, "sim", "run", "noughts", "-n", "6", "-w", "1", "-o", str(path))[0] == 0
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     path.write_text("".join(lines[:4]) + lines[4][:50], encoding="utf-8")  # killed while writing game 3
     kept = read_results(path)
     assert kept.cut and len(kept.games) == 3
-    code, _, err = run_main(capsys, "sim", "run", "noughts", "--resume", str(path))
+    code, _, err = run_cli(capsys, "sim", "run", "noughts", "--resume", str(path))
     assert code == 0, err
     again = read_results(path)
     assert not again.cut and [g.index for g in again.games] == list(range(6)) and again.summary is not None

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_run import run_cli
 
-from swarmtui.cli import main
 from swarmtui.sim.plots import curve_text
 from swarmtui.sim.ratings import Game, RatingError, fit_ratings, pair_records
 
@@ -23,11 +23,6 @@ DATA = Path(__file__).parent / "data" / "records"
 RESULT_LINES = (DATA / "result-noughts-interrupted.jsonl").read_text(encoding="utf-8").splitlines()
 
 
-def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def write_lines(path: Path, rows: list[dict]) -> Path:
@@ -42,11 +37,11 @@ def training_log(path: Path, *fitness: float) -> Path:
 
 
 def test_a_float_fitness_at_the_float_limits_is_refused_and_a_40_digit_one_is_drawn(tmp_path, capsys):
-    code, _, err = run_main(capsys, "sim", "report", str(training_log(tmp_path / "f.jsonl", 1e308, -1e308)))
+    code, _, err = run_cli(capsys, "sim", "report", str(training_log(tmp_path / "f.jsonl", 1e308, -1e308)))
     assert code == 2 and "whole-number fitness" in err and err.count("\n") == 1
     pytest.importorskip("matplotlib")
     path = training_log(tmp_path / "big.jsonl", 10**39, -(10**39), 0)
-    code, out, err = run_main(capsys, "sim", "report", str(path), "--plots", str(tmp_path / "plots"))
+    code, out, err = run_cli(capsys, "sim", "report", str(path), "--plots", str(tmp_path / "plots"))
     assert code == 0, err
     assert "1e+39 |*" in out and "-1e+39 |" in out and (tmp_path / "plots" / "big-convergence.svg").is_file()
 
@@ -65,7 +60,7 @@ def test_a_group_named_like_mathtext_is_drawn_as_text(tmp_path, capsys):
     for row in rows[1:]:
         row["group"] = r"$\foo$ and $x^"
     path = write_lines(tmp_path / "math.jsonl", rows)
-    code, _, err = run_main(capsys, "sim", "report", str(path), "--plots", str(tmp_path / "plots"))
+    code, _, err = run_cli(capsys, "sim", "report", str(path), "--plots", str(tmp_path / "plots"))
     assert code == 0, err
     [svg] = (tmp_path / "plots").glob("*.svg")
     assert r"$\foo$ and $x^" in svg.read_text(encoding="utf-8")
@@ -83,13 +78,13 @@ def halma_six_seats(path: Path, agents: list[str]) -> Path:
 
 def test_ratings_of_six_seats_of_one_agent_are_one_sentence(tmp_path, capsys):
     path = halma_six_seats(tmp_path / "six.jsonl", ["random"] * 6)
-    code, _, err = run_main(capsys, "sim", "report", "--ratings", str(path))
+    code, _, err = run_cli(capsys, "sim", "report", "--ratings", str(path))
     assert code == 2 and err == "swarmtui: error: no games between two different players to rate\n"
 
 
 def test_ratings_leave_out_an_agent_against_itself(tmp_path, capsys):
     path = halma_six_seats(tmp_path / "six.jsonl", ["random", "greedy", "greedy", "greedy", "greedy", "greedy"])
-    code, out, err = run_main(capsys, "sim", "report", "--ratings", str(path))
+    code, out, err = run_cli(capsys, "sim", "report", "--ratings", str(path))
     assert code == 0, err
     assert "| greedy | greedy |" not in out and "| greedy | random | 1 | 5 | 5 | 32% |" in out
     with pytest.raises(RatingError, match="two different players"):

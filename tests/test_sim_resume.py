@@ -14,19 +14,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli
 
-from swarmtui.cli import main
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import write_atomic
 from swarmtui.records.results import read_results
 from swarmtui.sim.experiment import Experiment
-
-
-def run_main(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def snapshot(path: Path) -> tuple[bytes, int]:
@@ -37,7 +30,7 @@ def snapshot(path: Path) -> tuple[bytes, int]:
 def interrupted(tmp_path, capsys) -> tuple[Path, list[dict]]:
     """A run of 8 noughts games (ga against random, seed 5) cut after 5 of them, as a stop leaves it."""
     path = tmp_path / "run.jsonl"
-    assert run_main(capsys, "sim", "run", "noughts", "-n", "8", "-w", "1", "--seed", "5", "-o", str(path))[0] == 0
+    assert run_cli(capsys, "sim", "run", "noughts", "-n", "8", "-w", "1", "--seed", "5", "-o", str(path))[0] == 0
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     path.write_text("".join(json.dumps(row) + "\n" for row in rows[:6]), encoding="utf-8")
     return path, rows[:6]
@@ -52,7 +45,7 @@ def _forged(path: Path, rows: list[dict], line: int, **fields) -> Path:
 
 def _refused(capsys, path: Path, why: str) -> None:
     before = snapshot(path)
-    code, _, err = run_main(capsys, "sim", "run", "noughts", "--resume", str(path))
+    code, _, err = run_cli(capsys, "sim", "run", "noughts", "--resume", str(path))
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
     assert why in err, err
     assert snapshot(path) == before
@@ -122,8 +115,8 @@ def test_a_header_field_of_the_wrong_type_is_refused(interrupted, capsys, field,
 def test_the_runs_own_games_resume_to_the_uninterrupted_file(interrupted, capsys, tmp_path):
     path, rows = interrupted
     whole = tmp_path / "whole.jsonl"
-    assert run_main(capsys, "sim", "run", "noughts", "-n", "8", "-w", "1", "--seed", "5", "-o", str(whole))[0] == 0
-    assert run_main(capsys, "sim", "run", "noughts", "--resume", str(path))[0] == 0
+    assert run_cli(capsys, "sim", "run", "noughts", "-n", "8", "-w", "1", "--seed", "5", "-o", str(whole))[0] == 0
+    assert run_cli(capsys, "sim", "run", "noughts", "--resume", str(path))[0] == 0
 
     def games(file: Path) -> list[dict]:
         return [{k: v for k, v in g.to_json().items() if k not in ("seconds", "think_seconds")}
@@ -136,12 +129,12 @@ def test_the_runs_own_games_resume_to_the_uninterrupted_file(interrupted, capsys
 def test_files_get_the_permissions_of_the_umask_or_of_the_file_they_replace(tmp_path, capsys, interrupted):
     path, _ = interrupted
     path.chmod(0o640)
-    assert run_main(capsys, "sim", "run", "noughts", "--resume", str(path))[0] == 0
+    assert run_cli(capsys, "sim", "run", "noughts", "--resume", str(path))[0] == 0
     assert stat.S_IMODE(path.stat().st_mode) == 0o640  # resumed: appended to, its mode kept
     previous = os.umask(0o022)
     try:
         fresh = tmp_path / "fresh.jsonl"
-        assert run_main(capsys, "sim", "run", "noughts", "-n", "1", "-w", "1", "-o", str(fresh))[0] == 0
+        assert run_cli(capsys, "sim", "run", "noughts", "-n", "1", "-w", "1", "-o", str(fresh))[0] == 0
         assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
         os.umask(0o077)
         private = tmp_path / "private.json"

@@ -7,8 +7,8 @@ import json
 import math
 
 import pytest
+from cli_run import run_cli
 
-from swarmtui.cli import main
 from swarmtui.sim.pentanomial import Sprt, logistic_elo, logistic_score, pair_points
 from swarmtui.sim.sprt import SprtMatch, Tally, load_sprt
 
@@ -105,11 +105,6 @@ def test_pairs_count_in_order_whatever_order_the_games_arrive():
         shuffled.pairs, shuffled.counts, shuffled.llr)
 
 
-def _run(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def _lines(path) -> list[dict]:
@@ -123,7 +118,7 @@ def _played(rows: list[dict]) -> list[tuple]:
 def test_a_noughts_match_decides_and_a_resumed_one_decides_the_same(capsys, tmp_path):
     whole = tmp_path / "whole.jsonl"
     args = ["noughts", "minimax", "random", "--elo0", "0", "--elo1", "50", "-w", "1", "--seed", "4"]
-    code, out, _ = _run(capsys, "sim", "sprt", *args, "--out", str(whole))
+    code, out, _ = run_cli(capsys, "sim", "sprt", *args, "--out", str(whole))
     assert code == 0 and "H1 accepted" in out
     rows = _lines(whole)
     games = _played(rows)
@@ -135,17 +130,17 @@ def test_a_noughts_match_decides_and_a_resumed_one_decides_the_same(capsys, tmp_
     cut = tmp_path / "cut.jsonl"  # what a stopped run leaves: the header and the first games, no summary
     cut.write_text("".join(json.dumps(r) + "\n" for r in rows[:1 + len(games) // 2 + 1]))
     assert len(load_sprt(cut).games) == len(games) // 2 + 1
-    code, resumed_out, _ = _run(capsys, "sim", "sprt", "--resume", str(cut), "-w", "1")
+    code, resumed_out, _ = run_cli(capsys, "sim", "sprt", "--resume", str(cut), "-w", "1")
     assert code == 0 and resumed_out == out.replace(str(whole), str(cut))
     assert _played(_lines(cut)) == games and _lines(cut)[-1]["sprt"] == rows[-1]["sprt"]
-    code, report, _ = _run(capsys, "sim", "report", str(cut))
+    code, report, _ = run_cli(capsys, "sim", "report", str(cut))
     assert code == 0 and "H1 accepted" in report and f"pairs {rows[-1]['sprt']['pairs']} " in report
 
 
 def test_a_pool_plays_the_games_one_process_plays(capsys, tmp_path):
     args = ["sim", "sprt", "noughts", "minimax", "random", "--elo1", "60", "--seed", "1"]
-    assert _run(capsys, *args, "-w", "1", "--out", str(tmp_path / "one.jsonl"))[0] == 0
-    assert _run(capsys, *args, "-w", "2", "--out", str(tmp_path / "two.jsonl"))[0] == 0
+    assert run_cli(capsys, *args, "-w", "1", "--out", str(tmp_path / "one.jsonl"))[0] == 0
+    assert run_cli(capsys, *args, "-w", "2", "--out", str(tmp_path / "two.jsonl"))[0] == 0
     one, two = _lines(tmp_path / "one.jsonl"), _lines(tmp_path / "two.jsonl")
     assert _played(one) == _played(two) and one[-1] == two[-1]
 
@@ -154,7 +149,7 @@ def test_a_book_opens_the_pairs(capsys, tmp_path):
     book = tmp_path / "book.txt"
     book.write_text("# noughts openings\nb2; a1\n\na1 ;c3;b2\n")
     out = tmp_path / "book.jsonl"
-    code, text, _ = _run(capsys, "sim", "sprt", "noughts", "minimax", "random", "--book", str(book), "--elo1", "50",
+    code, text, _ = run_cli(capsys, "sim", "sprt", "noughts", "minimax", "random", "--book", str(book), "--elo1", "50",
                          "-w", "1", "--out", str(out), "--max-pairs", "3")
     assert code == 0 and "book of 2 openings" in text
     games = _played(_lines(out))
@@ -163,7 +158,7 @@ def test_a_book_opens_the_pairs(capsys, tmp_path):
 
 
 def test_a_small_hive_match_runs_in_seconds(capsys):
-    code, out, _ = _run(capsys, "sim", "sprt", "hive", "alphabeta:depth=1", "random", "--elo1", "100",
+    code, out, _ = run_cli(capsys, "sim", "sprt", "hive", "alphabeta:depth=1", "random", "--elo1", "100",
                         "--cap", "200", "--max-pairs", "20", "-w", "1")
     assert code == 0 and "H1 accepted" in out and "Elo of A over B (logistic): +" in out
 
@@ -190,28 +185,28 @@ def test_match_settings_round_trip_through_the_header():
     (["noughts", "minimax", "nobody"], "nobody"),
 ])
 def test_nonsense_is_one_line(capsys, argv, words):
-    code, out, err = _run(capsys, "sim", "sprt", *argv)
+    code, out, err = run_cli(capsys, "sim", "sprt", *argv)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and words in err
 
 
 def test_a_bad_book_or_resume_file_is_one_line(capsys, tmp_path):
     book = tmp_path / "book.txt"
     book.write_text("b2; a1\nb2; b2\n")
-    code, _, err = _run(capsys, "sim", "sprt", "noughts", "minimax", "random", "--book", str(book))
+    code, _, err = run_cli(capsys, "sim", "sprt", "noughts", "minimax", "random", "--book", str(book))
     assert code == 2 and "line 2, move 2 ('b2')" in err and len(err.splitlines()) == 1
     run_file = tmp_path / "run.jsonl"
-    assert _run(capsys, "sim", "run", "noughts", "-n", "2", "-w", "1", "--out", str(run_file))[0] == 0
-    code, _, err = _run(capsys, "sim", "sprt", "--resume", str(run_file))
+    assert run_cli(capsys, "sim", "run", "noughts", "-n", "2", "-w", "1", "--out", str(run_file))[0] == 0
+    code, _, err = run_cli(capsys, "sim", "sprt", "--resume", str(run_file))
     assert code == 2 and "not the result file of 'swarmtui sim sprt'" in err
-    code, _, err = _run(capsys, "sim", "sprt", "noughts", "a", "b", "--resume", str(run_file))
+    code, _, err = run_cli(capsys, "sim", "sprt", "noughts", "a", "b", "--resume", str(run_file))
     assert code == 2 and "drop GAME A B" in err
-    code, _, err = _run(capsys, "sim", "sprt", "--resume", str(tmp_path / "missing.jsonl"))
+    code, _, err = run_cli(capsys, "sim", "sprt", "--resume", str(tmp_path / "missing.jsonl"))
     assert code == 2 and "does not exist" in err
 
 
 def test_a_resume_file_with_a_foreign_game_is_refused(capsys, tmp_path):
     out = tmp_path / "m.jsonl"
-    assert _run(capsys, "sim", "sprt", "noughts", "minimax", "random", "--elo1", "50", "-w", "1",
+    assert run_cli(capsys, "sim", "sprt", "noughts", "minimax", "random", "--elo1", "50", "-w", "1",
                 "--out", str(out))[0] == 0
     rows = _lines(out)[:-1]
     original = out.read_text()
@@ -221,7 +216,7 @@ def test_a_resume_file_with_a_foreign_game_is_refused(capsys, tmp_path):
         change(changed)
         text = "".join(json.dumps(r) + "\n" for r in changed)
         out.write_text(text)
-        code, _, err = _run(capsys, "sim", "sprt", "--resume", str(out))
+        code, _, err = run_cli(capsys, "sim", "sprt", "--resume", str(out))
         assert code == 2 and len(err.splitlines()) == 1 and out.read_text() == text  # left as it was
         return err
 
@@ -232,16 +227,16 @@ def test_a_resume_file_with_a_foreign_game_is_refused(capsys, tmp_path):
     assert "but its moves give" in refused(lambda r: r[1].update(winner=None, result="draw", reason="draw"))
     assert "seed" in refused(lambda r: r[3].update(seed=r[3]["seed"] + 1))
     out.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]) + '{"kind": "game", "ga')  # killed mid-line
-    assert _run(capsys, "sim", "sprt", "--resume", str(out), "-w", "1")[0] == 0
+    assert run_cli(capsys, "sim", "sprt", "--resume", str(out), "-w", "1")[0] == 0
     assert _played(_lines(out)) == _played([json.loads(line) for line in original.splitlines()])
 
 
 def test_a_dask_cluster_reaches_the_local_decision(capsys, tmp_path):
     distributed = pytest.importorskip("distributed")
     args = ["sim", "sprt", "noughts", "minimax", "random", "--elo1", "60", "--seed", "2"]
-    assert _run(capsys, *args, "-w", "1", "--out", str(tmp_path / "local.jsonl"))[0] == 0
+    assert run_cli(capsys, *args, "-w", "1", "--out", str(tmp_path / "local.jsonl"))[0] == 0
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        code, _, _ = _run(capsys, *args, "--scheduler", cluster.scheduler_address,
+        code, _, _ = run_cli(capsys, *args, "--scheduler", cluster.scheduler_address,
                           "--out", str(tmp_path / "dask.jsonl"))
     local, dask = _lines(tmp_path / "local.jsonl"), _lines(tmp_path / "dask.jsonl")
     assert code == 0 and _played(dask) == _played(local) and dask[-1] == local[-1]

@@ -218,10 +218,10 @@ _requests = st.fixed_dictionaries(
 def test_malformed_requests_get_an_error_reply_and_never_an_exception(requests):
     hub = Hub(Path("unused.sock"))
     writer = _Writer()
-    member = Member("alice", "alice [x]", False, writer)  # type: ignore[arg-type]
+    member = Member("alice", "alice [x]", False, writer)
     errors: list[logging.LogRecord] = []
     handler = logging.Handler(logging.ERROR)
-    handler.emit = errors.append  # type: ignore[method-assign]
+    handler.emit = errors.append
     logging.getLogger("swarmtui.serve").addHandler(handler)
 
     async def answer_each() -> None:

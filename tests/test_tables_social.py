@@ -26,7 +26,7 @@ def _play(first, second, moves: list[str]) -> None:
     """Play ``moves`` alternately from the two links (the first link moves first)."""
     for ply, move in enumerate(moves):
         link = first if ply % 2 == 0 else second
-        poll_until(lambda link=link, ply=ply: len(link.moves) == ply)
+        poll_until(lambda: len(link.moves) == ply)  # noqa: B023 (polled in this iteration)
         link.publish(ply, move)
 
 
@@ -200,7 +200,7 @@ def test_a_game_the_database_cannot_take_is_told_to_the_table_and_the_hub_goes_o
         raise RatingsError("the ratings database r.sqlite3 cannot grow: the disk is full (the ratings stored "
                            "before are kept)")
 
-    hub.ratings.record = full  # type: ignore[method-assign]
+    hub.ratings.record = full
     alice, bob = hub.client("alice"), hub.client("bob")
     host = alice.host("noughts", {"X": "human", "O": "human"}, 1, {}, ["X"], rated=True)
     guest = bob.join(host.id)

@@ -69,7 +69,7 @@ async def test_chat_both_ways_shown_as_text_with_a_notice_while_hidden(tui_app, 
         await pilot.press("v")  # the panels cycle: reasoning, moves, chat
         assert screen.shown == "panel"
         notices = []
-        app.notify = lambda message, **kw: notices.append(message)  # type: ignore[method-assign]
+        app.notify = lambda message, **kw: notices.append(message)
         host.say("[b]bold?[/b] \x1b]2;pwned\x07 ok")
         await until(pilot, lambda: screen.chat.lines[-1].endswith("ok"))
         assert screen.chat.lines[-1] == "alice [x] (X): [b]bold?[/b] ]2;pwned ok"
@@ -81,7 +81,7 @@ async def test_the_turn_notice_rings_and_titles_the_window_when_the_move_comes_f
     app = tui_app(speed="instant", tables=hub.client("bob"))
     async with app.run_test() as pilot:
         bells = []
-        app.bell = lambda: bells.append(app.screen)  # type: ignore[method-assign]
+        app.bell = lambda: bells.append(app.screen)
         await open_tables(pilot)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TableGameScreen))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from screens import as_a, top
 from waiting import settle
 
 from swarmtui.agents import agents_for
@@ -10,6 +11,7 @@ from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import HelpScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.setup import SetupScreen
+from swarmtui.tui.widgets.noughts_board import NoughtsBoard
 
 AGENT_IDS = [spec.id for spec in agents_for("noughts")]
 
@@ -47,12 +49,12 @@ async def start_noughts(app, pilot, x: str = "human", o: str = "minimax", seed: 
     await choose_agent(pilot, "minimax", o)
     await pilot.press("tab", "ctrl+a", "ctrl+k", *("" if seed is None else str(seed)), "enter")
     await settle(app, pilot, until=lambda: isinstance(app.screen, GameScreen))
-    return app.screen
+    return top(app, GameScreen)
 
 
 async def play_cell(pilot, screen: GameScreen, cell: int) -> None:
     """Walk the cursor to ``cell`` with arrows/hjkl and press Enter."""
-    board = screen.board
+    board = as_a(screen.board, NoughtsBoard)
     row, col = divmod(board.cursor, 3)
     trow, tcol = divmod(cell, 3)
     keys = (["j"] * (trow - row) if trow > row else ["up"] * (row - trow))
@@ -242,7 +244,7 @@ async def test_an_agent_that_crashes_mid_game_forfeits_with_a_message(tui_app) -
         def explode(state):
             raise RuntimeError("out of pheromone")
 
-        screen.match.agents["O"].decide = explode
+        setattr(screen.match.agents["O"], "decide", explode)  # noqa: B010 (a method replaced on one agent)
         await pilot.press("5")
         await settle(app, pilot, until=lambda: screen.match.is_over)
         status = rendered(screen.query_one("#status"))
@@ -269,6 +271,7 @@ def test_snapshot_game_with_minimax_table(snap_compare, tui_app, monkeypatch, si
         await settle(app, pilot)
         await play_cell(pilot, screen, 2)
         await settle(app, pilot)
+        assert screen.panel.deliberation is not None
         screen.panel.show_phase(screen.panel.deliberation, 4)
         await pilot.pause()
 

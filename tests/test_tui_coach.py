@@ -4,13 +4,16 @@ hints are counted, saved and shown at the end."""
 
 from __future__ import annotations
 
+from screens import as_a
 from waiting import settle
 
 from swarmtui.games import GAMES
 from swarmtui.referee import Seat
+from swarmtui.tables.client import TableLink
 from swarmtui.tui.match import COACH_OFF, Match, MatchConfig
 from swarmtui.tui.saved_game import read_game
 from swarmtui.tui.screens.game import GameScreen
+from swarmtui.tui.widgets.noughts_board import NoughtsBoard
 
 NOUGHTS = "XX./OO./..."
 HALMA = ("1/11/111/.111/....1......../............/.........../........../........./........../....2222.../"
@@ -39,14 +42,16 @@ async def test_the_coach_suggests_a_win_highlights_it_and_g_plays_it(tui_app) ->
         assert "a coach" in status(screen)
         await pilot.press("a")
         await settle(app, pilot, lambda: screen.advice is not None)
-        assert screen.board.cursor == 2 and "coach (Minimax (perfect)): c1" in status(screen)
+        assert as_a(screen.board, NoughtsBoard).cursor == 2 and "coach (Minimax (perfect)): c1" in status(screen)
         assert "enter or g plays it" in status(screen)
         assert screen.panel.deliberation is not None and "coach" in screen.panel.deliberation.agent
         assert screen.match.state.ply == 4 and screen.match.hints == {"X": 1}  # highlighted, not played
         await pilot.press("g")
         await settle(app, pilot)
-        assert screen.match.is_over and screen.match.state.outcome.winner == "X"
+        outcome = screen.match.state.outcome
+        assert screen.match.is_over and outcome is not None and outcome.winner == "X"
         assert "hints: X used 1" in status(screen)
+        assert screen.match.save_path is not None
         saved = read_game(screen.match.save_path)
         assert saved.hints == {"X": 1} and saved.finished
 
@@ -122,6 +127,7 @@ async def test_a_resumed_game_keeps_its_coach_and_hints(tui_app) -> None:
         await pilot.press("a")
         await settle(app, pilot, lambda: screen.advice is not None)
         screen.action_save()
+        assert screen.match.save_path is not None
         saved = read_game(screen.match.save_path)
         assert saved.coach == "random" and saved.hints == {"X": 1}
         again = Match.from_saved(saved, "the save")
@@ -185,6 +191,7 @@ def test_at_a_table_the_coach_is_off_unless_it_was_opened_with_one(hub) -> None:
     closed = host_match(alice, MatchConfig("noughts", ("human", REMOTE), seed=1, coach=COACH_OFF))
     opened = host_match(alice, MatchConfig("noughts", ("human", REMOTE), seed=2, coach="random"))
     rated = host_match(alice, MatchConfig("noughts", ("human", REMOTE), seed=3, coach="random"), rated=True)
+    assert closed.table is not None and opened.table is not None and rated.table is not None
     try:
         assert rated.coach is None and rated.table.coach is False  # ratings measure players, not coaches
         listed = {t["table"]: t for t in bob.list_tables()}
@@ -197,7 +204,7 @@ def test_at_a_table_the_coach_is_off_unless_it_was_opened_with_one(hub) -> None:
         assert joined[0].coach is None  # nobody agreed: off for everyone
         assert joined[1].coach is not None and joined[1].coach.agent == "minimax"  # the joiner's own coach
         for match in joined:
-            match.table.leave()
+            as_a(match.table, TableLink).leave()
     finally:
         for match in (closed, opened, rated):
-            match.table.leave()
+            as_a(match.table, TableLink).leave()

@@ -27,8 +27,9 @@ def turn(*overrides: tuple[str, str], moves: int = 3) -> ColonyTrace:
 
 def test_phases_alternate_plans_and_dances_then_the_trails() -> None:
     t = turn()
-    assert frames_for(t).phases(t) == ("ants: iteration 1 plans", "bees: iteration 1 dances",
-                                       "ants: iteration 2 plans", "bees: iteration 2 dances", "trails")
+    assert frames_for(t) is halma_colony.FRAMES
+    assert halma_colony.phases(t) == ("ants: iteration 1 plans", "bees: iteration 1 dances",
+                                      "ants: iteration 2 plans", "bees: iteration 2 dances", "trails")
     quiet = turn(("recruitment", "false"))
     assert halma_colony.phases(quiet) == ("ants: iteration 1 plans", "ants: iteration 2 plans", "trails")
 
@@ -65,11 +66,12 @@ def test_trails_frame_names_the_played_move_and_the_strongest_trails() -> None:
     t = turn()
     last = len(halma_colony.phases(t)) - 1
     text = halma_colony.frame(t, last).plain
+    assert t.best is not None
     start, end = t.best.moves[0]
     assert f"{format_cell(Hex(*start))}-{format_cell(Hex(*end))}" in text
     assert "eq. 7 deposits" in text and "strongest trails" in text
     overlay = halma_colony.overlay(t, last)
-    assert overlay.heat and len(overlay.trails) == len(t.best.moves)
+    assert overlay is not None and overlay.heat and len(overlay.trails) == len(t.best.moves)
 
 
 async def test_game_screen_steps_a_colony_turn(tui_app) -> None:

@@ -253,13 +253,14 @@ def test_recorded_turn_frames_agree_with_the_trace_numbers() -> None:
     roulette = render_frame(d, len(trace.ants.ants) + 3).plain
     for bee in trace.bees.bees:  # advertise exactly when the share exceeds 1/|C|
         assert (bee.share > trace.bees.threshold) == bee.advertises
-        row = next(line for line in roulette.split("\n") if line.startswith(format_cell(bee.piece)))
+        row = next(line for line in roulette.split("\n") if line.startswith(format_cell(Hex(*bee.piece))))
         assert row.endswith("dances" if bee.advertises else "abandons")
     followers = render_frame(d, len(trace.ants.ants) + 4).plain
     for bee in trace.bees.bees:
         if not bee.advertises:
-            assert f"{format_cell(bee.piece)}  abandons → follows" in followers
-            assert f"{format_cell(bee.follows)}\n" in followers + "\n"
+            assert bee.follows is not None
+            assert f"{format_cell(Hex(*bee.piece))}  abandons → follows" in followers
+            assert f"{format_cell(Hex(*bee.follows))}\n" in followers + "\n"
     assert f"moves {move}" in render_frame(d, phase_count(d) - 2).plain
 
 

@@ -11,38 +11,65 @@ from textual.widgets import Select
 from waiting import settle
 
 from swarmtui.agents import make_agent
+from swarmtui.agents.pso.trace import ParticleTrace
 from swarmtui.core.hexgrid import Hex, distance
 from swarmtui.games.hive.pieces import parse_piece
 from swarmtui.games.hive.rules import PASS, Board
 from swarmtui.tui.match import Match, MatchConfig
+from swarmtui.tui.overlay import BoardOverlay
 from swarmtui.tui.panels import particles
 from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.panels.framesets import frames_for
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.widgets.hive_board import HiveBoard, step
-from swarmtui.tui.widgets.hive_field import Scene, draw
+from swarmtui.tui.widgets.hive_field import HiveField, Scene, draw
+from swarmtui.tui.widgets.hive_rack import HiveRack
 
 OPENING = ["wG1", "bA1 \\wG1", "wG2 /wG1", "bA2 bA1/", "wB1 wG2-", "bA3 bA2-", "wQ wB1\\", "bQ bA3\\",
            "wS1 /wG2", "bQ wG1/", "wA1 wQ/", "bA3 \\wA1", "wA2 /wQ", "bA3 wA2-", "wS2 /wS1"]
 """A game (random White, pso Black, seeds 5/3) with Black to move and a swarm move to make."""
 
 
-async def open_game(app, pilot, agents: tuple[str, str], moves: list[str] = (), speed: str = "instant") -> GameScreen:
+async def open_game(app, pilot, agents: tuple[str, str], moves: tuple[str, ...] | list[str] = (),
+                    speed: str = "instant") -> GameScreen:
     """A Hive match pushed straight onto the app, ``moves`` played already."""
     match = Match(MatchConfig("hive", agents, seed=3))
-    match.state.play_all(moves)
+    hive_state(match).play_all(moves)
     await pilot.pause()
     app.push_screen(GameScreen(match, speed=speed))
     await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
-    return app.screen
+    return game_screen(app)
+
+
+def game_screen(app) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def hive_state(match: Match) -> Board:
+    state = match.state
+    assert isinstance(state, Board)
+    return state
+
+
+def hive_board(screen: GameScreen) -> HiveBoard:
+    board = screen.board
+    assert isinstance(board, HiveBoard)
+    return board
+
+
+def particle_trace(trace: object) -> ParticleTrace:
+    assert isinstance(trace, ParticleTrace)
+    return trace
 
 
 def swarm_deliberation() -> Deliberation:
     board = Board()
     board.play_all(OPENING)
-    decision = make_agent("pso", "hive", "Black", np.random.default_rng(3)).decide(board)
-    return Deliberation("Black", "Particle swarm", decision.trace, decision.trace.move)
+    trace = particle_trace(make_agent("pso", "hive", "Black", np.random.default_rng(3)).decide(board).trace)
+    return Deliberation("Black", "Particle swarm", trace, trace.move)
 
 
 def status(screen) -> str:
@@ -59,9 +86,9 @@ async def test_hive_from_the_menu_place_by_keyboard_and_the_swarm_replies(tui_ap
         app.screen.query_one("#seed").focus()
         await pilot.press("4", "enter")
         await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
-        screen = app.screen
-        board = screen.board
-        assert isinstance(board, HiveBoard) and board.in_rack  # empty board: the rack has the cursor
+        screen = game_screen(app)
+        board = hive_board(screen)
+        assert board.in_rack  # empty board: the rack has the cursor
         await pilot.press("enter")  # select the first piece that may enter (not the Queen on turn one)
         assert board.selected == parse_piece("wS1") and [m.dest for m in board.options] == [Hex(0, 0)]
         assert "1 cell to place" in status(screen)
@@ -72,17 +99,17 @@ async def test_hive_from_the_menu_place_by_keyboard_and_the_swarm_replies(tui_ap
         assert board.selected == parse_piece("wB1") and len(board.options) == 3
         target = board.cursor
         assert target in {m.dest for m in board.options}
-        assert "[◇]" in "\n".join(line.plain for line in board.query_one("#field").picture.lines)
+        assert "[◇]" in "\n".join(line.plain for line in board.query_one("#field", HiveField).picture.lines)
         await pilot.press("enter")
         await settle(app, pilot, lambda: len(screen.match.state.history) == 4)
-        assert screen.match.state.position(parse_piece("wB1")) == target
+        assert hive_state(screen.match).position(parse_piece("wB1")) == target
 
 
 async def test_select_a_piece_on_the_board_move_it_and_cancel(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
         screen = await open_game(app, pilot, ("human", "human"), ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"])
-        board, state = screen.board, screen.match.state
+        board, state = hive_board(screen), hive_state(screen.match)
         assert board.cursor == state.queen("w")  # the turn starts on the mover's Queen
         await pilot.press("enter")
         assert board.selected == parse_piece("wQ")
@@ -109,7 +136,7 @@ async def test_pass_when_it_is_the_only_legal_move(tui_app) -> None:
         screen.match.state = Board.from_layout(layout, "White")
         screen.start(screen.match)
         await pilot.pause()
-        assert screen.match.state.legal_moves() == [PASS] and screen.board.active
+        assert screen.match.state.legal_moves() == [PASS] and hive_board(screen).active
         await pilot.press("enter")
         await pilot.pause()
         assert screen.match.state.history == [PASS] and screen.match.to_move == "Black"
@@ -125,10 +152,13 @@ async def test_pso_reply_steps_through_the_particles_panel(tui_app) -> None:
         assert screen.match.state.history[-1].piece == parse_piece("wS2")
         await settle(app, pilot, lambda: screen.panel.deliberation is not None)
         assert screen.panel.playback.phase == 0
-        trace = screen.panel.deliberation.trace
+        deliberation = screen.panel.deliberation
+        assert deliberation is not None
+        trace = particle_trace(deliberation.trace)
         assert trace.kind == "particle" and frames_for(trace) is particles.FRAMES
+
         def picture() -> str:
-            return "\n".join(line.plain for line in screen.board.query_one("#field").picture.lines)
+            return "\n".join(line.plain for line in screen.board.query_one("#field", HiveField).picture.lines)
 
         seen, overlays, pictures = [str(screen.panel.render())], [screen.board.overlay], [picture()]
         while not screen.panel.done:
@@ -139,8 +169,8 @@ async def test_pso_reply_steps_through_the_particles_panel(tui_app) -> None:
         bests = particles.PHASES.index("bests")
         assert overlays[bests] == particles.overlay(trace, bests)  # the game screen hands it to the board
         assert particles.GOAL in pictures[bests] and particles.VICINITY in pictures[bests]
-        assert len(seen) == len(particles.phases(screen.panel.deliberation))
-        for name, text in zip(particles.phases(screen.panel.deliberation), seen, strict=True):
+        assert len(seen) == len(particles.phases(deliberation))
+        for name, text in zip(particles.phases(deliberation), seen, strict=True):
             assert name in text
         await settle(app, pilot, lambda: screen.match.human_to_move)
         board = Board()
@@ -150,7 +180,7 @@ async def test_pso_reply_steps_through_the_particles_panel(tui_app) -> None:
 
 def test_particles_frames_and_overlay_follow_the_trace() -> None:
     d = swarm_deliberation()
-    trace = d.trace
+    trace = particle_trace(d.trace)
     assert not trace.fallback and particles.phases(d) == particles.PHASES
     velocity = particles.frame(d, particles.PHASES.index("velocity")).plain
     for p in trace.particles:
@@ -161,29 +191,32 @@ def test_particles_frames_and_overlay_follow_the_trace() -> None:
             assert sum(f.value for f in p.factors) == p.score and f"= {p.score:g}" in intentions
     assert f"{trace.chosen} moves: {trace.move}" in particles.frame(d, len(particles.PHASES) - 1).plain
     lay = particles.overlay(d, particles.PHASES.index("velocity"))
+    assert isinstance(lay, BoardOverlay)
     for p, trail in zip(trace.particles, lay.trails, strict=True):  # one trail per insect
         assert trail.cells[0] == Hex(*p.position) and trail.cells[-1] == Hex(*p.desired)
         assert all(distance(a, b) == 1 for a, b in pairwise(trail.cells))
     goal = [m for m in lay.marks if m.glyph == particles.GOAL]
-    assert [m.cell for m in goal] == [Hex(*trace.goal)]
+    assert trace.goal is not None and [m.cell for m in goal] == [Hex(*trace.goal)]
 
 
 def test_fallback_turns_say_why_and_what() -> None:
     board = Board()
-    decision = make_agent("pso", "hive", "White", np.random.default_rng(1)).decide(board)
-    d = Deliberation("White", "pso", decision.trace, decision.trace.move)
+    trace = particle_trace(make_agent("pso", "hive", "White", np.random.default_rng(1)).decide(board).trace)
+    d = Deliberation("White", "pso", trace, trace.move)
     assert particles.phases(d) == particles.FALLBACK_PHASES and particles.overlay(d, 1) is None
     text = particles.frame(d, 1).plain
-    assert "opponent Queen is not on the board" in text and f"plays {decision.trace.move}" in text
+    assert "opponent Queen is not on the board" in text and f"plays {trace.move}" in text
 
 
 def test_lattice_picture_marks_without_colour() -> None:
     board = Board()
     board.play_all(OPENING)
     queen = board.queen("b")
+    assert queen is not None
     moves = board.moves_for(parse_piece("bQ"))
     for glyphs, target in (("unicode", "◇"), ("ascii", "+")):
-        pic = draw(Scene(board, cursor=queen, targets=frozenset(m.dest for m in moves), last=board.history[-1]), glyphs)
+        targets = frozenset(m.dest for m in moves if m.dest is not None)
+        pic = draw(Scene(board, cursor=queen, targets=targets, last=board.history[-1]), glyphs)
         text = "\n".join(line.plain for line in pic.lines)
         assert "[bQ]" in text and text.count(target) == len(moves)
         assert all(str(board.top(c)) in text for c in board.occupied())
@@ -222,7 +255,9 @@ def test_snapshot_hive_particles(snap_compare, tui_app, size) -> None:
 def test_snapshot_hive_selection(snap_compare, tui_app, size) -> None:
     async def run_before(pilot) -> None:
         screen = await open_game(pilot.app, pilot, ("human", "human"), OPENING[:-1])
-        screen.board.cursor = screen.match.state.position(parse_piece("wA1"))
+        ant = hive_state(screen.match).position(parse_piece("wA1"))
+        assert ant is not None
+        hive_board(screen).cursor = ant
         await pilot.press("enter")  # the Ant under the cursor: its destinations show
         await pilot.pause()
 
@@ -233,17 +268,18 @@ async def test_mouse_selects_a_rack_piece_and_places_it(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
         screen = await open_game(app, pilot, ("human", "human"), ["wS1", "bS1 wS1-"])
-        board = screen.board
-        rack = board.query_one("#rack-w")
+        board = hive_board(screen)
+        rack = board.query_one("#rack-w", HiveRack)
         row, start, _, piece = next(span for span in rack._spans if str(span[3]) == "wB1")
         await pilot.click("#rack-w", offset=(start, row))
         assert board.selected == piece and board.options
-        field = board.query_one("#field")
+        field = board.query_one("#field", HiveField)
         dest = board.options[0].dest
+        assert dest is not None
         row, start, _ = field.picture.spans[dest]
         await pilot.click("#field",
                           offset=(field._indent() + start - field.scroll_offset.x, row - field.scroll_offset.y))
-        assert screen.match.state.position(piece) == dest and screen.match.to_move == "Black"
+        assert hive_state(screen.match).position(piece) == dest and screen.match.to_move == "Black"
 
 
 NO_COLOR_SCRIPT = """
@@ -312,7 +348,7 @@ async def test_a_wide_hive_scrolls_to_follow_the_cursor(tui_app) -> None:
         screen.match.state = Board.from_layout({Hex(i, 0): [parse_piece(n)] for i, n in enumerate(names)}, "White")
         screen.start(screen.match)
         await pilot.pause()
-        board, field = screen.board, screen.board.query_one("#field")
+        board, field = hive_board(screen), screen.board.query_one("#field", HiveField)
         view = field.scrollable_content_region.width
         assert field.picture.compact and field.picture.width > view  # even the compact hive is too wide
         for _ in range(12):
@@ -343,5 +379,6 @@ async def test_setup_offers_the_repetition_draw_and_the_game_ends_on_a_third_rep
     async with app.run_test() as pilot:
         screen = await open_game(app, pilot, ("human", "human"), ["wS1", "bB1 wS1-", "wQ \\wS1", "bQ bB1\\"]
                                  + shuffle * 2)
-        assert screen.match.is_over and screen.match.state.outcome.reason == "threefold repetition"
+        outcome = screen.match.state.outcome
+        assert screen.match.is_over and outcome is not None and outcome.reason == "threefold repetition"
         assert screen.match.result_text() == "Draw"

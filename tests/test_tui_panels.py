@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from screens import as_a
 
 from swarmtui.core.trace import CandidateMove, NoTrace, SearchTrace
+from swarmtui.games.halma.rules import Board as HalmaBoard
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.panels import genome
 from swarmtui.tui.panels.frames import Deliberation, side_by_side
@@ -134,7 +136,7 @@ def test_match_result_text_and_unseeded_configs() -> None:
     with pytest.raises(ValueError, match="1, 2, 3, 4 or 6 players"):
         Match(MatchConfig("halma", ("human",) * 5))
     capped = Match(MatchConfig("halma", ("greedy",)))
-    capped.state.max_moves = 3
+    as_a(capped.state, HalmaBoard).max_moves = 3
     for _ in range(3):
         capped.state.play(capped.state.legal_moves()[0])
     assert capped.result_text() == "Unfinished (move cap of 3 moves reached)"

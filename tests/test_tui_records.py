@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from screens import position_text, top
 from textual.widgets import Input
 from waiting import settle
 
@@ -28,7 +29,7 @@ async def open_record(app, pilot, path: Path) -> ResultsScreen:
     assert isinstance(app.screen, MenuScreen)
     await pilot.press(*["down"] * [g.id for g in menu_games()].index("results"), "enter")
     await settle(app, pilot, lambda: isinstance(app.screen, ResultsScreen))
-    screen = app.screen
+    screen = top(app, ResultsScreen)
     screen.query_one("#path", Input).value = str(path)
     await pilot.press("enter")
     await pilot.pause()
@@ -44,7 +45,7 @@ async def test_the_replay_viewer_opens_a_record_and_steps_to_its_end(tui_app, su
         assert "1 game(s)" in text_of(screen.query_one("#message"))
         await pilot.press("enter")
         await settle(app, pilot, lambda: isinstance(app.screen, ReplayScreen))
-        replay = app.screen
+        replay = top(app, ReplayScreen)
         title = text_of(replay.query_one("#title"))
         assert "White Jewdoka vs Black Quodlibet" in title
         await pilot.press("right")
@@ -54,7 +55,7 @@ async def test_the_replay_viewer_opens_a_record_and_steps_to_its_end(tui_app, su
         await settle(app, pilot, lambda: replay.ply == 54)
         assert "Black wins (White's queen surrounded)" in text_of(replay.query_one("#status"))
         final = replayed(log, "final")
-        assert replay.board.board.game_string() == final.game_string()
+        assert position_text(replay.board.board) == position_text(final)
         assert replay.recording.log.moves == log.moves  # a normal GameLog: it can be taken over and coached
 
 

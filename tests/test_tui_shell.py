@@ -12,12 +12,15 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from screens import as_a, position_text, top
 from textual.widgets import Input, OptionList, Select
 from waiting import settle
 
+from swarmtui.agents.aco_bco.agent import AcoBcoAgent
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.saves import SaveError
-from swarmtui.core.trace import NoTrace, trace_from_json
+from swarmtui.core.trace import NoTrace, SearchTrace, trace_from_json
+from swarmtui.games import GAMES
 from swarmtui.records import GameLog, Recording, RecordWriter
 from swarmtui.referee import redecide, seat_agents
 from swarmtui.tui.match import Match, MatchConfig
@@ -59,11 +62,7 @@ async def start_game(app, pilot, game: str, agents: dict[int, str], seed: int, w
         app.screen.query_one("#watch").focus()
     await pilot.press("enter")
     await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
-    return app.screen
-
-
-def board_text(screen) -> str:
-    return str(screen.match.state.text) if hasattr(screen.match.state, "text") else repr(screen.match.state.key())
+    return top(app, GameScreen)
 
 
 async def resume_first_save(app, pilot) -> GameScreen:
@@ -71,7 +70,7 @@ async def resume_first_save(app, pilot) -> GameScreen:
     await settle(app, pilot, lambda: isinstance(app.screen, SavedGamesScreen))
     await pilot.press("enter")
     await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
-    return app.screen
+    return top(app, GameScreen)
 
 
 # -- setup screen ---------------------------------------------------------------------------
@@ -86,7 +85,8 @@ async def test_setup_shows_paper_defaults_and_refuses_a_bad_value_inline(tui_app
         q0 = setup.query_one("#param-q0", Input)
         from swarmtui.agents import get_spec
 
-        assert q0.value == str(get_spec("aco-bco").params_type().q0)  # the paper's default
+        params = get_spec("aco-bco").params_for(GAMES["halma"])
+        assert params is not None and q0.value == str(params().q0)  # the paper's default
         q0.focus()
         await pilot.press("ctrl+a", "ctrl+k", "2", ".", "5")
         await settle(app, pilot, lambda: "2.5" in text_of(setup.query_one("#error-q0")))
@@ -102,8 +102,9 @@ async def test_setup_shows_paper_defaults_and_refuses_a_bad_value_inline(tui_app
         setup.query_one("#start").focus()
         await pilot.press("enter")
         await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
-        assert app.screen.match.config.params[1] == (("q0", "0.5"),)
-        assert app.screen.match.agents["2"].params.q0 == 0.5
+        game = top(app, GameScreen)
+        assert game.match.config.params[1] == (("q0", "0.5"),)
+        assert as_a(game.match.agents["2"], AcoBcoAgent).params.q0 == 0.5
 
 
 async def test_setup_number_of_players_rebuilds_the_seats(tui_app) -> None:
@@ -138,12 +139,12 @@ async def test_noughts_move_ai_reply_step_panel_save_quit_resume(tui_app) -> Non
         [entry] = list_games()
         assert entry.game is not None and entry.game.moves == screen.match.moves and not entry.game.finished
         assert entry.game.traces and entry.game.traces[0]["ply"] == 1
-        position, moves = screen.match.state.text, list(screen.match.moves)
+        position, moves = position_text(screen.match.state), list(screen.match.moves)
         await pilot.press("q")
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
         screen = await resume_first_save(app, pilot)
-        assert screen.match.state.text == position and screen.match.moves == moves
+        assert position_text(screen.match.state) == position and screen.match.moves == moves
         assert screen.match.human_to_move and screen.match.diverged == []
         await pilot.press("1")  # a1 if free, else refused: the game goes on either way
         await settle(app, pilot, lambda: screen.match.is_over or screen.match.human_to_move)
@@ -155,14 +156,14 @@ async def test_halma_quit_autosaves_and_the_swarm_continues_as_if_never_stopped(
         screen = await start_game(app, pilot, "halma", {1: "aco-bco"}, seed=11)
         await pilot.press("enter", "up", "enter")  # the front piece one hole forward
         await settle(app, pilot, lambda: len(screen.match.moves) == 2 and screen.match.human_to_move)
-        position, moves = screen.match.state.text, list(screen.match.moves)
+        position, moves = position_text(screen.match.state), list(screen.match.moves)
         await pilot.press("q")  # no explicit save: quitting autosaves
     [entry] = list_games()
     assert entry.game is not None and entry.game.moves == moves
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
         screen = await resume_first_save(app, pilot)
-        assert screen.match.state.text == position and screen.match.diverged == []
+        assert position_text(screen.match.state) == position and screen.match.diverged == []
         resumed = screen.match
     # the same game played without a break: the swarm's next move is the same
     unbroken = Match(MatchConfig("halma", ("human", "aco-bco"), 11))
@@ -247,7 +248,7 @@ def test_save_file_format_round_trips_and_checks_fields(tmp_path) -> None:
     assert payload["players"] == {"X": "minimax", "O": "ga"} and payload["seed"] == 3
     saved = read_game(path)
     again = Match.from_saved(saved, "g.json")
-    assert again.state.text == match.state.text and again.moves == match.moves
+    assert position_text(again.state) == position_text(match.state) and again.moves == match.moves
     assert again.traces == match.traces  # re-decided turns give the very same traces
     for field, bad in (("seed", -1), ("moves", "b2"), ("players", {}), ("game", "chess"), ("format", 9)):
         broken = tmp_path / f"{field}.json"
@@ -296,19 +297,21 @@ async def test_replay_a_sim_out_file_to_its_end_with_the_recorded_reasoning(tui_
         await pilot.press("enter")
         await pilot.press("enter")
         await settle(app, pilot, lambda: isinstance(app.screen, ReplayScreen))
-        replay = app.screen
+        replay = top(app, ReplayScreen)
         assert "start position" in text_of(replay.panel)
         for ply in range(1, len(record["moves"]) + 1):
             await pilot.press("right")
-            await settle(app, pilot, lambda wanted=ply: replay.ply == wanted)
+            await settle(app, pilot, lambda: replay.ply == ply)  # noqa: B023 (awaited in this iteration)
             panel = text_of(replay.panel)
             if ply % 2:  # X, minimax: its search table
-                assert "plays" in panel and replay.panel.deliberation.trace.kind == "search"
+                deliberation = replay.panel.deliberation
+                assert "plays" in panel and deliberation is not None and deliberation.trace.kind == "search"
             else:  # O, random: no deliberation of its own
                 assert replay.panel.deliberation is not None or "No deliberation" in panel
         status = text_of(replay.query_one("#status"))
         assert f"move {len(record['moves'])}/{len(record['moves'])}" in status and record["result"].split()[0] in status
-        assert replay.board.board.text == Recording.from_log(GameLog.from_json(record, "x"), "x").positions[-1].text
+        final = Recording.from_log(GameLog.from_json(record, "x"), "x").positions[-1]
+        assert position_text(replay.board.board) == position_text(final)
         await pilot.press("left", "left")
         assert replay.ply == len(record["moves"]) - 2
         await pilot.press("home")
@@ -339,14 +342,15 @@ async def test_replay_without_traces_rebuilds_the_reasoning_from_the_seed_and_ba
             screen.query_one("#path", Input).focus()
             await pilot.press("enter", "enter")
             await settle(app, pilot, lambda: isinstance(app.screen, ReplayScreen))
-            replay = app.screen
+            replay = top(app, ReplayScreen)
             await pilot.press("end")
             assert replay.ply == len(record["moves"])
             if rebuilt:  # the last move is X's (minimax): its search, as when it was played
-                rebuilt = f"reasoning rebuilt from the seed for {len(record['moves'])} AI moves"
-                assert replay.recording.redecided == rebuilt
-                assert replay.panel.deliberation.trace.kind == "search"
-                assert replay.panel.deliberation.trace.chosen == record["moves"][-1]
+                words = f"reasoning rebuilt from the seed for {len(record['moves'])} AI moves"
+                assert replay.recording.redecided == words
+                assert replay.panel.deliberation is not None
+                trace = as_a(replay.panel.deliberation.trace, SearchTrace)
+                assert trace.kind == "search" and trace.chosen == record["moves"][-1]
             else:
                 assert "differs at move" in text_of(replay.panel)
             await pilot.press("escape")

@@ -87,7 +87,8 @@ async def test_restart_asks_first_keeps_the_old_game_and_the_new_one_gets_its_ow
         await pilot.press("enter")  # Restart
         await settle(app, pilot, lambda: app.screen is screen and not screen.match.moves)
         [old] = list_games()
-        assert read_game(old.path).moves == ["b2", old.game.moves[1]] and len(old.game.moves) == 2
+        assert old.game is not None and len(old.game.moves) == 2
+        assert read_game(old.path).moves == ["b2", old.game.moves[1]]
         await _play_and_wait_reply(app, pilot, screen, "1")
         await pilot.press("w")
         await pilot.pause()

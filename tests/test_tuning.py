@@ -4,12 +4,13 @@ a small real run that resumes to the same weights, and the weights files alphabe
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pytest
+from cli_run import run_cli
 
 from swarmtui.agents import make_agent
-from swarmtui.cli import main
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
 from swarmtui.games.hive.evaluation import HiveWeights
@@ -20,7 +21,8 @@ NAMES = ("queen_neighbour", "mobile_ant", "tempo")
 
 
 def _settings(**changes) -> TuneSettings:
-    return TuneSettings(**({"game": "hive", "names": NAMES, "particles": 4} | changes))
+    settings: dict[str, Any] = {"game": "hive", "names": NAMES, "particles": 4}
+    return TuneSettings(**(settings | changes))
 
 
 def test_particles_fly_by_eq_2_1_within_the_box():
@@ -71,11 +73,6 @@ def test_the_settings_are_checked():
     assert TuneSettings.from_json(json.loads(json.dumps(_settings(c1=1.5).to_json()))) == _settings(c1=1.5)
 
 
-def _run(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
 
 
 def test_a_small_run_shows_each_generation_saves_the_weights_and_resumes_the_same(capsys, tmp_path, monkeypatch):
@@ -83,7 +80,7 @@ def test_a_small_run_shows_each_generation_saves_the_weights_and_resumes_the_sam
     log, weights = tmp_path / "tune.jsonl", tmp_path / "w.json"
     args = ["sim", "tune", "hive", "--weights", ",".join(NAMES), "--particles", "2", "--generations", "2",
             "--pairs", "1", "--player", "depth=1", "-w", "1", "--seed", "5"]
-    code, out, _ = _run(capsys, *args, "--out", str(log), "--save", str(weights))
+    code, out, _ = run_cli(capsys, *args, "--out", str(log), "--save", str(weights))
     assert code == 0 and "generation 1/2 (swarm)" in out and "generation 2/2" in out and "queen_neighbour" in out
     saved = json.loads(weights.read_text())
     assert saved["kind"] == "hive-weights" and saved["tuning"]["generations"] == 2
@@ -92,19 +89,19 @@ def test_a_small_run_shows_each_generation_saves_the_weights_and_resumes_the_sam
     assert len([r for r in rows if r["kind"] == "game"]) == 2 * 2 * 2 and rows[-1]["kind"] == "summary"
     whole = log.read_text()
     log.write_text("".join(json.dumps(r) + "\n" for r in rows[:4]))  # stopped in the second generation
-    code, resumed_out, _ = _run(capsys, "sim", "tune", "--resume", str(log), "-w", "1")
+    code, resumed_out, _ = run_cli(capsys, "sim", "tune", "--resume", str(log), "-w", "1")
     assert code == 0 and resumed_out == out
     assert json.loads(weights.read_text()) == saved
     games = [r for r in (json.loads(line) for line in whole.splitlines()) if r["kind"] == "game"]
     again = [r for r in (json.loads(line) for line in log.read_text().splitlines()) if r["kind"] == "game"]
     key = [(g["group"], g["index"], g["moves"]) for g in games]
     assert [(g["group"], g["index"], g["moves"]) for g in again] == key
-    code, _, err = _run(capsys, *args, "--out", str(tmp_path / "other.jsonl"), "--save", str(weights))
+    code, _, err = run_cli(capsys, *args, "--out", str(tmp_path / "other.jsonl"), "--save", str(weights))
     assert code == 2 and "already exists and is not overwritten" in err  # a new run never replaces weights
     forged = rows[:3]
     forged[2] = forged[2] | {"winner": None, "result": "draw", "reason": "draw"}
     log.write_text("".join(json.dumps(r) + "\n" for r in forged))
-    code, _, err = _run(capsys, "sim", "tune", "--resume", str(log))
+    code, _, err = run_cli(capsys, "sim", "tune", "--resume", str(log))
     assert code == 2 and "is not the one the swarm plays there" in err and len(err.splitlines()) == 1
 
 
@@ -116,7 +113,7 @@ def test_a_small_run_shows_each_generation_saves_the_weights_and_resumes_the_sam
     (["hive", "--resume", "x.jsonl"], "drop GAME"),
 ])
 def test_nonsense_is_one_line(capsys, argv, words):
-    code, out, err = _run(capsys, "sim", "tune", *argv)
+    code, out, err = run_cli(capsys, "sim", "tune", *argv)
     assert code == 2 and len(err.strip().splitlines()) == 1 and words in err
 
 
@@ -140,6 +137,6 @@ def test_a_damaged_weights_file_is_one_sentence_before_any_game(capsys, tmp_path
     path.write_text(json.dumps({"kind": "hive-weights", "format": 1, "weights": weights}))
     with pytest.raises(SaveError, match=words):
         read_weights(path)
-    code, _, err = _run(capsys, "sim", "run", "hive", "-p", "alphabeta,random", "-n", "1",
+    code, _, err = run_cli(capsys, "sim", "run", "hive", "-p", "alphabeta,random", "-n", "1",
                         "--param", f"weights={path}")
     assert code == 2 and words in err and len(err.strip().splitlines()) == 1

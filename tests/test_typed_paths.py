@@ -48,4 +48,4 @@ async def test_under_serve_a_typed_file_name_opens_the_players_own_result_file(t
         await pilot.press("enter")
         await settle(app, pilot, lambda: app.screen.query_one("#games", OptionList).option_count == 1)
         assert app.screen.path == str(saves / "mine.jsonl")
-    assert export_path(None, "maze.txt") == saves / "maze.txt"  # type: ignore[arg-type]
+    assert export_path(None, "maze.txt") == saves / "maze.txt"

@@ -152,7 +152,7 @@ GAMES = ["Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ \\wS1;bQ bG1-",
 word_lines = st.lists(st.sampled_from(WORDS), min_size=0, max_size=6).map(" ".join)
 mangled_games = st.tuples(st.sampled_from(GAMES), st.integers(0, 80), st.integers(0, 80), st.text(max_size=6)).map(
     lambda t: "newgame " + t[0][: t[1]] + t[3] + t[0][t[1] + t[2]:])
-raw_lines = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"), max_size=40)
+raw_lines = st.text(alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\n\r"), max_size=40)
 commands = st.one_of(word_lines, mangled_games, raw_lines)
 
 

@@ -13,6 +13,7 @@ import socket
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -71,7 +72,7 @@ async def _door(tmp_path: Path, *, limits: Limits | None = None, stand_in: str |
                 env_mark: str = "", **config):
     command = (sys.executable, "-c", stand_in) if stand_in is not None else app_command()
     venue = await Venue.open(tmp_path / "players", limits or Limits(), command)
-    fields = {"tokens": _tokens(tmp_path), "port": 0} | config
+    fields: dict[str, Any] = {"tokens": _tokens(tmp_path), "port": 0} | config
     web = await start_web(WebConfig(**fields), venue, owns_venue=True)
     try:
         yield web, f"http://127.0.0.1:{web.port}"

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Iterator
+from typing import Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
@@ -29,7 +30,7 @@ def key_name(app: App[object], binding: Binding, key: str) -> str:
     return shown or key
 
 
-def screen_keys(screen: Screen[object]) -> list[tuple[str, list[tuple[str, str]]]]:
+def screen_keys(screen: Screen[Any]) -> list[tuple[str, list[tuple[str, str]]]]:
     """The keys that act on ``screen`` now, in sections: the focused widget's, the screen's, the app's.
 
     Built from the bindings Textual resolves for the screen (``active_bindings``: one binding per
@@ -101,7 +102,7 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss()
 
 
-def screen_commands(screen: Screen[object]) -> Iterator[SystemCommand]:
+def screen_commands(screen: Screen[Any]) -> Iterator[SystemCommand]:
     """The actions of ``screen``'s keys as command-palette entries (``Undo (u)``, ``Export (e)``):
     the keys ``screen_keys`` lists, less the app's own and the cursor moves."""
     app = screen.app
