@@ -175,7 +175,8 @@ def show_generation(settings: TuneSettings, record: Generation, console: Console
                else "the incumbent stays")
     title = (f"generation {record.number + 1}/{settings.generations} ({settings.method}): best {what} "
              f"{best + 1} scored {100 * record.scores[best]:.1f}% against the incumbent; {verdict}")
-    table = Table(title=safe_text(title), title_justify="left", box=None, pad_edge=False)
+    console.print(safe_text(title), soft_wrap=True)  # one line, whatever the width (a log file's is 80)
+    table = Table(box=None, pad_edge=False)
     for column, justify in (("weight", "left"), ("hand-set", "right"), ("incumbent", "right"),
                             (f"{what}s (min..max)", "right")):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
