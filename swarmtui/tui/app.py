@@ -88,15 +88,7 @@ class SwarmApp(App[None]):
     """Menu -> game screen; ``?`` help and ``q`` quit from anywhere."""
 
     TITLE = "swarmtui"
-    CSS = """
-    /* Where the keyboard is must show without colour (NO_COLOR, 16 colours): underline it. */
-    OptionList:focus > .option-list--option-highlighted {
-        text-style: bold underline;
-    }
-    Select:focus > SelectCurrent Static#label {
-        text-style: bold underline;
-    }
-    """
+    CSS_PATH = "app.tcss"
     COMMAND_PALETTE_DISPLAY = "Commands"  # ctrl+p, shown on the menu and setup footers
     BINDINGS = [
         Binding("q", "quit_key", "Quit", priority=True),

@@ -19,26 +19,7 @@ from swarmtui.core.safe_text import safe_text
 class Confirm(ModalScreen[bool]):
     """``question`` with a yes button (focused) and a no button."""
 
-    DEFAULT_CSS = """
-    Confirm {
-        align: center middle;
-    }
-    Confirm #confirm {
-        width: 64;
-        max-width: 100%;
-        height: auto;
-        border: double $warning;
-        padding: 0 1;
-        background: $surface;
-    }
-    Confirm #buttons {
-        height: auto;
-        margin-top: 1;
-    }
-    Confirm Button {
-        width: 1fr;
-    }
-    """
+    CSS_PATH = "confirm.tcss"
 
     BINDINGS = [Binding("y", "choose(True)", "Yes"), Binding("escape,n", "choose(False)", "No")]
 

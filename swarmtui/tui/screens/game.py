@@ -65,37 +65,7 @@ class GameScreen(CoachedScreen):
     The screen is dismissed with the animation speed last chosen, so the app can keep it.
     """
 
-    DEFAULT_CSS = """
-    GameScreen #title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-    }
-    GameScreen #left {
-        width: 30;
-    }
-    GameScreen #board-box {
-        height: auto;
-        border: round $primary;
-        padding: 0 1;
-    }
-    GameScreen #board-box:focus-within {
-        border: double $accent;  /* a different line, not only a colour */
-    }
-    GameScreen #status {
-        height: auto;
-        min-height: 2;
-    }
-    GameScreen #panels MoveLog {
-        width: 1fr;
-    }
-    GameScreen.-wide #panels MoveLog {
-        width: 36;
-    }
-    GameScreen #panels .-hidden {
-        display: none;
-    }
-    """
+    CSS_PATH = ["panel_screen.tcss", "game.tcss"]
 
     BINDINGS = [
         *QUIT_AND_HELP,

@@ -71,19 +71,7 @@ def help_text(sections: list[tuple[str, list[tuple[str, str]]]]) -> Text:
 class HelpScreen(ModalScreen[None]):
     """Lists the keys; any of ?, Escape, q, Enter closes it."""
 
-    DEFAULT_CSS = """
-    HelpScreen {
-        align: center middle;
-    }
-    HelpScreen > VerticalScroll {
-        width: 60;
-        height: auto;
-        max-height: 100%;
-        padding: 0 2;
-        border: thick $primary;
-        background: $surface;
-    }
-    """
+    CSS_PATH = "help.tcss"
 
     BINDINGS = [Binding("question_mark,escape,enter,q", "close", "Close")]
 

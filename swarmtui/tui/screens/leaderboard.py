@@ -33,29 +33,7 @@ class LeaderboardScreen(Screen[None]):
 
     HELP_TITLE = "Leaderboard"
 
-    DEFAULT_CSS = """
-    LeaderboardScreen #title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-        text-style: bold;
-    }
-    LeaderboardScreen #box {
-        border: double $accent;
-        padding: 0 1;
-    }
-    LeaderboardScreen #game {
-        width: 36;
-        margin-bottom: 1;
-    }
-    LeaderboardScreen #standings {
-        height: 1fr;
-    }
-    LeaderboardScreen #note {
-        height: auto;
-        color: $text-muted;
-    }
-    """
+    CSS_PATH = "leaderboard.tcss"
 
     BINDINGS = [Binding("escape,m", "back", "Back"), Binding("f5", "reload", "Reload")]
 

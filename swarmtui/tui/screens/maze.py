@@ -125,47 +125,7 @@ class MazeScreen(Screen[str]):
 
     HELP_TITLE = "Mazes"
 
-    DEFAULT_CSS = """
-    MazeScreen #maze-title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-    }
-    MazeScreen #maze-form {
-        width: 30;
-        height: 100%;
-        border: round $primary;
-        padding: 0 1;
-    }
-    MazeScreen #maze-form:focus-within {
-        border: double $accent;
-    }
-    MazeScreen .row {
-        height: 1;
-    }
-    MazeScreen .row Label {
-        width: 8;
-    }
-    MazeScreen .row Input, MazeScreen .row Select {
-        width: 1fr;
-    }
-    MazeScreen #maze-buttons {
-        height: 1;
-        margin-top: 1;
-    }
-    MazeScreen #maze-buttons Button {
-        width: 1fr;
-        min-width: 8;
-    }
-    MazeScreen #maze-scroll {
-        width: 1fr;
-        border: round $secondary;
-        border-subtitle-color: $text-muted;
-    }
-    MazeScreen #maze-scroll:focus {
-        border: double $accent;
-    }
-    """
+    CSS_PATH = "maze.tcss"
 
     BINDINGS = [
         *QUIT_AND_HELP,

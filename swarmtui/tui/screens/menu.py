@@ -77,37 +77,7 @@ class MenuScreen(Screen[None]):
 
     HELP_TITLE = "Menu"
 
-    DEFAULT_CSS = """
-    MenuScreen #banner {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-        text-style: bold;
-    }
-    MenuScreen #games {
-        width: 36;
-        height: auto;
-        max-height: 100%;
-        border: double $accent;
-        padding: 0 1;
-    }
-    MenuScreen #game-list {
-        height: auto;
-        border: none;
-        padding: 0;
-    }
-    MenuScreen #about {
-        width: 1fr;
-        height: 1fr;
-        border: round $secondary;
-        border-title-color: $text-muted;
-        padding: 0 1;
-    }
-    MenuScreen #game-info {
-        height: auto;
-        margin-bottom: 1;
-    }
-    """
+    CSS_PATH = "menu.tcss"
 
     class OpenSetup(Message):
         """The player chose ``game``: its setup screen should open."""

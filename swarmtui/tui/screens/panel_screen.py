@@ -23,6 +23,8 @@ PANELS = ("panel", "log")
 class PanelScreen(Screen[str]):
     """Panel layout, playback keys and board overlays for a screen with a board and a panel."""
 
+    CSS_PATH = ["panel_screen.tcss"]
+
     shown: str
     speed: str
     glyphs: str

@@ -32,18 +32,7 @@ class RatingHistoryScreen(Screen[None]):
 
     HELP_TITLE = "A player's rated games"
 
-    DEFAULT_CSS = """
-    RatingHistoryScreen #title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-        text-style: bold;
-    }
-    RatingHistoryScreen #box {
-        border: double $accent;
-        padding: 0 1;
-    }
-    """
+    CSS_PATH = "rating_history.tcss"
 
     BINDINGS = [Binding("escape,m", "back", "Back")]
 

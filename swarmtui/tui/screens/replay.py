@@ -42,34 +42,6 @@ class ReplayScreen(PanelScreen):
 
     HELP_TITLE = "Replay"
 
-    DEFAULT_CSS = """
-    ReplayScreen #title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-    }
-    ReplayScreen #left {
-        width: 30;
-    }
-    ReplayScreen #board-box {
-        height: auto;
-        border: round $primary;
-        padding: 0 1;
-    }
-    ReplayScreen #status {
-        height: auto;
-        min-height: 2;
-    }
-    ReplayScreen #panels MoveLog {
-        width: 1fr;
-    }
-    ReplayScreen.-wide #panels MoveLog {
-        width: 36;
-    }
-    ReplayScreen #panels .-hidden {
-        display: none;
-    }
-    """
 
     BINDINGS = [
         *QUIT_AND_HELP,

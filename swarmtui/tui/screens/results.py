@@ -53,20 +53,7 @@ class ResultsScreen(Screen[None]):
 
     HELP_TITLE = "Replay a game record"
 
-    DEFAULT_CSS = """
-    ResultsScreen #box {
-        border: double $accent;
-        padding: 0 1;
-    }
-    ResultsScreen #games {
-        height: 1fr;
-        border: round $secondary;
-    }
-    ResultsScreen #message {
-        height: auto;
-        text-style: bold;
-    }
-    """
+    CSS_PATH = "results.tcss"
 
     BINDINGS = [Binding("escape", "back", "Menu")]
 

@@ -32,26 +32,7 @@ def offer_text(entry: SaveEntry) -> Text:
 class ResumeOffer(ModalScreen[bool]):
     """Resume (Enter, y) or not now (Escape, n)."""
 
-    DEFAULT_CSS = """
-    ResumeOffer {
-        align: center middle;
-    }
-    ResumeOffer #offer {
-        width: 70;
-        max-width: 100%;
-        height: auto;
-        border: double $accent;
-        padding: 0 1;
-        background: $surface;
-    }
-    ResumeOffer #buttons {
-        height: auto;
-        margin-top: 1;
-    }
-    ResumeOffer Button {
-        width: 1fr;
-    }
-    """
+    CSS_PATH = "resume_offer.tcss"
 
     BINDINGS = [Binding("y", "choose(True)", "Resume"), Binding("escape,n", "choose(False)", "Not now")]
 

@@ -37,27 +37,7 @@ class SavedGamesScreen(Screen[None]):
 
     HELP_TITLE = "Saved games"
 
-    DEFAULT_CSS = """
-    SavedGamesScreen #title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-        text-style: bold;
-    }
-    SavedGamesScreen #box {
-        border: double $accent;
-        padding: 0 1;
-    }
-    SavedGamesScreen #saves {
-        border: none;
-        padding: 0;
-        height: 1fr;
-    }
-    SavedGamesScreen #message {
-        height: auto;
-        text-style: bold;
-    }
-    """
+    CSS_PATH = "saved_games.tcss"
 
     BINDINGS = [Binding("escape,m", "back", "Menu"), Binding("f5", "reload", "Reload")]
 

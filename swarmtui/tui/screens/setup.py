@@ -119,56 +119,7 @@ class SetupScreen(Screen[None]):
 
     HELP_TITLE = "Setup"
 
-    DEFAULT_CSS = """
-    SetupScreen #title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-        text-style: bold;
-    }
-    SetupScreen #seats-box, SetupScreen #params-box {
-        border: round $primary;
-        padding: 0 1;
-        height: 1fr;
-    }
-    SetupScreen #seats-box {
-        width: 38;
-    }
-    SetupScreen #params-box {
-        width: 1fr;
-    }
-    SetupScreen #seats-box:focus-within, SetupScreen #params-box:focus-within {
-        border: double $accent;  /* a different line, not only a colour */
-    }
-    SetupScreen #seats {
-        height: auto;
-    }
-    SetupScreen #buttons {
-        height: auto;
-        margin-top: 1;
-    }
-    SetupScreen #buttons Button {
-        width: 1fr;
-        min-width: 8;
-    }
-    SetupScreen .param-help {
-        color: $text-muted;
-    }
-    SetupScreen .param-error {
-        text-style: bold;
-        color: $error;
-    }
-    SetupScreen #params Input {
-        width: 100%;
-        margin-bottom: 1;
-    }
-    SetupScreen #params Input.-invalid {
-        margin-bottom: 0;
-    }
-    SetupScreen .param-error {
-        margin-bottom: 1;
-    }
-    """
+    CSS_PATH = "setup.tcss"
 
     BINDINGS = [Binding("escape", "back", "Menu")]
 

@@ -21,23 +21,7 @@ from swarmtui.tables.codes import LENGTH, read_code
 class TableCode(ModalScreen[tuple[str, bool] | None]):
     """A code field and a 'only watch' box."""
 
-    DEFAULT_CSS = """
-    TableCode {
-        align: center middle;
-    }
-    TableCode #ask {
-        width: 50;
-        max-width: 100%;
-        height: auto;
-        border: double $accent;
-        padding: 0 1;
-        background: $surface;
-    }
-    TableCode #problem {
-        text-style: bold;
-        color: $error;
-    }
-    """
+    CSS_PATH = "table_code.tcss"
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 

@@ -52,14 +52,7 @@ class TableGameScreen(GameScreen):
 
     PANELS = ("panel", "log", "chat")
 
-    DEFAULT_CSS = """
-    TableGameScreen.-wide #panels ChatView {
-        width: 40;
-    }
-    TableGameScreen #panels .-hidden {
-        display: none;
-    }
-    """
+    CSS_PATH = ["panel_screen.tcss", "game.tcss", "table_game_screen.tcss"]
 
     BINDINGS = [Binding("c", "chat", "Chat", priority=True,
                         tooltip="say something to the table (players and watchers)"),

@@ -69,27 +69,7 @@ class TablesScreen(Screen[None]):
 
     HELP_TITLE = "Play with others"
 
-    DEFAULT_CSS = """
-    TablesScreen #title {
-        height: 1;
-        padding: 0 1;
-        background: $panel;
-        text-style: bold;
-    }
-    TablesScreen #box {
-        border: double $accent;
-        padding: 0 1;
-    }
-    TablesScreen #tables {
-        border: none;
-        padding: 0;
-        height: 1fr;
-    }
-    TablesScreen #message {
-        height: auto;
-        text-style: bold;
-    }
-    """
+    CSS_PATH = "tables.tcss"
 
     BINDINGS = [Binding("escape,m", "back", "Menu"), Binding("w", "watch", "Watch"),
                 Binding("j", "code", "Join by code", tooltip="join (or watch) the table with a code its host gave"),

@@ -36,18 +36,7 @@ def size_message(size: Size) -> Text:
 class TooSmallScreen(ModalScreen[None]):
     """The size notice; keys other than the app's quit keys do nothing here."""
 
-    DEFAULT_CSS = """
-    TooSmallScreen {
-        align: center middle;
-        background: $background;
-    }
-    TooSmallScreen > Static {
-        width: 100%;
-        height: auto;
-        padding: 0 1;
-        text-align: center;
-    }
-    """
+    CSS_PATH = "too_small.tcss"
 
     def compose(self) -> ComposeResult:
         yield Static(size_message(self.app.size), id="need")

@@ -24,29 +24,7 @@ from swarmtui.tui.screens.game import GameScreen
 class UnsavedQuit(ModalScreen[bool]):
     """Save elsewhere and quit (Enter), quit anyway (``ctrl+q``, the button), or stay (Escape)."""
 
-    DEFAULT_CSS = """
-    UnsavedQuit {
-        align: center middle;
-    }
-    UnsavedQuit #unsaved {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        border: double $error;
-        padding: 0 1;
-        background: $surface;
-    }
-    UnsavedQuit #where {
-        margin-top: 1;
-    }
-    UnsavedQuit #buttons {
-        height: auto;
-        margin-top: 1;
-    }
-    UnsavedQuit Button {
-        width: 1fr;
-    }
-    """
+    CSS_PATH = "unsaved_quit.tcss"
 
     BINDINGS = [Binding("escape", "choose(False)", "Back to the game")]
 
