@@ -1,21 +1,29 @@
-"""The registry's proof: a fourth game that exists only in ``tests/connect_four``.
+"""The extension test for a game (docs/architecture.md, "Adding a game"): a fourth game that
+exists only in ``tests/connect_four``, registered through the public path only.
 
-Registering its one descriptor (``register_game(SPEC)``) is all it takes: the conformance
-checks run on it, ``mcts`` and ``random`` (which claim every game) play it headless, and the
-TUI offers it from the menu, through the setup, to its own ``BoardView`` with a human seat.
+Registering its one descriptor (``register_game(SPEC)``, or the entry point) is all it takes:
+the conformance checks run on it, ``mcts`` and ``random`` (which claim every game) play it,
+``alphabeta`` plays it because the descriptor provides an evaluation, ``swarmtui sim`` runs and
+lists it, and the TUI offers it from the menu, through the setup, to a game (on the notation
+board, or its own ``BoardView`` once registered with the TUI) and the replay viewer.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
+from cli_run import run_cli
 from connect_four import SPEC
 from connect_four.rules import ConnectFourRules
 from test_conformance import GAME_CHECKS, agent_game
 
 from swarmtui.agents import agents_for, make_agent
+from swarmtui.core.params import ParamError
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.state import Termination
 from swarmtui.games import GAMES, register_game, unregister_game
+from swarmtui.records.results import read_results
 
 
 @pytest.fixture(autouse=True)
@@ -40,8 +48,47 @@ def test_the_conformance_checks_hold(check) -> None:
     check(GAMES["connect-four"], seed=7)
 
 
-def test_only_the_generic_agents_offer_to_play_it() -> None:
-    assert {a.id for a in agents_for("connect-four")} == {"human", "random", "mcts"}
+def test_the_generic_agents_and_alphabeta_offer_to_play_it() -> None:
+    assert {a.id for a in agents_for("connect-four")} == {"human", "random", "mcts", "alphabeta"}
+
+
+def test_alphabeta_plays_it_because_the_descriptor_provides_an_evaluation() -> None:
+    """The same game without its ``evaluation`` service is not offered ``alphabeta``; with it,
+    the search plays whole games and beats random."""
+    bare = dataclasses.replace(SPEC, id="connect-four-bare", services={})
+    register_game(bare)
+    try:
+        assert {a.id for a in agents_for(bare.id)} == {"human", "random", "mcts"}
+        with pytest.raises(ParamError, match="does not play connect-four-bare"):
+            make_agent("alphabeta", bare.id, "Red", seat_rng(1, "Red"))
+    finally:
+        unregister_game(bare.id)
+    agent_game("alphabeta", SPEC)
+    wins = 0
+    for seed in range(6):
+        state = SPEC.start()
+        agents = {"Red": make_agent("alphabeta", SPEC.id, "Red", seat_rng(seed, "Red"), [("depth", "3")]),
+                  "Yellow": make_agent("random", SPEC.id, "Yellow", seat_rng(seed, "Yellow"))}
+        while state.outcome is None:
+            state.play(agents[state.to_move].decide(state).move)
+        wins += state.outcome.winner == "Red"
+    assert wins >= 5, f"alphabeta (depth 3) beat random in only {wins} of 6 games"
+
+
+def test_sim_runs_it_lists_it_and_its_games_replay(capsys, tmp_path) -> None:
+    """``swarmtui sim run`` plays it (and its help lists it with its players); its result file
+    replays with ``swarmtui replay``, the final position drawn by the game's own renderer."""
+    out = tmp_path / "connect-four.jsonl"
+    code, text, err = run_cli(capsys, "sim", "run", "connect-four", "-p", "alphabeta,random", "-n", "3",
+                              "-w", "1", "--seed", "2", "--out", out, "--traces")
+    assert code == 0, err
+    assert "alphabeta (Red) vs random (Yellow)" in text and len(read_results(out).games) == 3
+    code, shown, _ = run_cli(capsys, "sim", "run", "--help")
+    listed = shown[shown.index("connect-four: Connect Four (small)"):].splitlines()[1]
+    assert code == 0 and listed.strip().split(", ") == ["random", "mcts", "alphabeta"]
+    code, replayed, err = run_cli(capsys, "replay", out, "--final", "--ascii")
+    assert code == 0, err
+    assert "a b c d e" in replayed and ("R" in replayed and "Y" in replayed)
 
 
 def test_rule_variants_are_parameters_of_the_descriptor() -> None:
@@ -107,6 +154,37 @@ async def test_without_a_board_of_its_own_a_human_plays_it_on_the_notation_board
         assert screen.match.moves == ["a", "b", "a", "b", "a", "b", "a"]
         assert screen.match.state.outcome is not None and screen.match.state.outcome.winner == "Red"
         await settle(app, pilot, lambda: "last: a" in str(screen.board.render()))
+
+
+async def test_the_replay_viewer_steps_through_its_recorded_games(tui_app, capsys, tmp_path) -> None:
+    """A ``sim`` result file of the game opens in the TUI's replay viewer, on the notation board,
+    with alphabeta's reasoning (a search trace) for its moves."""
+    from screens import top
+    from test_tui_records import open_record
+    from waiting import settle
+
+    from swarmtui.tui.screens.replay import ReplayScreen
+    from swarmtui.tui.widgets.notation_board import NotationBoard
+
+    out = tmp_path / "connect-four.jsonl"
+    code, _, err = run_cli(capsys, "sim", "run", "connect-four", "-p", "alphabeta,random", "-n", "1", "-w", "1",
+                           "--out", out, "--traces")
+    assert code == 0, err
+    [log] = read_results(out).games
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        await open_record(app, pilot, out)
+        await pilot.press("enter")
+        await settle(app, pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = top(app, ReplayScreen)
+        assert isinstance(replay.board, NotationBoard)
+        await pilot.press("right")
+        await settle(app, pilot, lambda: replay.ply == 1)
+        assert replay.panel.deliberation is not None and replay.panel.deliberation.trace.kind == "search"
+        await pilot.press("end")
+        await settle(app, pilot, lambda: replay.ply == len(log.moves))
+        assert replay.board.board.outcome is not None and str(log.result).split()[0] in str(
+            replay.query_one("#status").render())
 
 
 def test_snapshot_the_notation_board(snap_compare, tui_app) -> None:

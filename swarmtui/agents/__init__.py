@@ -64,6 +64,11 @@ def register(spec: AgentSpec) -> AgentSpec:
     return spec
 
 
+def unregister(agent_id: str) -> None:
+    """Remove an agent added with ``register`` (tests that register an agent of their own)."""
+    _REGISTRY.pop(agent_id, None)
+
+
 def _load(agent_id: str) -> AgentSpec | None:
     if agent_id not in _REGISTRY and agent_id in SHIPPED:
         spec = load(SHIPPED[agent_id])

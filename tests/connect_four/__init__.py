@@ -1,8 +1,11 @@
 """Connect Four on a small board: a fourth game that lives only in the tests.
 
-It proves the game registry: ``SPEC`` is all swarmtui learns about it (``register_game``), and
-with that one descriptor the generic agents play it headless, the conformance suite checks it,
-and the TUI offers it from the menu through setup to its own ``BoardView``. Nothing outside
+It is the worked example of docs/architecture.md's "Adding a game": ``SPEC`` is all swarmtui
+learns about it (one registration: ``register_game(SPEC)`` or the entry point), and with that
+one descriptor the conformance suite checks it, the generic agents play it, ``alphabeta`` plays
+it because the descriptor provides an evaluation (``evaluation.py``), ``swarmtui sim`` runs it,
+and the TUI offers it from the menu through setup to a game and its replay (on the generic
+notation board, or on its own ``BoardView`` once the TUI registers ``board.py``). Nothing outside
 this package names it.
 """
 
@@ -29,4 +32,5 @@ SPEC = GameSpec(
     "drop discs into columns; four in a row wins (a test-only game)",
     default_players=("mcts", "random"), notation="column letters a-e", render=render,
     rules="connect_four.rules:ConnectFourRules",
+    services={"evaluation": "connect_four.evaluation:EVALUATION"},
 )
