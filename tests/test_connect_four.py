@@ -64,15 +64,21 @@ def test_alphabeta_plays_it_because_the_descriptor_provides_an_evaluation() -> N
     finally:
         unregister_game(bare.id)
     agent_game("alphabeta", SPEC)
+    wins = wins_against_random("alphabeta", [("depth", "3")])
+    assert wins >= 5, f"alphabeta (depth 3) beat random in only {wins} of 6 games"
+
+
+def wins_against_random(agent_id: str, overrides: list[tuple[str, str]], games: int = 6) -> int:
+    """How many of ``games`` seeded games ``agent_id`` (Red, moving first) wins against random."""
     wins = 0
-    for seed in range(6):
+    for seed in range(games):
         state = SPEC.start()
-        agents = {"Red": make_agent("alphabeta", SPEC.id, "Red", seat_rng(seed, "Red"), [("depth", "3")]),
+        agents = {"Red": make_agent(agent_id, SPEC.id, "Red", seat_rng(seed, "Red"), overrides),
                   "Yellow": make_agent("random", SPEC.id, "Yellow", seat_rng(seed, "Yellow"))}
         while state.outcome is None:
             state.play(agents[state.to_move].decide(state).move)
         wins += state.outcome.winner == "Red"
-    assert wins >= 5, f"alphabeta (depth 3) beat random in only {wins} of 6 games"
+    return wins
 
 
 def test_sim_runs_it_lists_it_and_its_games_replay(capsys, tmp_path) -> None:
@@ -100,14 +106,7 @@ def test_rule_variants_are_parameters_of_the_descriptor() -> None:
 
 def test_mcts_plays_it_headless_and_beats_random() -> None:
     agent_game("mcts", SPEC)
-    wins = 0
-    for seed in range(6):
-        state = SPEC.start()
-        agents = {"Red": make_agent("mcts", SPEC.id, "Red", seat_rng(seed, "Red"), [("iterations", "300")]),
-                  "Yellow": make_agent("random", SPEC.id, "Yellow", seat_rng(seed, "Yellow"))}
-        while state.outcome is None:
-            state.play(agents[state.to_move].decide(state).move)
-        wins += state.outcome.winner == "Red"
+    wins = wins_against_random("mcts", [("iterations", "300")])
     assert wins >= 5, f"mcts (300 iterations) beat random in only {wins} of 6 games"
 
 

@@ -7,6 +7,7 @@ from itertools import pairwise
 
 import numpy as np
 import pytest
+from screens import as_a, top
 from textual.widgets import Select
 from waiting import settle
 
@@ -35,40 +36,17 @@ async def open_game(app, pilot, agents: tuple[str, str], moves: tuple[str, ...] 
                     speed: str = "instant") -> GameScreen:
     """A Hive match pushed straight onto the app, ``moves`` played already."""
     match = Match(MatchConfig("hive", agents, seed=3))
-    hive_state(match).play_all(moves)
+    as_a(match.state, Board).play_all(moves)
     await pilot.pause()
     app.push_screen(GameScreen(match, speed=speed))
     await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
-    return game_screen(app)
-
-
-def game_screen(app) -> GameScreen:
-    screen = app.screen
-    assert isinstance(screen, GameScreen)
-    return screen
-
-
-def hive_state(match: Match) -> Board:
-    state = match.state
-    assert isinstance(state, Board)
-    return state
-
-
-def hive_board(screen: GameScreen) -> HiveBoard:
-    board = screen.board
-    assert isinstance(board, HiveBoard)
-    return board
-
-
-def particle_trace(trace: object) -> ParticleTrace:
-    assert isinstance(trace, ParticleTrace)
-    return trace
+    return top(app, GameScreen)
 
 
 def swarm_deliberation() -> Deliberation:
     board = Board()
     board.play_all(OPENING)
-    trace = particle_trace(make_agent("pso", "hive", "Black", np.random.default_rng(3)).decide(board).trace)
+    trace = as_a(make_agent("pso", "hive", "Black", np.random.default_rng(3)).decide(board).trace, ParticleTrace)
     return Deliberation("Black", "Particle swarm", trace, trace.move)
 
 
@@ -86,8 +64,8 @@ async def test_hive_from_the_menu_place_by_keyboard_and_the_swarm_replies(tui_ap
         app.screen.query_one("#seed").focus()
         await pilot.press("4", "enter")
         await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
-        screen = game_screen(app)
-        board = hive_board(screen)
+        screen = top(app, GameScreen)
+        board = as_a(screen.board, HiveBoard)
         assert board.in_rack  # empty board: the rack has the cursor
         await pilot.press("enter")  # select the first piece that may enter (not the Queen on turn one)
         assert board.selected == parse_piece("wS1") and [m.dest for m in board.options] == [Hex(0, 0)]
@@ -102,14 +80,14 @@ async def test_hive_from_the_menu_place_by_keyboard_and_the_swarm_replies(tui_ap
         assert "[◇]" in "\n".join(line.plain for line in board.query_one("#field", HiveField).picture.lines)
         await pilot.press("enter")
         await settle(app, pilot, lambda: len(screen.match.state.history) == 4)
-        assert hive_state(screen.match).position(parse_piece("wB1")) == target
+        assert as_a(screen.match.state, Board).position(parse_piece("wB1")) == target
 
 
 async def test_select_a_piece_on_the_board_move_it_and_cancel(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
         screen = await open_game(app, pilot, ("human", "human"), ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"])
-        board, state = hive_board(screen), hive_state(screen.match)
+        board, state = as_a(screen.board, HiveBoard), as_a(screen.match.state, Board)
         assert board.cursor == state.queen("w")  # the turn starts on the mover's Queen
         await pilot.press("enter")
         assert board.selected == parse_piece("wQ")
@@ -136,7 +114,7 @@ async def test_pass_when_it_is_the_only_legal_move(tui_app) -> None:
         screen.match.state = Board.from_layout(layout, "White")
         screen.start(screen.match)
         await pilot.pause()
-        assert screen.match.state.legal_moves() == [PASS] and hive_board(screen).active
+        assert screen.match.state.legal_moves() == [PASS] and as_a(screen.board, HiveBoard).active
         await pilot.press("enter")
         await pilot.pause()
         assert screen.match.state.history == [PASS] and screen.match.to_move == "Black"
@@ -154,7 +132,7 @@ async def test_pso_reply_steps_through_the_particles_panel(tui_app) -> None:
         assert screen.panel.playback.phase == 0
         deliberation = screen.panel.deliberation
         assert deliberation is not None
-        trace = particle_trace(deliberation.trace)
+        trace = as_a(deliberation.trace, ParticleTrace)
         assert trace.kind == "particle" and frames_for(trace) is particles.FRAMES
 
         def picture() -> str:
@@ -180,7 +158,7 @@ async def test_pso_reply_steps_through_the_particles_panel(tui_app) -> None:
 
 def test_particles_frames_and_overlay_follow_the_trace() -> None:
     d = swarm_deliberation()
-    trace = particle_trace(d.trace)
+    trace = as_a(d.trace, ParticleTrace)
     assert not trace.fallback and particles.phases(d) == particles.PHASES
     velocity = particles.frame(d, particles.PHASES.index("velocity")).plain
     for p in trace.particles:
@@ -201,7 +179,7 @@ def test_particles_frames_and_overlay_follow_the_trace() -> None:
 
 def test_fallback_turns_say_why_and_what() -> None:
     board = Board()
-    trace = particle_trace(make_agent("pso", "hive", "White", np.random.default_rng(1)).decide(board).trace)
+    trace = as_a(make_agent("pso", "hive", "White", np.random.default_rng(1)).decide(board).trace, ParticleTrace)
     d = Deliberation("White", "pso", trace, trace.move)
     assert particles.phases(d) == particles.FALLBACK_PHASES and particles.overlay(d, 1) is None
     text = particles.frame(d, 1).plain
@@ -255,9 +233,9 @@ def test_snapshot_hive_particles(snap_compare, tui_app, size) -> None:
 def test_snapshot_hive_selection(snap_compare, tui_app, size) -> None:
     async def run_before(pilot) -> None:
         screen = await open_game(pilot.app, pilot, ("human", "human"), OPENING[:-1])
-        ant = hive_state(screen.match).position(parse_piece("wA1"))
+        ant = as_a(screen.match.state, Board).position(parse_piece("wA1"))
         assert ant is not None
-        hive_board(screen).cursor = ant
+        as_a(screen.board, HiveBoard).cursor = ant
         await pilot.press("enter")  # the Ant under the cursor: its destinations show
         await pilot.pause()
 
@@ -268,7 +246,7 @@ async def test_mouse_selects_a_rack_piece_and_places_it(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
         screen = await open_game(app, pilot, ("human", "human"), ["wS1", "bS1 wS1-"])
-        board = hive_board(screen)
+        board = as_a(screen.board, HiveBoard)
         rack = board.query_one("#rack-w", HiveRack)
         row, start, _, piece = next(span for span in rack._spans if str(span[3]) == "wB1")
         await pilot.click("#rack-w", offset=(start, row))
@@ -279,7 +257,7 @@ async def test_mouse_selects_a_rack_piece_and_places_it(tui_app) -> None:
         row, start, _ = field.picture.spans[dest]
         await pilot.click("#field",
                           offset=(field._indent() + start - field.scroll_offset.x, row - field.scroll_offset.y))
-        assert hive_state(screen.match).position(piece) == dest and screen.match.to_move == "Black"
+        assert as_a(screen.match.state, Board).position(piece) == dest and screen.match.to_move == "Black"
 
 
 NO_COLOR_SCRIPT = """
@@ -348,7 +326,7 @@ async def test_a_wide_hive_scrolls_to_follow_the_cursor(tui_app) -> None:
         screen.match.state = Board.from_layout({Hex(i, 0): [parse_piece(n)] for i, n in enumerate(names)}, "White")
         screen.start(screen.match)
         await pilot.pause()
-        board, field = hive_board(screen), screen.board.query_one("#field", HiveField)
+        board, field = as_a(screen.board, HiveBoard), screen.board.query_one("#field", HiveField)
         view = field.scrollable_content_region.width
         assert field.picture.compact and field.picture.width > view  # even the compact hive is too wide
         for _ in range(12):
