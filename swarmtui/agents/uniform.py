@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from swarmtui.core.agent import ANY, AgentSpec
-from swarmtui.core.limits import Limit
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import Decision, NoTrace
 
 if TYPE_CHECKING:
     import numpy as np  # annotations only: a command that never draws a number needs no NumPy
+
+    from swarmtui.core.limits import Limit  # annotations only: the menu reads this spec
 
 
 class RandomAgent:
