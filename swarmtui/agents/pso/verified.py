@@ -62,11 +62,11 @@ its ``note`` lists each proposal with its searched score.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
-from swarmtui.agents.alphabeta.agent import CLOCKS, SAFETY, _display
+from swarmtui.agents.alphabeta.agent import CLOCKS, SAFETY, AlphaBetaParams, _display
 from swarmtui.agents.alphabeta.search import Searcher, SearchResult
 from swarmtui.agents.pso.agent import ABILITY, SwarmTurn, _centre, colour_of
 from swarmtui.agents.pso.intentions import direct_move, landing
@@ -318,9 +318,10 @@ class VerifiedSwarmAgent(PlusAgent):
         limit = self._limit or Limit()
         board = self.evaluation.prepare(state)
 
-        def searcher(depth: int, soft: float | None = None) -> Searcher:
+        def searcher(depth: int, soft: float | None = None, **engine: Any) -> Searcher:
             return Searcher(board, self.evaluation, max_depth=depth, table=self.table, scores=self.scores,
-                            deadline=deadline, soft=soft, stop=limit.stop, quiesce=p.quiesce, clock=self._clock)
+                            deadline=deadline, soft=soft, stop=limit.stop, quiesce=p.quiesce, clock=self._clock,
+                            **engine)
 
         deadline = None if limit.time is None else self._start + max(0.001, limit.time - SAFETY)
         first = searcher(limit.depth or p.verify_depth).search(only=proposals) if len(proposals) > 1 else None
@@ -332,11 +333,19 @@ class VerifiedSwarmAgent(PlusAgent):
         widen = spent < p.widen_share * limit.time
         chosen = wide if widen else proposals
         rest = [m for m in state.legal_moves() if m not in set(chosen)] if widen and p.rest_reduction else []
-        deeper = searcher(64, self._start + p.deepen_share * limit.time).search(
+        deeper = searcher(64, self._start + p.deepen_share * limit.time, **_ENGINE).search(
             only=chosen + rest, reduced=rest, reduction=p.rest_reduction)
         if first is not None and deeper.depth < first.depth:  # widened too late to reach the first's depth
             return first, proposals
         return deeper, chosen + rest
+
+
+_DEFAULTS = AlphaBetaParams()
+_ENGINE = {"reduce_more_after": _DEFAULTS.reduce_more_after, "null_move_from": _DEFAULTS.null_move_from,
+           "null_move_reduction": _DEFAULTS.null_move_reduction, "aspiration": _DEFAULTS.aspiration}
+"""The pruning of ``alphabeta``'s own search at its defaults, which the deepening verification
+uses (null moves, deeper late move reductions, aspiration windows); ``verify_depth`` plies alone
+search as before."""
 
 
 def _merged(first: list, more: list) -> list:
