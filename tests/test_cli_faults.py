@@ -214,3 +214,16 @@ def test_fuzzed_argv_exits_0_1_or_2_with_no_traceback(capsys, argv):
     assert exit_info.value.code in (0, 1, 2, None), (argv, err)
     assert "Traceback" not in err, (argv, err)
     assert time.monotonic() - started < 30, argv
+
+
+def test_an_error_quoting_a_huge_text_is_one_short_line(capsys, tmp_path):
+    """Messages quote what a file or an argument held: a 100 KB unreadable move and a
+    5,000-digit turn were printed whole (audit 3); the line is cut to ``ERROR_LIMIT``."""
+    from swarmtui.cli.app import ERROR_LIMIT
+
+    record = tmp_path / "braces.pgn"
+    record.write_text('[GameType "Base"]\n\n1. wS1 ' + "{" * 50_000 + "}" * 50_000 + "\n")
+    for argv in (("replay", record), ("hint", "hive", f"Base;InProgress;White[{'9' * 5000}]")):
+        code, out, err = run_cli(capsys, *argv)
+        assert code == 2 and not out and err.startswith("swarmtui: error: ") and err.count("\n") == 1
+        assert len(err) <= ERROR_LIMIT + 1 and err.rstrip().endswith("…")

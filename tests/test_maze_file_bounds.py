@@ -167,3 +167,26 @@ def test_fuzz_mutated_files(tmp_path, seed, cuts):
 @given(field=st.sampled_from(sorted(GOOD) + ["algo", "seed", "info", "solution"]), value=json_values)
 def test_fuzz_json_fields(tmp_path, field, value):
     read_or_refuse(tmp_path, json.dumps(dict(GOOD, **{field: value})).encode())
+
+
+def test_a_png_mask_is_read_in_a_few_bytes_a_pixel(tmp_path):
+    """A PNG mask was converted to RGBA floats: a 6 KB picture of 4000 x 4000 pixels took 444 MB
+    to read (audit 3); it is read as 8-bit luminance and alpha."""
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    from swarmtui.mazes.masks import read_mask
+
+    side = 2000
+    picture = Image.new("RGBA", (side, side), (255, 255, 255, 255))
+    picture.paste((0, 0, 0, 255), (0, 0, side // 2, side))  # the left half dark: outside
+    path = tmp_path / "mask.png"
+    picture.save(path)
+    tracemalloc.start()
+    try:
+        mask = read_mask(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert mask.shape == (side, side) and not mask.inside[:, : side // 2].any() and mask.inside[:, side // 2:].all()
+    assert peak < 8 * side * side

@@ -357,3 +357,22 @@ def test_fuzzed_result_files_never_crash_replay_report_or_resume_nor_change(data
     code, _, err = run_cli(capsys, "replay", str(path), "--final")
     assert code in (0, 2) and "Traceback" not in err
     assert snapshot(path) == before
+
+
+def test_an_unclosed_sgf_value_is_refused_in_the_memory_of_its_text(tmp_path):
+    """The SGF value pattern left a backtracking mark per character: a 2 MB unclosed comment
+    took 447 MB to refuse (a 15 MB one 3 GB); now about ten times the text (audit 3)."""
+    import tracemalloc
+
+    from swarmtui.records.sgf import read_sgf
+
+    path = tmp_path / "unclosed.sgf"
+    path.write_text("(;GM[27]SU[hive]C[" + "xxxxxxx\n" * 250_000)
+    tracemalloc.start()
+    try:
+        with pytest.raises(SaveError, match="is not SGF"):
+            read_sgf(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * path.stat().st_size

@@ -10,7 +10,7 @@ import pytest
 
 from swarmtui.serve.players import Player, player_label
 from swarmtui.web.tokens import MAX_TOKENS_BYTES, TokensError, read_tokens
-from swarmtui.web.visitors import LoginBrake, Visitors
+from swarmtui.web.visitors import MAX_GUEST_VISITS, LoginBrake, Visitors
 
 ALICE = "Qk3v1lJ1b9Wg0mZrS1yP4xTq7N"
 BOB = "d2hXcEw0cWl5X2w3Q0ZpTnJ1V2s"
@@ -74,8 +74,8 @@ def test_files_that_are_not_regular_small_private_text_are_refused_at_once(tmp_p
 
 
 def test_visits_expire_are_capped_and_never_hold_the_token():
-    visitors = Visitors(lifetime=10.0, capacity=3, per_player=2)
-    alice = Player.from_name("alice")
+    visitors = Visitors(lifetime=10.0, capacity=2, per_player=2, guests=3)
+    alice, bob = Player.from_name("alice"), Player.from_name("bob")
     first = visitors.admit(alice, "alice", now=0.0)
     assert visitors.find(first, now=5.0) is not None and visitors.find(first, now=10.0) is None
     assert visitors.find("", now=0.0) is None and visitors.find("x" * 1000, now=0.0) is None
@@ -84,10 +84,22 @@ def test_visits_expire_are_capped_and_never_hold_the_token():
     assert visitors.find(second, now=3.0) and visitors.find(third, now=3.0)
     for n in range(5):
         visitors.admit(None, "guest", now=3.0 + n)
-    assert len(visitors) == 3  # the capacity holds
+    assert len(visitors) == 5  # three guests at most, and they made room among guests only
+    assert visitors.find(second, now=8.5) and visitors.find(third, now=8.5)
+    visitors.admit(bob, "bob", now=8.5)  # the token players' capacity: alice's oldest goes
+    assert visitors.find(second, now=8.6) is None and visitors.find(third, now=8.6)
     guest = visitors.admit(None, "guest", now=9.0)
-    visitors.forget(guest)
+    assert visitors.forget(guest) is not None and visitors.forget(guest) is None
     assert visitors.find(guest, now=9.0) is None
+
+
+def test_a_flood_of_guest_logins_logs_no_token_player_out():
+    visitors = Visitors()
+    alice = visitors.admit(Player.from_name("alice"), "alice", now=0.0, token=b"d" * 32)
+    for n in range(5 * MAX_GUEST_VISITS):
+        visitors.admit(None, "guest", now=1.0)
+    found = visitors.find(alice, now=2.0)
+    assert found is not None and found.token == b"d" * 32 and len(visitors) == MAX_GUEST_VISITS + 1
 
 
 def test_the_login_brake_counts_failures_per_source_and_in_all_within_its_window():
@@ -98,5 +110,10 @@ def test_the_login_brake_counts_failures_per_source_and_in_all_within_its_window
     assert "from your address" in (brake.refusal("10.0.0.1", now=2.0) or "")
     assert brake.refusal("10.0.0.2", now=2.0) is None
     brake.failed("10.0.0.2", now=2.0)
-    assert "too many failed logins; try again" in (brake.refusal("10.0.0.3", now=3.0) or "")
+    # past the total, every network that has failed waits; one that has not still tries (a guesser
+    # spread over many addresses cannot keep the players out)
+    assert "too many failed logins; try again" in (brake.refusal("10.0.0.2", now=3.0) or "")
+    assert brake.refusal("10.0.0.3", now=3.0) is None
+    brake.failed("10.0.0.3", now=3.0)
+    assert "too many failed logins; try again" in (brake.refusal("10.0.0.3", now=3.5) or "")
     assert brake.refusal("10.0.0.1", now=61.5) is None  # the window moved on

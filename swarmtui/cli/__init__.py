@@ -29,16 +29,15 @@ from swarmtui.cli import (  # noqa: F401  (registers the commands)  # noqa: F401
     uhp,
     web,  # noqa: F401  (the browser door)
 )
-from swarmtui.cli.app import app
+from swarmtui.cli.app import app, error_line
 from swarmtui.core import signals
-from swarmtui.core.safe_text import safe_text
 
 
 def _one_line(error: typer.TyperException) -> str:
     ctx = getattr(error, "ctx", None)
     where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
     message = " ".join(error.format_message().split())
-    return safe_text(f"swarmtui: error: {message}{where}").plain
+    return error_line(f"{message}{where}")
 
 
 def _interruptible(callback: Callable[..., Any]) -> Callable[..., Any]:
@@ -77,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo(_one_line(error), err=True)
         sys.exit(error.exit_code)
     except signals.Stopped as stop:
-        typer.echo(safe_text(f"swarmtui: error: {stop}").plain, err=True)
+        typer.echo(error_line(str(stop)), err=True)
         sys.exit(stop.exit_code)
     except (typer.Abort, KeyboardInterrupt):
         _interrupted()

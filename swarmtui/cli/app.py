@@ -32,8 +32,18 @@ class CliError(typer.TyperException):
     exit_code = USAGE_EXIT
 
 
+ERROR_LIMIT = 1000
+"""Characters of one error line: messages quote what a file or an argument held (a 100 KB
+unreadable move, a position's 5,000-digit turn), and the line stays one a person can read."""
+
+
+def error_line(message: str) -> str:
+    """``swarmtui: error: message`` as one line of text (``core.safe_text``: messages quote files
+    and paths), cut to ``ERROR_LIMIT`` characters."""
+    return safe_text(f"swarmtui: error: {message}", limit=ERROR_LIMIT).plain
+
+
 def fail(message: str, code: int = USAGE_EXIT) -> typer.Exit:
-    """Print ``swarmtui: error: message`` on stderr (as text: ``core.safe_text``, since messages
-    quote files and paths); return the Exit to raise (exit 2 unless ``code``)."""
-    typer.echo(safe_text(f"swarmtui: error: {message}").plain, err=True)
+    """Print ``error_line(message)`` on stderr; return the Exit to raise (exit 2 unless ``code``)."""
+    typer.echo(error_line(message), err=True)
     return typer.Exit(code)

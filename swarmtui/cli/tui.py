@@ -80,6 +80,10 @@ def root(
             err=True,
         )
         raise typer.Exit(USAGE_EXIT)
+    if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER:  # a door's pipes, not a terminal, hang it up
+        from swarmtui.core.parent_watch import hang_up_with_parent
+
+        hang_up_with_parent()
     from swarmtui.tui.app import run
 
     ascii_glyphs = ascii_glyphs or preferences.ascii

@@ -38,7 +38,8 @@ def tune(
     out: Path | None = typer.Option(None, "--out", "-o", dir_okay=False, help="The log: every game, for --resume."),
     resume: Path | None = typer.Option(None, "--resume", dir_okay=False, help="Go on with a run logged with --out."),
     save: Path | None = typer.Option(None, "--save", dir_okay=False, help="The weights file (default: "
-                                     "<saves>/GAME/weights-METHOD-seedSEED.json, never over an existing one)."),
+                                     "<saves>/GAME/weights-METHOD-seedSEED.json, never over an existing one; "
+                                     "with --resume: the log's own, when it lies in saves/ or beside the log)."),
 ) -> None:
     """Tune an agent's weights with the thesis' particle swarm: particles are weight vectors, fitness the
     score of paired self-play games against the current best. Each generation is shown as a table; the
@@ -54,11 +55,12 @@ def tune(
         resumed = None
         if resume is not None:
             given = [flag for flag, value in (("GAME", game), ("--weights", names), ("--player", player),
-                                              ("--param", param), ("--out", out), ("--save", save)) if value]
+                                              ("--param", param), ("--out", out)) if value]
             if given or seed:
                 raise CliError(f"--resume takes the run from {resume}; drop {', '.join(given) or '--seed'}")
             resumed = load_tune(resume)
-            settings, out, target = resumed.settings, resume, resumed.save
+            settings, out = resumed.settings, resume
+            target = typed_path(str(save)) if save is not None else _logged_target(resume, resumed.save)
         else:
             if game is None:
                 raise CliError("give the game: swarmtui sim tune hive (or --resume FILE)")
@@ -75,6 +77,21 @@ def tune(
                       else free_path(saves_dir() / game / f"weights-{method}-seed{seed}.json"))
         run_tune(settings, keeper=WeightsKeeper(target), workers=workers or default_workers(), scheduler=scheduler,
                  out=out, resumed=resumed, out_console=Console(), err_console=Console(stderr=True))
+
+
+def _logged_target(log: Path, named: Path) -> Path:
+    """The weights file a resumed run keeps its incumbent in: the one its log names when that lies
+    in the saves folder or beside the log. A log is a file and may come from anywhere, so it does
+    not choose a place elsewhere (a forged header once created files at any path it named); a
+    file elsewhere is used only when ``--save`` names it again."""
+    from swarmtui.core.saves import saves_dir
+
+    resolved = named.expanduser().resolve()
+    if named.name and any(resolved.is_relative_to(folder.expanduser().resolve())
+                          for folder in (saves_dir(), log.parent)):
+        return named
+    raise CliError(f"{log} keeps its weights in {named}, outside your saves folder and the log's own folder; "
+                   f"to keep them there, say so with --save {named} (or give another file)")
 
 
 def _names(names: str | None) -> tuple[str, ...]:

@@ -1,4 +1,5 @@
-"""Pool workers die with the process that runs their pool, however it ends (issue 27 point 8).
+"""Pool workers die with the process that runs their pool, however it ends (issue 27 point 8);
+a browser session's app hangs itself up when its door ends (``hang_up_with_parent``).
 
 A parent killed by SIGKILL or by the out-of-memory killer runs no clean-up, so its pool
 workers would play on as orphans for minutes (they were seen for 18). ``die_with_parent`` sets
@@ -22,6 +23,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 WATCH_SECONDS = 0.5
 """How often the watchdog looks for its parent (an orphan lives at most about this long)."""
@@ -51,10 +53,26 @@ def _end_self() -> None:
     os._exit(128 + signal.SIGTERM)
 
 
-def _watch(owner: int, parent: int) -> None:
+def _watch(owner: int, parent: int, then: Callable[[], None] = _end_self) -> None:
     while not orphaned(owner, parent):
         time.sleep(WATCH_SECONDS)
-    _end_self()
+    then()
+
+
+def hang_up_with_parent() -> None:
+    """Send this process SIGHUP once its parent has ended, from a watchdog thread (at most
+    ``WATCH_SECONDS`` late): the app of a browser session, whose door talks to it over pipes
+    rather than a terminal, so that no kernel hangs it up when the door dies. A door killed
+    outright (SIGKILL, the out-of-memory killer) once left every app running as an orphan, each
+    up to its memory cap and its game unsaved; this way each saves its game and ends, as an
+    SSH session's app does when its terminal goes."""
+    parent = os.getppid()
+    threading.Thread(target=_watch, args=(parent, parent, _hang_up_self), name="swarmtui-parent-watch",
+                     daemon=True).start()
+
+
+def _hang_up_self() -> None:
+    os.kill(os.getpid(), signal.SIGHUP)
 
 
 def parent_death_signal(number: int) -> bool:

@@ -46,8 +46,13 @@ from swarmtui.records.recorded import UNDECIDED, RecordedGame, quoted, read_reco
 
 HIVE = "27"
 """BoardSpace's game number of Hive (``GM[27]``)."""
-_TOKEN = re.compile(r"\s*(?:([();])|([A-Za-z][A-Za-z0-9]*)((?:\s*\[(?:[^\]\\]|\\.)*\])+))", re.DOTALL)
-_VALUE = re.compile(r"\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
+_BRACKETED = r"\[([^\]\\]*(?:\\.[^\]\\]*)*)\]"
+"""One property value, as the unrolled loop "no bracket or backslash, then (an escape, then no
+bracket or backslash) repeated" rather than "(no bracket or backslash, or an escape) repeated",
+whose every character left a backtracking mark in ``re`` (an unclosed 15 MB value took 3 GB to
+refuse); this way a mark is left per escape only."""
+_TOKEN = re.compile(rf"\s*(?:([();])|([A-Za-z][A-Za-z0-9]*)((?:\s*{_BRACKETED})+))", re.DOTALL)
+_VALUE = re.compile(_BRACKETED, re.DOTALL)
 _UNESCAPE = re.compile(r"\\(\n|.)", re.DOTALL)
 _ZONE = re.compile(r"(\D{3}) (\D{3}) (\d{2}) (\d{2}):(\d{2}):(\d{2}) (.{3,}) (\d{4})")
 _DATES = ("%d %B %Y", "%d. %B %Y", "%B %d, %Y", "%a %b %d %H:%M:%S %Y")

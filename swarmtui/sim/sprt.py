@@ -44,7 +44,7 @@ from swarmtui.referee import Referee, Seat, TimeControl, check_seats, rules_obje
 from swarmtui.sim.batch import Batch
 from swarmtui.sim.execution import WorkerLost, dask_client, map_ordered
 from swarmtui.sim.match import game_seed
-from swarmtui.sim.openings import book_opening, random_opening
+from swarmtui.sim.openings import MOVE_SEPARATOR, book_opening, parse_book, random_opening
 from swarmtui.sim.pentanomial import PAIR_OUTCOMES, Sprt, pair_points
 from swarmtui.sim.resume import replay_misfit
 from swarmtui.sim.round_robin import Entrant, parse_entrant
@@ -129,10 +129,16 @@ class SprtMatch:
             test = Sprt(float(payload["elo0"]), float(payload["elo1"]), float(payload["alpha"]),
                         float(payload["beta"]), str(payload["model"]))
             book = tuple(tuple(str(move) for move in line) for line in payload.get("book", []))
-            return cls(str(payload["game"]), str(payload["first"]), str(payload["second"]), test,
-                       int(payload["seed"]), tuple(str(p) for p in payload.get("params", [])),
-                       int(payload["max_pairs"]), int(payload["opening_plies"]), book, str(payload.get("clock", "")),
-                       int(payload.get("max_plies", MAX_PLIES)))
+            match = cls(str(payload["game"]), str(payload["first"]), str(payload["second"]), test,
+                        int(payload["seed"]), tuple(str(p) for p in payload.get("params", [])),
+                        int(payload["max_pairs"]), int(payload["opening_plies"]), book, str(payload.get("clock", "")),
+                        int(payload.get("max_plies", MAX_PLIES)))
+            if book:  # checked as a --book file is: every line played from the start
+                if any("\n" in move or MOVE_SEPARATOR in move for line in book for move in line):
+                    raise ParamError("the run header's book has a move that is not one move")
+                parse_book("\n".join(MOVE_SEPARATOR.join(line) for line in book), match.game, match.rules(),
+                           "the run header's book")
+            return match
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as error:
             if isinstance(error, ParamError):
                 raise

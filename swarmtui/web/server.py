@@ -4,8 +4,10 @@
   (``tokens``: re-read at every login, failing closed, compared in constant time, never logged)
   or, when the operator allows guests, as a guest; failed logins are braked per source network
   and in all (``visitors.LoginBrake``). A login gives a cookie naming a *visit*
-  (``visitors.Visitors``), which the websocket ``/ws`` must carry. A token never appears in a
-  URL, a log line, a cookie or a child's environment.
+  (``visitors.Visitors``), which the websocket ``/ws`` must carry; each session re-reads the
+  token file and refuses a visit whose token is no longer listed under its name, and logging
+  out ends the visit's sessions. A token never appears in a URL, a log line, a cookie or a
+  child's environment.
 - **Where from.** ``POST`` requests and the websocket must come from a page of this server: the
   ``Origin`` header must name the host the request was sent to (cross-site websocket hijacking,
   login forgery), and that host must be one this server answers to (``WebConfig.hosts``:
@@ -234,6 +236,12 @@ class WebDoor:
     def visit(self, request: web.Request) -> Visit | None:
         return self.visitors.find(request.cookies.get(COOKIE))
 
+    async def still_listed(self, visit: Visit) -> bool:
+        """Whether the token file (read now, as at a login) still lists the token ``visit`` came
+        with under its name: an operator who removes or replaces a line ends what it opened."""
+        tokens = await asyncio.to_thread(self.current_tokens)
+        return tokens is not None and tokens.still_lists(visit.name, visit.token)
+
     def source(self, request: web.Request) -> str:
         connection = self.by_transport.get(request.transport)
         return connection.source if connection is not None else self.connections.source(request.remote or "")
@@ -259,18 +267,18 @@ class WebDoor:
             log.warning("GUEST LOGIN without a token from %s", request.remote)
             return self._enter(None, "guest")
         tokens = await asyncio.to_thread(self.current_tokens) if isinstance(token, str) and token else None
-        player = tokens.find(token) if tokens is not None and isinstance(token, str) else None
-        if player is None or tokens is None:
+        listed = tokens.listed(token) if tokens is not None and isinstance(token, str) else None
+        if listed is None:
             self.brake.failed(source)
             log.info("refused a login from %s: no such token", request.remote)
             return _page(login_page(TITLE, guests=self.config.guest, error="That token is not on this server's list."),
                          status=401)
-        name = tokens.name_of(player)
-        log.info("login from %s as %s (%s)", request.remote, name, player.id)
-        return self._enter(player, name)
+        player = Player.from_name(listed.name)
+        log.info("login from %s as %s (%s)", request.remote, listed.name, player.id)
+        return self._enter(player, listed.name, listed.digest)
 
-    def _enter(self, player: Player | None, name: str) -> web.StreamResponse:
-        cookie = self.visitors.admit(player, name)
+    def _enter(self, player: Player | None, name: str, token: bytes = b"") -> web.StreamResponse:
+        cookie = self.visitors.admit(player, name, token=token)
         response = web.Response(status=303, headers={"Location": "/", "Cache-Control": "no-store"})
         response.set_cookie(COOKIE, cookie, max_age=int(self.visitors.lifetime), path="/", httponly=True,
                             samesite="Strict", secure=self.secure)
@@ -279,7 +287,9 @@ class WebDoor:
     async def logout(self, request: web.Request) -> web.StreamResponse:
         if not self.same_origin(request):
             raise web.HTTPForbidden(text="swarmtui web: a logout must come from this server's own page")
-        self.visitors.forget(request.cookies.get(COOKIE))
+        ended = self.visitors.forget(request.cookies.get(COOKIE))
+        for session in [s for s in self.sessions if ended is not None and s.visit is ended]:
+            session.end("logged out")  # (its other tabs too: a shared computer is left logged out)
         response = web.Response(status=303, headers={"Location": "/", "Cache-Control": "no-store"})
         response.del_cookie(COOKIE, path="/")
         return response
@@ -300,10 +310,19 @@ class WebDoor:
             raise web.HTTPForbidden(text="swarmtui web: not from this server's page")
         if visit is None:
             raise web.HTTPForbidden(text="swarmtui web: log in first")
+        revoked = visit.player is not None and not await self.still_listed(visit)
+        if revoked:
+            self.visitors.forget(request.cookies.get(COOKIE))
+            log.warning("refused a session of %s from %s: its token is no longer in the token file", visit.name,
+                        request.remote)
         player = visit.player or Player.new_guest()
         connection = self.by_transport.get(request.transport)
         socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
         await socket.prepare(request)
+        if revoked:
+            await socket.close(code=CLOSE_POLICY, message=_reason("swarmtui web: your token is no longer on this "
+                                                                  "server's list; log in again"))
+            return socket
         bucket = GUESTS if player.guest else player.id
         refusal = self.connections.refuse_login(bucket, self.source(request)) or self.venue.count.refusal(player.id)
         if refusal is not None or connection is None:
@@ -312,7 +331,7 @@ class WebDoor:
             return socket
         self.connections.logged_in(connection, bucket, connection.source)
         connection.bucket = bucket
-        session = BrowserSession(self, player, player_label(visit.name, player), socket, request)
+        session = BrowserSession(self, player, player_label(visit.name, player), socket, request, visit)
         self.sessions.add(session)
         self.venue.count.admit(player.id)
         try:
@@ -337,9 +356,11 @@ class BrowserSession:
     """One websocket wired to one app: keystrokes in, the screen out, the session's timers."""
 
     def __init__(self, door: WebDoor, player: Player, label: str, socket: web.WebSocketResponse,
-                 request: web.Request) -> None:
+                 request: web.Request, visit: Visit) -> None:
         self.door = door
         self.player = player
+        self.visit = visit
+        """The login this session came with (logging it out ends the session)."""
         self.label = label
         self.socket = socket
         self.peer = str(request.remote)
@@ -401,14 +422,15 @@ class BrowserSession:
         while True:
             now = time.monotonic()
             if now >= ends:
-                self._end(f"the session time limit ({duration_text(limits.session_seconds)}) is reached")
+                self.end(f"the session time limit ({duration_text(limits.session_seconds)}) is reached")
                 return
             if now - self.last_input >= limits.idle_seconds:
-                self._end(f"no input for {duration_text(limits.idle_seconds)}")
+                self.end(f"no input for {duration_text(limits.idle_seconds)}")
                 return
             await asyncio.sleep(min(ends, self.last_input + limits.idle_seconds) - now)
 
-    def _end(self, reason: str) -> None:
+    def end(self, reason: str) -> None:
+        """Hang the app up (it autosaves) and close the session, saying ``reason``."""
         self.end_reason = reason
         log.info("ending the browser session of %s: %s", self.player.id, reason)
         asyncio.get_running_loop().create_task(self.child.hang_up())
@@ -418,10 +440,14 @@ class BrowserSession:
         keystroke queue is past half its cap), so a flood waits in the browser's own buffers."""
         while True:
             await self.reading.wait()
-            message = await self.socket.receive()
-            if message.type == WSMsgType.TEXT:
-                await self._message(message.data)
-            elif message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+            try:
+                message = await self.socket.receive()
+                if message.type == WSMsgType.TEXT:
+                    await self._message(message.data)
+            except ConnectionError as error:  # gone while a pong was sent (a ping flood that reads nothing)
+                log.info("browser session of %s: %s", self.player.id, error)
+                return
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
                 if message.type == WSMsgType.ERROR:
                     log.info("browser session of %s: %s", self.player.id, self.socket.exception())
                 return

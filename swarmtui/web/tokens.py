@@ -14,8 +14,9 @@ A NAME is what others see at a table (``alice [3f2a9c]``) and chooses the player
 It **fails closed**: while the file cannot be read (missing, not a regular file, over
 ``MAX_TOKENS_BYTES``, readable or writable by other users, not UTF-8), lists nobody, or has a
 line that is not ``NAME TOKEN`` (a short token, a bad name, a name or a token listed twice),
-no token logs in; ``TokensError`` says which line. The file is re-read at every login (in a
-worker thread), so adding or removing a player needs no restart.
+no token logs in; ``TokensError`` says which line. The file is re-read at every login and every
+session a visit opens (in a worker thread), so adding a player needs no restart, and removing or
+replacing a line ends what its old token opened: the visits it gave open no more sessions.
 
 Only each token's SHA-256 is kept once read, and a login compares the offered token's digest
 with every line's (``hmac.compare_digest``, no early exit), so neither the answer's time nor
@@ -63,12 +64,22 @@ class Tokens:
 
     def find(self, token: str) -> Player | None:
         """The player ``token`` belongs to, or None: compared with every line, in constant time."""
+        found = self.listed(token)
+        return None if found is None else Player.from_name(found.name)
+
+    def listed(self, token: str) -> Listed | None:
+        """The line of ``token``, or None: compared with every line, in constant time."""
         offered = _digest(token)
         found: Listed | None = None
         for entry in self.entries:
             if hmac.compare_digest(entry.digest, offered):
                 found = entry
-        return None if found is None else Player.from_name(found.name)
+        return found
+
+    def still_lists(self, name: str, digest: bytes) -> bool:
+        """Whether the line ``name`` still holds the token of SHA-256 ``digest``: a visit made with
+        a token the operator has since removed or replaced ends (``server.WebDoor.websocket``)."""
+        return any(e.name == name and hmac.compare_digest(e.digest, digest) for e in self.entries)
 
     def name_of(self, player: Player) -> str:
         """The listed name of ``player`` (empty if the file no longer lists them)."""

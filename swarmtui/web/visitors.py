@@ -5,14 +5,23 @@ browser a *visit*: a random 256-bit value in a cookie (``HttpOnly``, ``SameSite=
 the token itself, so the token is typed once, travels once (in a POST body: never in a URL,
 never in the browser's history) and is not kept by the browser. The server keeps only each
 visit's SHA-256, so looking one up reveals nothing through timing. Visits expire
-(``VISIT_SECONDS``) and are capped (``MAX_VISITS`` in all, ``MAX_VISITS_PER_PLAYER`` per player:
-the oldest goes first), so logging in again and again grows nothing.
+(``VISIT_SECONDS``) and are capped (``MAX_VISITS_PER_PLAYER`` per player, ``MAX_VISITS`` for the
+token players together, ``MAX_GUEST_VISITS`` for guests together: in each the oldest goes
+first), so logging in again and again grows nothing; and since guests make room only among
+guests, a flood of guest logins cannot log the token players out (it once did: 512 guest
+logins ended every visit).
+
+A token visit remembers the SHA-256 of the token it came with, so the door can check at each
+session that the operator's file still lists that token for that name.
 
 ``LoginBrake`` counts failed logins in a sliding window: at most ``per_source`` from one source
 network (an IPv4 address, an IPv6 ``/64``: ``admission.source_network``) and ``total`` from
-everywhere together; past either, logins are refused until the window has moved on. With tokens
-of 128 bits this is not what keeps them secret; it keeps a guesser from filling the log and
-using the server's time, and protects a weak token an operator chose.
+everywhere together. Past ``per_source`` a network's logins are refused until the window has
+moved on; past ``total`` (a guesser spread over many addresses), so are those of every network
+that has failed in the window, but not those of a network that has not: a guesser with a
+dozen addresses once kept every player out, the right token refused, for as long as it went
+on. With tokens of 128 bits this is not what keeps them secret; it keeps a guesser from filling
+the log and using the server's time, and protects a weak token an operator chose.
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from swarmtui.serve.players import Player
 
 VISIT_SECONDS = 12 * 60 * 60
 MAX_VISITS = 512
+MAX_GUEST_VISITS = 256
 MAX_VISITS_PER_PLAYER = 8
 LOGIN_WINDOW_SECONDS = 60.0
 FAILED_LOGINS_PER_SOURCE = 5
@@ -41,6 +51,8 @@ class Visit:
     player: Player | None
     name: str
     expires: float
+    token: bytes = b""
+    """The SHA-256 of the token the visit came with (empty for a guest)."""
 
 
 def _key(cookie: str) -> bytes:
@@ -51,28 +63,34 @@ class Visitors:
     """The visits now valid, oldest first."""
 
     def __init__(self, lifetime: float = VISIT_SECONDS, capacity: int = MAX_VISITS,
-                 per_player: int = MAX_VISITS_PER_PLAYER) -> None:
+                 per_player: int = MAX_VISITS_PER_PLAYER, guests: int = MAX_GUEST_VISITS) -> None:
         self.lifetime = lifetime
         self.capacity = capacity
         self.per_player = per_player
+        self.guests = guests
         self._visits: OrderedDict[bytes, Visit] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._visits)
 
-    def admit(self, player: Player | None, name: str, now: float | None = None) -> str:
-        """A new visit for ``player``; returns the cookie's value (shown to this browser only)."""
+    def admit(self, player: Player | None, name: str, now: float | None = None, token: bytes = b"") -> str:
+        """A new visit for ``player`` (None: a guest), who logged in with the token of SHA-256
+        ``token``; returns the cookie's value (shown to this browser only). Room is made among
+        the player's own visits, then among visits of the same kind (guests, or token players)."""
         now = time.monotonic() if now is None else now
         self._expire(now)
         if player is not None:
-            theirs = [k for k, v in self._visits.items() if v.player == player]
-            for key in theirs[:max(0, len(theirs) - self.per_player + 1)]:
-                del self._visits[key]
-        while len(self._visits) >= self.capacity:
-            self._visits.popitem(last=False)
+            self._make_room([k for k, v in self._visits.items() if v.player == player], self.per_player)
+        self._make_room([k for k, v in self._visits.items() if (v.player is None) == (player is None)],
+                        self.guests if player is None else self.capacity)
         cookie = secrets.token_urlsafe(32)
-        self._visits[_key(cookie)] = Visit(player, name, now + self.lifetime)
+        self._visits[_key(cookie)] = Visit(player, name, now + self.lifetime, token)
         return cookie
+
+    def _make_room(self, keys: list[bytes], cap: int) -> None:
+        """Forget the oldest of ``keys`` (oldest first) until one more fits under ``cap``."""
+        for key in keys[:max(0, len(keys) - cap + 1)]:
+            del self._visits[key]
 
     def find(self, cookie: str | None, now: float | None = None) -> Visit | None:
         """The visit of ``cookie``, while it lasts."""
@@ -84,15 +102,9 @@ class Visitors:
             return None
         return visit
 
-    def forget(self, cookie: str | None) -> None:
-        """Log this browser out."""
-        if cookie:
-            self._visits.pop(_key(cookie), None)
-
-    def forget_player(self, player: Player) -> None:
-        """End every visit of ``player`` (their line left the token file)."""
-        for key in [k for k, v in self._visits.items() if v.player == player]:
-            del self._visits[key]
+    def forget(self, cookie: str | None) -> Visit | None:
+        """Log this browser out; the visit it ended, if any."""
+        return self._visits.pop(_key(cookie), None) if cookie else None
 
     def _expire(self, now: float) -> None:
         for key in [k for k, v in self._visits.items() if v.expires <= now]:
@@ -117,8 +129,8 @@ class LoginBrake:
         failures = self._by_source.get(source)
         if failures is not None and len(failures) >= self.per_source:
             return f"too many failed logins from your address; try again in {self._wait(failures, now)} s"
-        if len(self._all) >= self.total:
-            return f"too many failed logins; try again in {self._wait(self._all, now)} s"
+        if failures and len(self._all) >= self.total:  # a network that has not failed still tries
+            return f"too many failed logins; try again in {self._wait(failures, now)} s"
         return None
 
     def failed(self, source: str, now: float | None = None) -> None:
