@@ -20,7 +20,6 @@ import struct
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import aiohttp
 import pytest
@@ -39,7 +38,7 @@ async def _refused_with(http: aiohttp.ClientSession, pattern: str) -> None:
     socket = await http.ws_connect("/ws?width=80&height=24")
     message = await socket.receive(timeout=20)
     assert message.type == aiohttp.WSMsgType.CLOSE and message.data == 1008
-    assert re.search(pattern, message.extra), message.extra
+    assert re.search(pattern, message.extra or ""), message.extra
     await socket.close()
 
 

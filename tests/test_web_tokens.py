@@ -96,7 +96,7 @@ def test_visits_expire_are_capped_and_never_hold_the_token():
 def test_a_flood_of_guest_logins_logs_no_token_player_out():
     visitors = Visitors()
     alice = visitors.admit(Player.from_name("alice"), "alice", now=0.0, token=b"d" * 32)
-    for n in range(5 * MAX_GUEST_VISITS):
+    for _ in range(5 * MAX_GUEST_VISITS):
         visitors.admit(None, "guest", now=1.0)
     found = visitors.find(alice, now=2.0)
     assert found is not None and found.token == b"d" * 32 and len(visitors) == MAX_GUEST_VISITS + 1

@@ -5,9 +5,10 @@ the longest is inside to its end: editors strip trailing spaces); a PNG mask is 
 (luminance below half, transparent pixels outside too) and light inside (Pillow, the optional
 ``png`` extra). The picture is read as Pillow's 8-bit luminance and alpha (``LA``: ITU-R 601-2
 luminance, as ``L``), two bytes a pixel: converted to RGBA floats, a 6 KB picture of 4000 x 4000
-pixels took 444 MB to read, and now takes about a third of that. The picture is stretched over the grid's extent and a cell is inside when the
-picture is inside at the cell's centre, so one mask cuts every grid; with no ``--size`` each
-character (pixel) is one cell (``Mask.natural_size``).
+pixels took 444 MB to read, and now takes about a third of that. The picture is stretched over
+the grid's extent and a cell is inside when the picture is inside at the cell's centre, so one
+mask cuts every grid; with no ``--size`` each character (pixel) is one cell
+(``Mask.natural_size``).
 
 A mask file is read as every maze file is (``core.saves.open_regular``: a regular file of at
 most ``MAX_MASK_BYTES``; a FIFO or a device is refused before anything is read), and its size
