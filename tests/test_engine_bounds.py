@@ -158,3 +158,18 @@ def test_an_engine_dies_with_swarmtui_killed_outright(tmp_path):
         swarmtui.kill()
         swarmtui.wait()
     poll_until(lambda: gone(engine), timeout=15)
+
+
+@pytest.mark.parametrize("mode, says", [("crash", "crashed"), ("illegal", "illegal move"), ("garbage", "greeting")])
+def test_a_coach_engine_that_misbehaves_is_one_line_from_hint(mode, says, tmp_path, capsys):
+    """``swarmtui hint`` with an external engine as the coach printed the AgentForfeit's
+    traceback (exit 1) for every misbehaving engine (the third audit); the engine is gone after."""
+    from cli_run import run_cli
+
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    code, out, err = run_cli(capsys, "hint", "hive", "Base;NotStarted;White[1]", "-a", "uhp", "--param",
+                             "engine=faulty", "--param", "grace=0.5", "--engine", f"faulty={fake(mode, pids)}")
+    assert code == 2 and not out and err.count("\n") == 1 and "the coach (uhp) gave no advice" in err and says in err
+    for pid in noted_pids(pids):
+        poll_until(lambda pid=pid: gone(pid), timeout=15)

@@ -180,6 +180,18 @@ def test_a_connection_that_never_says_hello_is_dropped(hub, monkeypatch):
     assert time.monotonic() - started < 5
 
 
+def test_a_hello_nested_too_deep_is_dropped_without_a_traceback(hub, caplog):
+    """A deeply nested line raised RecursionError out of the connection's task (the third audit)."""
+    caplog.set_level(logging.INFO)
+    with socket.socket(socket.AF_UNIX) as deep:
+        deep.settimeout(10)
+        deep.connect(str(hub.hub.path))
+        deep.sendall(b"[" * 200_000 + b"]" * 200_000 + b"\n")
+        assert deep.recv(100) == b""  # closed by the hub
+    poll_until(lambda: "nested too deep" in caplog.text, timeout=10)
+    assert "Traceback" not in caplog.text and "RecursionError" not in caplog.text
+
+
 class _Writer:
     """Stands in for a connection's stream: keeps what the hub sends."""
 

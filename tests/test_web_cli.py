@@ -65,3 +65,18 @@ async def test_one_process_serves_ssh_and_browsers_and_stops_on_sigterm(tmp_path
         if server.returncode is None:
             server.kill()
             await server.wait()
+
+
+def test_both_doors_keep_the_ratings_beside_the_players_folder_by_default(tmp_path):
+    """``swarmtui web`` and ``serve`` put the ratings database inside the players' folder, among
+    the homes, though ``--help`` said beside it (the third audit); now both say and do beside."""
+    from swarmtui.cli.doors import house
+    from swarmtui.serve.state import ServeConfig
+
+    config = tmp_path / "config.toml"
+    config.write_text("")
+    place = house(guest=True, players_dir=tmp_path / "players", ratings=None, max_sessions=8, max_per_player=2,
+                  idle_minutes=30, max_hours=4, memory_mb=1536, cpu_minutes=60, guests_per_address=4,
+                  offer_engines=None, engine=[], config_file=config)
+    assert place.ratings == tmp_path / "players-ratings.sqlite3"
+    assert ServeConfig(tmp_path / "key", tmp_path / "players", guest=True).ratings_path == place.ratings

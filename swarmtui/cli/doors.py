@@ -69,7 +69,7 @@ def house(*, guest: bool, players_dir: Path | None, ratings: Path | None, max_se
     """The limits, the players' root and ratings, and the app command (with the offered engines)."""
     from swarmtui.serve.environment import app_command
     from swarmtui.serve.limits import Limits
-    from swarmtui.tables.ratings import FILE_NAME
+    from swarmtui.serve.state import ratings_beside
 
     offered = _offered_engines(offer_engines, engine, config_file)
     limits = Limits(max_sessions=max_sessions, max_sessions_per_player=max_per_player,
@@ -80,7 +80,7 @@ def house(*, guest: bool, players_dir: Path | None, ratings: Path | None, max_se
                     max_guest_connections_per_address=guests_per_address,
                     max_connections=max(32, 2 * max_sessions + 8))
     root = (players_dir or data_dir() / "players").expanduser().absolute()  # a session's HOME and working folder
-    return House(guest, root, ratings.expanduser() if ratings else root / FILE_NAME, limits, app_command(offered),
+    return House(guest, root, ratings.expanduser() if ratings else ratings_beside(root), limits, app_command(offered),
                  [e.name for e in offered])
 
 

@@ -52,6 +52,7 @@ def hint(
     config: Path | None = typer.Option(None, "--config", dir_okay=False, help=CONFIG_HELP),
 ) -> None:
     """Print the move a coach suggests in POSITION (first line, alone), then why."""
+    from swarmtui.core.agent import AgentForfeit
     from swarmtui.core.limits import Limit
     from swarmtui.core.params import ParamError, split_assignment
     from swarmtui.referee import build_coach, coach_seat, suggest
@@ -71,6 +72,8 @@ def hint(
     try:
         decision, rating = rate_move(state, built, mine, limit, coach.agent) if mine is not None else (None, None)
         advice = suggest(state, built, limit, decision)
+    except AgentForfeit as error:  # an external engine that crashed, hung or answered nonsense
+        raise CliError(f"the coach ({coach.agent}) gave no advice: {error}") from None
     finally:
         from swarmtui.core.agent import close_agent
 

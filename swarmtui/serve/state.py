@@ -57,6 +57,12 @@ class Connection(Protocol):
     conn: asyncssh.SSHServerConnection | None
 
 
+def ratings_beside(players_root: Path) -> Path:
+    """The default ratings database of a server whose players' folder is ``PLAYERS``:
+    ``PLAYERS-ratings.sqlite3`` beside it (inside, it would sit among the players' homes)."""
+    return players_root.with_name(f"{players_root.name}-{FILE_NAME}")
+
+
 @dataclass
 class ServeConfig:
     """Everything ``swarmtui serve`` needs; ``port=0`` picks a free port (tests). ``players_root``,
@@ -76,7 +82,7 @@ class ServeConfig:
 
     @property
     def ratings_path(self) -> Path:
-        return self.ratings or self.players_root.with_name(f"{self.players_root.name}-{FILE_NAME}")
+        return self.ratings or ratings_beside(self.players_root)
 
     def __post_init__(self) -> None:
         if self.authorized_keys is None and not self.guest:

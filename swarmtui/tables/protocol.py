@@ -51,6 +51,8 @@ def decode(line: bytes) -> dict[str, Any]:
         message = json.loads(line)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ProtocolError(f"not JSON: {error}") from None
+    except RecursionError:  # (the hub's connection task died with a traceback)
+        raise ProtocolError("not JSON: nested too deep") from None
     if not isinstance(message, dict):
         raise ProtocolError("not a JSON object")
     return message
