@@ -26,6 +26,7 @@ import pytest
 from test_web import ALICE, BOB, _door, _report, _tokens
 from waiting import wait_until
 
+from swarmtui.serve.limits import Limits
 from swarmtui.web.probe import client, log_in, open_screen
 from swarmtui.web.server import COOKIE
 from swarmtui.web.visitors import LoginBrake
@@ -167,3 +168,47 @@ def _alive(pid: int) -> bool:
             return stat.read().rpartition(")")[2].split()[0] != "Z"
     except OSError:
         return False
+
+
+def _through(base: str, forwarded: str, host: str = "127.0.0.1") -> aiohttp.ClientSession:
+    """A browser behind a proxy at ``host`` that says the player is at ``forwarded``."""
+    return aiohttp.ClientSession(base, connector=aiohttp.TCPConnector(local_addr=(host, 0)),
+                                 cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                 headers={"Origin": base, "X-Forwarded-For": forwarded})
+
+
+async def test_behind_a_trusted_proxy_the_limits_hold_per_player_not_for_the_proxy(tmp_path):
+    """Behind the TLS proxy docs/web.md asks for, every player had the proxy's address: five wrong
+    tokens from anyone kept everyone out for a minute (the third audit). With --trusted-proxy the
+    player's address comes from X-Forwarded-For; anyone else's X-Forwarded-For is ignored."""
+    async with _door(tmp_path, trusted_proxies=("127.0.0.1",)) as (web, base):
+        async with _through(base, "10.0.0.1") as guesser:
+            for _ in range(5):
+                assert (await log_in(guesser, "x" * 30)).status == 401
+            assert (await log_in(guesser, ALICE)).status == 429
+        async with _through(base, "10.0.0.1, 10.0.0.2") as player:  # the proxy appended 10.0.0.2
+            assert (await log_in(player, ALICE)).status == 303
+        async with _through(base, "10.0.0.3", host="127.0.0.2") as spoofer:  # not the proxy: header ignored
+            for _ in range(5):
+                assert (await log_in(spoofer, "x" * 30)).status == 401
+        async with _through(base, "10.0.0.4", host="127.0.0.2") as same:
+            assert (await log_in(same, ALICE)).status == 429  # counted as 127.0.0.2, whatever it says
+
+
+async def test_behind_a_trusted_proxy_guests_are_counted_per_player_address(tmp_path):
+    limits = Limits(max_guest_connections_per_address=1)
+    async with _door(tmp_path, limits=limits, guest=True, tokens=None, trusted_proxies=("127.0.0.1",)) as (web, base):
+        async with _through(base, "10.0.0.1") as first, _through(base, "10.0.0.2") as second, \
+                _through(base, "10.0.0.1") as again:
+            screens = []
+            for http in (first, second, again):
+                assert (await log_in(http, None)).status == 303
+                screens.append(await open_screen(http))
+            await _report(screens[0])
+            await _report(screens[1])  # another player behind the same proxy
+            await asyncio.wait_for(screens[2].closed.wait(), 20)
+            assert screens[2].socket.close_code == 1013  # the first player's address has its guest
+            for screen in screens[:2]:
+                await screen.close()
+        await wait_until(lambda: not web.door.sessions)
+        assert not web.door.connections.guests_from

@@ -27,9 +27,11 @@ def test_mistakes_are_one_line_before_anything_listens(tmp_path):
     tokens.write_text("alice short\n")
     _one_line_error(_swarmtui("web", "--tokens", str(tokens), "-p", "0"), 2, r"tokens line 1: a token is 22 to 256")
     _one_line_error(_swarmtui("serve", "--allow-guests", "--tokens", str(tokens)), 2,
-                    r"--tokens and --public-url are for the browser door: add --web-port PORT")
+                    r"--tokens, --public-url and --trusted-proxy are for the browser door: add --web-port PORT")
     _one_line_error(_swarmtui("web", "--allow-guests", "--public-url", "javascript:x"), 2,
                     r"the public URL must start with http:// or https://")
+    _one_line_error(_swarmtui("web", "--allow-guests", "--trusted-proxy", "proxy.example"), 2,
+                    r"a trusted proxy is an IP address \(got 'proxy.example'\)")
     new = _swarmtui("web", "--new-token")
     assert new.returncode == 0 and re.fullmatch(r"[A-Za-z0-9_-]{32}\n", new.stdout)
 

@@ -48,6 +48,9 @@ CONFIG = typer.Option(None, "--config", dir_okay=False, help=CONFIG_HELP)
 TOKENS = typer.Option(None, "--tokens", "-t", help="Token file: the browser players, 'NAME TOKEN' a line (mode 600).")
 PUBLIC_URL = typer.Option(None, "--public-url", help="The address browsers use when a proxy stands in front "
                           "(https://games.example.org): its host is accepted, and cookies are Secure for https.")
+TRUSTED_PROXY = typer.Option([], "--trusted-proxy", help="The address of the reverse proxy in front of the browser "
+                             "door (repeatable): for its requests the player's address is read from "
+                             "X-Forwarded-For, so the limits per address hold per player, not for the proxy.")
 
 
 @dataclass(frozen=True)

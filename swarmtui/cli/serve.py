@@ -29,6 +29,7 @@ def serve(
         help="Serve browsers too, on this port, in the same process: SSH and browser players share the tables."),
     tokens: Path | None = doors.TOKENS,
     public_url: str | None = doors.PUBLIC_URL,
+    trusted_proxy: list[str] = doors.TRUSTED_PROXY,
     players_dir: Path | None = doors.PLAYERS_DIR,
     ratings: Path | None = doors.RATINGS,
     max_sessions: int = doors.MAX_SESSIONS,
@@ -55,8 +56,8 @@ def serve(
     if authorized_keys is None and not guest:
         raise CliError("nobody could log in: give --authorized-keys FILE (for example ~/.ssh/authorized_keys), "
                        "or --allow-guests")
-    if web_port is None and (tokens is not None or public_url is not None):
-        raise CliError("--tokens and --public-url are for the browser door: add --web-port PORT")
+    if web_port is None and (tokens is not None or public_url is not None or trusted_proxy):
+        raise CliError("--tokens, --public-url and --trusted-proxy are for the browser door: add --web-port PORT")
     place = doors.house(guest=guest, players_dir=players_dir, ratings=ratings, max_sessions=max_sessions,
                         max_per_player=max_per_player, idle_minutes=idle_minutes, max_hours=max_hours,
                         memory_mb=memory_mb, cpu_minutes=cpu_minutes, guests_per_address=guests_per_address,
@@ -65,7 +66,7 @@ def serve(
     if web_port is not None:
         from swarmtui.cli.web import web_config
 
-        web = web_config(tokens, guest, host, web_port, public_url)
+        web = web_config(tokens, guest, host, web_port, public_url, trusted_proxy)
     ssh = ServeConfig(host_key=(host_key or doors.data_dir() / "host_key").expanduser(),
                       players_root=place.players_root,
                       authorized_keys=authorized_keys.expanduser() if authorized_keys else None,

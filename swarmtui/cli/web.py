@@ -16,7 +16,8 @@ from swarmtui.cli import doors
 from swarmtui.cli.app import CliError, app, fail
 
 
-def web_config(tokens: Path | None, guest: bool, host: str, port: int, public_url: str | None) -> Any:
+def web_config(tokens: Path | None, guest: bool, host: str, port: int, public_url: str | None,
+               proxies: list[str] | None = None) -> Any:
     """The browser door's ``WebConfig``; one line (exit 2) when nobody could log in or aiohttp is missing."""
     try:
         from swarmtui.web.server import WebConfig
@@ -27,7 +28,7 @@ def web_config(tokens: Path | None, guest: bool, host: str, port: int, public_ur
                        "'swarmtui web --new-token' prints a token), or --allow-guests")
     try:
         return WebConfig(tokens=tokens.expanduser() if tokens else None, guest=guest, host=host, port=port,
-                         public_url=public_url)
+                         public_url=public_url, trusted_proxies=tuple(proxies or ()))
     except ValueError as error:
         raise CliError(str(error)) from None
 
@@ -39,6 +40,7 @@ def web(
     tokens: Path | None = doors.TOKENS,
     guest: bool = doors.GUESTS,
     public_url: str | None = doors.PUBLIC_URL,
+    trusted_proxy: list[str] = doors.TRUSTED_PROXY,
     new_token: bool = typer.Option(False, "--new-token", help="Print a new random token for the token file, and exit."),
     players_dir: Path | None = doors.PLAYERS_DIR,
     ratings: Path | None = doors.RATINGS,
@@ -62,7 +64,7 @@ def web(
     if new_token:
         typer.echo(secrets.token_urlsafe(24))
         return
-    config = web_config(tokens, guest, host, port, public_url)
+    config = web_config(tokens, guest, host, port, public_url, trusted_proxy)
     place = doors.house(guest=guest, players_dir=players_dir, ratings=ratings, max_sessions=max_sessions,
                         max_per_player=max_per_player, idle_minutes=idle_minutes, max_hours=max_hours,
                         memory_mb=memory_mb, cpu_minutes=cpu_minutes, guests_per_address=guests_per_address,

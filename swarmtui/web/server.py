@@ -88,12 +88,19 @@ class WebConfig:
     host: str = "127.0.0.1"
     port: int = 8080
     public_url: str | None = None
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses of the reverse proxies in front of the door: for a request one of them sends, the
+    player's address is the last address of ``X-Forwarded-For`` that is not a trusted proxy."""
 
     def __post_init__(self) -> None:
         if self.tokens is None and not self.guest:
             raise ValueError("nobody could log in: give a token file, or allow guests")
         if self.public_url is not None and urlsplit(self.public_url).scheme not in ("http", "https"):
             raise ValueError(f"the public URL must start with http:// or https:// (got {self.public_url!r})")
+        try:
+            self.trusted_proxies = tuple(plain_address(str(ip_address(a.strip()))) for a in self.trusted_proxies)
+        except ValueError:
+            raise ValueError(f"a trusted proxy is an IP address (got {', '.join(self.trusted_proxies)!r})") from None
 
     def hosts(self, port: int) -> frozenset[str] | None:
         """The ``Host`` values a request may carry; None (any) when listening on every interface
@@ -146,7 +153,10 @@ class Connection(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         address = plain_address(str(peer[0])) if peer else ""
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
-        self.source = self.door.connections.source(address)
+        # a proxy's connections carry many players: each is its own source here (the total and the
+        # fair share still hold), and each request says whose it is (WebDoor.source)
+        self.source = f"proxy {self.peer}" if address in self.door.config.trusted_proxies \
+            else self.door.connections.source(address)
         admission = self.door.connections.open(self, self.source)
         if admission.refusal is not None:
             log.warning("refused a connection from %s: %s", self.peer, admission.refusal)
@@ -243,8 +253,29 @@ class WebDoor:
         return tokens is not None and tokens.still_lists(visit.name, visit.token)
 
     def source(self, request: web.Request) -> str:
+        """The network a request is counted under: its sender's, or behind a trusted proxy, the
+        player's (``client``)."""
         connection = self.by_transport.get(request.transport)
-        return connection.source if connection is not None else self.connections.source(request.remote or "")
+        if connection is not None and not connection.source.startswith("proxy "):
+            return connection.source
+        return self.connections.source(self.client(request))
+
+    def client(self, request: web.Request) -> str:
+        """The player's address: the sender's, or when a trusted proxy sent the request, the last
+        address in its ``X-Forwarded-For`` that is not a trusted proxy (an untrusted sender's
+        header is ignored: anyone can write one)."""
+        sender = plain_address(request.remote or "")
+        proxies = self.config.trusted_proxies
+        if sender not in proxies:
+            return sender
+        for hop in reversed(",".join(request.headers.getall("X-Forwarded-For", [])).split(",")):
+            try:
+                address = plain_address(str(ip_address(hop.strip())))
+            except ValueError:
+                break  # not an address: what stands before it cannot be trusted either
+            if address not in proxies:
+                return address
+        return sender
 
     # -- pages ---------------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.Response:
@@ -259,22 +290,22 @@ class WebDoor:
         source = self.source(request)
         refusal = self.brake.refusal(source)
         if refusal is not None:
-            log.warning("refused a login from %s: %s", request.remote, refusal)
+            log.warning("refused a login from %s: %s", self.client(request), refusal)
             return _page(login_page(TITLE, guests=self.config.guest, error=refusal), status=429)
         form = await request.post()
         token, guest = form.get("token"), form.get("guest")
         if guest == "1" and self.config.guest:
-            log.warning("GUEST LOGIN without a token from %s", request.remote)
+            log.warning("GUEST LOGIN without a token from %s", self.client(request))
             return self._enter(None, "guest")
         tokens = await asyncio.to_thread(self.current_tokens) if isinstance(token, str) and token else None
         listed = tokens.listed(token) if tokens is not None and isinstance(token, str) else None
         if listed is None:
             self.brake.failed(source)
-            log.info("refused a login from %s: no such token", request.remote)
+            log.info("refused a login from %s: no such token", self.client(request))
             return _page(login_page(TITLE, guests=self.config.guest, error="That token is not on this server's list."),
                          status=401)
         player = Player.from_name(listed.name)
-        log.info("login from %s as %s (%s)", request.remote, listed.name, player.id)
+        log.info("login from %s as %s (%s)", self.client(request), listed.name, player.id)
         return self._enter(player, listed.name, listed.digest)
 
     def _enter(self, player: Player | None, name: str, token: bytes = b"") -> web.StreamResponse:
@@ -305,7 +336,7 @@ class WebDoor:
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         visit = self.visit(request)
         if not self.same_origin(request):
-            log.warning("refused a websocket from %s: Origin %.80r is not this server's", request.remote,
+            log.warning("refused a websocket from %s: Origin %.80r is not this server's", self.client(request),
                         request.headers.get("Origin"))
             raise web.HTTPForbidden(text="swarmtui web: not from this server's page")
         if visit is None:
@@ -314,7 +345,7 @@ class WebDoor:
         if revoked:
             self.visitors.forget(request.cookies.get(COOKIE))
             log.warning("refused a session of %s from %s: its token is no longer in the token file", visit.name,
-                        request.remote)
+                        self.client(request))
         player = visit.player or Player.new_guest()
         connection = self.by_transport.get(request.transport)
         socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
@@ -323,14 +354,14 @@ class WebDoor:
             await socket.close(code=CLOSE_POLICY, message=_reason("swarmtui web: your token is no longer on this "
                                                                   "server's list; log in again"))
             return socket
-        bucket = GUESTS if player.guest else player.id
-        refusal = self.connections.refuse_login(bucket, self.source(request)) or self.venue.count.refusal(player.id)
+        bucket, source = GUESTS if player.guest else player.id, self.source(request)
+        refusal = self.connections.refuse_login(bucket, source) or self.venue.count.refusal(player.id)
         if refusal is not None or connection is None:
-            log.info("refused a session of %s from %s: %s", player.id, request.remote, refusal)
+            log.info("refused a session of %s from %s: %s", player.id, self.client(request), refusal)
             await socket.close(code=CLOSE_TRY_LATER, message=_reason(f"swarmtui web: {refusal or 'no connection'}"))
             return socket
-        self.connections.logged_in(connection, bucket, connection.source)
-        connection.bucket = bucket
+        self.connections.logged_in(connection, bucket, source)
+        connection.bucket, connection.source = bucket, source  # (the player's, through a proxy)
         session = BrowserSession(self, player, player_label(visit.name, player), socket, request, visit)
         self.sessions.add(session)
         self.venue.count.admit(player.id)
@@ -363,7 +394,7 @@ class BrowserSession:
         """The login this session came with (logging it out ends the session)."""
         self.label = label
         self.socket = socket
-        self.peer = str(request.remote)
+        self.peer = door.client(request)
         self.size = door.limits.clamp(_dimension(request.query.get("width"), 80),
                                       _dimension(request.query.get("height"), 24))
         self.reading = asyncio.Event()
