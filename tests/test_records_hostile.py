@@ -376,3 +376,26 @@ def test_an_unclosed_sgf_value_is_refused_in_the_memory_of_its_text(tmp_path):
     finally:
         tracemalloc.stop()
     assert peak < 20 * path.stat().st_size
+
+
+def test_a_new_file_is_never_written_through_a_symlink_nor_over_one_that_appears(tmp_path, monkeypatch, capsys):
+    """A dangling symlink planted where an export goes made it create the file it pointed at, and
+    a file that appeared between the check and the rename was replaced (the third audit)."""
+    elsewhere = tmp_path / "elsewhere.pgn"
+    planted = tmp_path / "export.pgn"
+    planted.symlink_to(elsewhere)
+    record = Path(__file__).parent / "data" / "hive" / "records" / "HV-Dumbot-guest-2018-10-31-1402.pgn"
+    code, _, err = run_cli(capsys, "hive", "convert", record, planted)
+    assert code == 2 and "is a symbolic link" in err and not elsewhere.exists() and planted.is_symlink()
+
+    target = tmp_path / "new.txt"
+    sync = os.fsync
+
+    def another_writer(fd: int) -> None:  # someone writes the same name meanwhile
+        sync(fd)
+        target.write_text("theirs")
+
+    monkeypatch.setattr(os, "fsync", another_writer)
+    with pytest.raises(SaveError, match="already exists and is not overwritten"):
+        write_atomic(target, "mine", overwrite=False)
+    assert target.read_text() == "theirs" and [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []

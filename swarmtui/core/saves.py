@@ -11,6 +11,7 @@ turns any damage into one ``SaveError`` sentence. A damaged file is left untouch
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
@@ -155,8 +156,16 @@ def write_atomic(path: Path, content: str | bytes, *, overwrite: bool = True) ->
     that is a symlink is written through: the link's target is replaced (atomically, in the
     target's folder) and the link stays a link; confinement and the shipped-file check apply
     to the target. Returns the path written.
+
+    A new file (``overwrite`` False) is written only where nothing is: not through a symlink
+    (one planted in a shared folder, dangling, made an export create a file wherever it
+    pointed), and the temporary file is hard-linked into place, which fails if anything
+    appeared there meanwhile (a rename would replace it).
     """
     given = Path(path)
+    if not overwrite and given.is_symlink():
+        raise SaveError(f"{given} is a symbolic link; a new file is written only where nothing is yet "
+                        "(choose another name)")
     path = _through_links(given)
     check_confined(path, reading=False)
     if is_shipped(path):
@@ -171,13 +180,30 @@ def write_atomic(path: Path, content: str | bytes, *, overwrite: bool = True) ->
                 handle.write(content.encode("utf-8") if isinstance(content, str) else content)
                 handle.flush()
                 os.fsync(handle.fileno())
-            os.replace(tmp, path)
+            if overwrite or not _linked_into_place(tmp, path):
+                os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
     except OSError as error:
         raise SaveError(f"cannot write {path}: {error.strerror or error}") from None
     return given
+
+
+def _linked_into_place(tmp: str, path: Path) -> bool:
+    """Put the new file ``tmp`` at ``path`` with a hard link (``SaveError`` if anything is there,
+    however it got there); False where the file system has no hard links (the caller then
+    renames, having checked that nothing was there)."""
+    try:
+        os.link(tmp, path, follow_symlinks=False)
+    except FileExistsError:
+        raise SaveError(f"{path} already exists and is not overwritten") from None
+    except OSError as error:
+        if error.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS):
+            return False
+        raise
+    os.unlink(tmp)
+    return True
 
 
 def _temporary_beside(path: Path) -> tuple[int, str]:
