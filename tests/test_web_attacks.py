@@ -212,3 +212,20 @@ async def test_behind_a_trusted_proxy_guests_are_counted_per_player_address(tmp_
                 await screen.close()
         await wait_until(lambda: not web.door.sessions)
         assert not web.door.connections.guests_from
+
+
+async def test_under_https_the_visit_cookie_cannot_be_planted_by_a_sibling_domain(tmp_path):
+    """With an https public URL the cookie is ``__Host-`` prefixed (Secure, Path=/, no Domain):
+    a page of another subdomain cannot set one for this host (the third audit)."""
+    public = "https://games.example.org"
+    async with _door(tmp_path, public_url=public) as (web, base):
+        async with aiohttp.ClientSession(base, headers={"Origin": public, "Host": "games.example.org"}) as http:
+            response = await log_in(http, ALICE)
+            assert response.status == 303 and COOKIE not in response.cookies
+            cookie = response.cookies["__Host-" + COOKIE]
+            assert cookie["secure"] and cookie["path"] == "/" and not cookie["domain"] and cookie["httponly"]
+            planted = {COOKIE: cookie.value}  # the same value under the unprefixed name is not read
+            async with http.get("/", cookies=planted) as page:
+                assert 'name="token"' in await page.text()
+            async with http.get("/", cookies={"__Host-" + COOKIE: cookie.value}) as page:
+                assert "textual-terminal" in await page.text()

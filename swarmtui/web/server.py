@@ -62,6 +62,9 @@ from swarmtui.web.visitors import LoginBrake, Visit, Visitors
 log = logging.getLogger("swarmtui.web")
 
 COOKIE = "swarmtui_visit"
+SECURE_PREFIX = "__Host-"
+"""The cookie's name under https: browsers then take it only with ``Secure``, ``Path=/`` and no
+``Domain``, so a page of a sibling domain cannot plant a visit of its own for this one."""
 TITLE = "swarmtui"
 PAGE_CONNECTIONS = 8
 """Connections one address may open at once before sending a request (a browser loading a page
@@ -219,6 +222,7 @@ class WebDoor:
         self.sessions: set[BrowserSession] = set()
         self.port = 0
         self.secure = (config.public_url or "").startswith("https:")
+        self.cookie = SECURE_PREFIX + COOKIE if self.secure else COOKIE
         self.files = static_files()
 
     # -- checks --------------------------------------------------------------------------------
@@ -244,7 +248,7 @@ class WebDoor:
             and not parts.path and self.host_allowed(request)
 
     def visit(self, request: web.Request) -> Visit | None:
-        return self.visitors.find(request.cookies.get(COOKIE))
+        return self.visitors.find(request.cookies.get(self.cookie))
 
     async def still_listed(self, visit: Visit) -> bool:
         """Whether the token file (read now, as at a login) still lists the token ``visit`` came
@@ -311,18 +315,18 @@ class WebDoor:
     def _enter(self, player: Player | None, name: str, token: bytes = b"") -> web.StreamResponse:
         cookie = self.visitors.admit(player, name, token=token)
         response = web.Response(status=303, headers={"Location": "/", "Cache-Control": "no-store"})
-        response.set_cookie(COOKIE, cookie, max_age=int(self.visitors.lifetime), path="/", httponly=True,
+        response.set_cookie(self.cookie, cookie, max_age=int(self.visitors.lifetime), path="/", httponly=True,
                             samesite="Strict", secure=self.secure)
         return response
 
     async def logout(self, request: web.Request) -> web.StreamResponse:
         if not self.same_origin(request):
             raise web.HTTPForbidden(text="swarmtui web: a logout must come from this server's own page")
-        ended = self.visitors.forget(request.cookies.get(COOKIE))
+        ended = self.visitors.forget(request.cookies.get(self.cookie))
         for session in [s for s in self.sessions if ended is not None and s.visit is ended]:
             session.end("logged out")  # (its other tabs too: a shared computer is left logged out)
         response = web.Response(status=303, headers={"Location": "/", "Cache-Control": "no-store"})
-        response.del_cookie(COOKIE, path="/")
+        response.del_cookie(self.cookie, path="/", secure=self.secure)
         return response
 
     async def static(self, request: web.Request) -> web.StreamResponse:
@@ -343,7 +347,7 @@ class WebDoor:
             raise web.HTTPForbidden(text="swarmtui web: log in first")
         revoked = visit.player is not None and not await self.still_listed(visit)
         if revoked:
-            self.visitors.forget(request.cookies.get(COOKIE))
+            self.visitors.forget(request.cookies.get(self.cookie))
             log.warning("refused a session of %s from %s: its token is no longer in the token file", visit.name,
                         self.client(request))
         player = visit.player or Player.new_guest()
