@@ -4,7 +4,8 @@
 (environment variables are read before conftest runs: see TEXTUAL_NOTES), with the saves
 folder in the test's temporary directory (games are autosaved on quit and when they end);
 ``genome_deliberation`` builds a GA turn as the ga agent records it, for panel tests; ``hub``
-runs a table hub on its own event loop thread (``RunningHub``), as the serve process does.
+runs a table hub on its own event loop thread (``RunningHub``), as the serve process does;
+``owner_engine_table`` (autouse) gives every test the external-engine table it found.
 """
 
 from __future__ import annotations
@@ -18,9 +19,20 @@ from pathlib import Path
 
 import pytest
 
+from swarmtui.core.engines import declare_engines, declared_engines
 from swarmtui.tables.client import TableClient
 from swarmtui.tables.hub import Hub
 from swarmtui.tables.ratings import RatingsStore
+
+
+@pytest.fixture(autouse=True)
+def owner_engine_table():
+    """Each test starts with the engine table it found: a command run in-process (Typer's
+    runner, a face's start-up) declares the owner's engines for the whole process, and a later
+    test that expects none declared would otherwise see them (the setup offered a ``uhp`` seat)."""
+    before = declared_engines()
+    yield
+    declare_engines(before.values())
 
 
 @pytest.fixture
