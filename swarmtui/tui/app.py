@@ -43,7 +43,7 @@ from swarmtui.tui.config import Preferences
 from swarmtui.tui.crash_log import write_crash_log
 from swarmtui.tui.panels.playback import SPEEDS
 from swarmtui.tui.saved_game import SaveEntry, mark_interrupted, take_interrupted
-from swarmtui.tui.screens.help import HelpScreen, screen_commands, screen_keys
+from swarmtui.tui.screens.help import HelpScreen, screen_about, screen_commands, screen_keys
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.too_small import fit_terminal
 
@@ -430,7 +430,9 @@ class SwarmApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             screen = self.screen
             title = getattr(screen, "HELP_TITLE", "") or "this screen"
-            self.push_screen(HelpScreen(screen_keys(screen), title=f"Keys: {title}"))
+            about = screen_about(screen)
+            heading = f"{'Help' if about else 'Keys'}: {title}"
+            self.push_screen(HelpScreen(screen_keys(screen), title=heading, about=about))
 
 
 HANG_UP_GRACE = 5.0

@@ -1,4 +1,9 @@
-"""The help overlay: the keys of the screen you are on, on a modal screen closed with ?, Escape, q or Enter.
+"""The help overlay: what the screen you are on does and its keys, on a modal screen closed with ?, Escape, q or Enter.
+
+A screen says what it does in its ``HELP`` (Textual's class attribute for help text; here plain
+text, shown as written: paragraphs separated by blank lines, ``term: meaning`` lines for its
+entries and fields); the overlay shows it above the keys, which are read from the bindings
+Textual resolves. A screen without ``HELP`` shows its keys alone.
 
 (``q`` reaches the app's priority binding first; ``SwarmApp.action_quit`` closes this screen.)
 """
@@ -55,11 +60,21 @@ def screen_keys(screen: Screen[Any]) -> list[tuple[str, list[tuple[str, str]]]]:
     return [(title, [(" ".join(keys), what) for what, keys in rows.items()]) for title, rows in sections.items()]
 
 
-def help_text(sections: list[tuple[str, list[tuple[str, str]]]]) -> Text:
-    """The key table as plain text with bold section names."""
+def screen_about(screen: Screen[Any]) -> str:
+    """What ``screen`` does, from its ``HELP`` (empty when it has none)."""
+    about = getattr(screen, "HELP", "")
+    return about.strip() if isinstance(about, str) else ""
+
+
+def help_text(sections: list[tuple[str, list[tuple[str, str]]]], about: str = "") -> Text:
+    """What the screen does (``about``, under a bold heading), then the key table as plain text
+    with bold section names."""
     text = Text(end="")
+    if about:
+        text.append("What this screen does", style="bold underline")
+        text.append(f"\n{about}")
     for i, (section, rows) in enumerate(sections):
-        if i:
+        if i or about:
             text.append("\n\n")
         text.append(section, style="bold underline")
         width = max(len(keys) for keys, _ in rows) + 2
@@ -69,22 +84,25 @@ def help_text(sections: list[tuple[str, list[tuple[str, str]]]]) -> Text:
 
 
 class HelpScreen(ModalScreen[None]):
-    """Lists the keys; any of ?, Escape, q, Enter closes it."""
+    """Says what the screen does and lists its keys; any of ?, Escape, q, Enter closes it."""
 
     CSS_PATH = "help.tcss"
 
     BINDINGS = [Binding("question_mark,escape,enter,q", "close", "Close")]
 
-    def __init__(self, sections: list[tuple[str, list[tuple[str, str]]]], title: str = "Keys") -> None:
+    def __init__(self, sections: list[tuple[str, list[tuple[str, str]]]], title: str = "Keys",
+                 about: str = "") -> None:
         super().__init__()
         self.sections = sections
         self.title_line = title
+        self.about = about
+        """What the screen does (its ``HELP``), shown above the keys."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:  # scrolls (arrows) when the keys outgrow the terminal
             box.border_title = self.title_line
             box.border_subtitle = "? esc q enter: close"
-            yield Static(help_text(self.sections))
+            yield Static(help_text(self.sections, self.about))
 
     def action_close(self) -> None:
         self.dismiss()

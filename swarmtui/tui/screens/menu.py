@@ -72,10 +72,27 @@ def agents_text(game: GameSpec) -> Group:
     return Group(grid, hint)
 
 
+def menu_help() -> str:
+    """What the menu does, for its ``?`` help: what choosing a game or each other entry opens."""
+    lines = ["Choose an entry with the arrows and Enter. The right-hand panel says what the highlighted "
+             "entry is and, for a game, which computer players play it.",
+             "",
+             "A game (the entries in bold): opens its setup (players, parameters, rules, seed); "
+             "an entry marked (coming) cannot be played yet."]
+    for entry in TOOLS:
+        where = " (only when the app is served to several players)" if entry is TABLES else ""
+        lines.append(f"{entry.title}{where}: {entry.blurb}")
+    lines += ["", "ctrl+p opens the command palette (every action by name); q quits (a game in progress "
+              "is saved)."]
+    return "\n".join(lines)
+
+
 class MenuScreen(Screen[None]):
     """The entries on the left; what the highlighted one is (and who can play it) on the right."""
 
     HELP_TITLE = "Menu"
+
+    HELP = menu_help()
 
     CSS_PATH = "menu.tcss"
 
