@@ -275,7 +275,17 @@ class SwarmApp(App[None]):
                                   title="Cannot resume", severity="error")
             return
         match.save_path = entry.path
-        self.call_from_thread(self.push_screen, self.game_screen(match), self._game_closed)
+        match.resumed = True
+        self.call_from_thread(self.open_resumed, match)
+
+    def open_resumed(self, match: Match) -> None:
+        """Open a resumed game in place of the saved-games list it was chosen from, so that
+        leaving the game (``m``) goes back to the menu, as its footer says."""
+        from swarmtui.tui.screens.saved_games import SavedGamesScreen
+
+        if isinstance(self.screen, SavedGamesScreen):
+            self.pop_screen()
+        self.push_screen(self.game_screen(match), self._game_closed)
 
     def on_saved_games_screen_replay(self, message: SavedGamesScreen.Replay) -> None:
         self.replay_entry(message.entry)

@@ -108,6 +108,9 @@ class Match:
         self.save_path: Path | None = None
         self.diverged: list[str] = []
         """AI seats whose rebuilt agent chose differently from the save (see ``from_saved``)."""
+        self.resumed = False
+        """True for a game the player resumed from its save (the panel says so); False for a new
+        game, one rebuilt by a takeback and one joined at a table."""
 
     @property
     def state(self) -> GameState:

@@ -463,15 +463,17 @@ def _cut_at_word(words: str, room: int) -> str:
 
 
 def restored_note(match: Match) -> str:
-    """What the panel says about a resumed game (nothing for a new one)."""
-    if not match.moves:
-        return ""
-    note = (f"Resumed after {len(match.moves)} moves: every agent re-decided its recorded turns, "
-            "so it continues as before.")
+    """What the panel says about a game rebuilt from its moves: "Resumed after ..." only for a
+    game resumed from its save (not after a takeback, nor on joining a table), and the seats whose
+    agents now choose differently whenever there are any; nothing for a new game."""
+    notes = []
+    if match.resumed and match.moves:
+        notes.append(f"Resumed after {counted(len(match.moves), 'move')}: every agent re-decided its recorded "
+                     "turns, so it continues as before.")
     if match.diverged:
-        note += (f"\nSeat(s) {', '.join(match.diverged)} now choose differently from the save (agent changed?):"
-                 " the position is exact, their memory is rebuilt by replaying.")
-    return note
+        notes.append(f"Seat(s) {', '.join(match.diverged)} now choose differently from the save (agent changed?):"
+                     " the position is exact, their memory is rebuilt by replaying.")
+    return "\n".join(notes)
 
 
 def status_text(match: Match, animating: bool) -> Text:

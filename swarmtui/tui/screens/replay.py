@@ -25,7 +25,7 @@ from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.panels.framesets import drawable
 from swarmtui.tui.screens.help import QUIT_AND_HELP
-from swarmtui.tui.screens.panel_screen import PanelScreen
+from swarmtui.tui.screens.panel_screen import WIDE, PanelScreen
 from swarmtui.tui.widgets.move_log import MoveLog
 
 NO_TRACE = "No deliberation was recorded for this move ({why})."
@@ -54,8 +54,11 @@ class ReplayScreen(PanelScreen):
         Binding("x", "skip", "Skip", show=False, tooltip="skip to the move"),
         Binding("s", "speed", "Speed", tooltip="speed: slow, normal, fast, instant"),
         Binding("v", "switch_panel", "Panel", tooltip="the other panel: reasoning / moves"),
-        Binding("m,escape", "leave", "Back", tooltip="leave the replay"),
+        Binding("m,escape", "leave", "Leave", tooltip="leave the replay"),
     ]
+
+    PLAYBACK_ACTIONS = frozenset({"next_phase", "pause", "skip"})
+    """Keys that act on a move's reasoning while it plays: listed (and working) only then."""
 
     def __init__(self, recording: Recording, *, source: str, glyphs: str = "unicode", speed: str = "normal") -> None:
         super().__init__()
@@ -99,6 +102,19 @@ class ReplayScreen(PanelScreen):
         self.set_focus(None)
         self.layout_panels()
         self.go_to(0)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer lists only keys that do something now: the playback keys while a move's
+        reasoning plays, ``v`` when only one panel fits."""
+        if action in self.PLAYBACK_ACTIONS:
+            return self.pending is not None
+        if action == "switch_panel":
+            return self.app.size.width < WIDE
+        return True
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.refresh_bindings()
 
     # -- moving through the game ------------------------------------------------------------
     @property
@@ -190,6 +206,7 @@ class ReplayScreen(PanelScreen):
         if self.ply == self.total:
             status.append(Text.assemble("\n", safe_text(rec.result, "bold reverse")))
         self.query_one("#status", Static).update(status)
+        self.refresh_bindings()
 
     # -- keys -----------------------------------------------------------------------------------
     def action_forward(self) -> None:
