@@ -21,6 +21,7 @@ from fake_engines import owner_engines
 
 from swarmtui.agents import agent_specs, make_agent
 from swarmtui.core.rng import seat_rng
+from swarmtui.core.services import RULEBOOK, Rulebook
 from swarmtui.core.state import GameState, IllegalMoveError, Termination
 from swarmtui.core.trace import Trace, trace_from_json
 from swarmtui.games import GAMES, GameSpec, register_game, unregister_game
@@ -130,7 +131,17 @@ def check_determinism(spec: GameSpec, seed: int) -> None:
     assert game(seed) != game(seed + 1)
 
 
-GAME_CHECKS = (check_play_undo, check_copy_independence, check_notation, check_determinism, check_terminal)
+def check_rulebook(spec: GameSpec, seed: int) -> None:
+    """Every game provides its rules for a person (the ``rulebook`` service the rules screen shows)."""
+    assert spec.provides(RULEBOOK), f"{spec.id}: no rulebook service (its rules for the rules screen)"
+    book = spec.service(RULEBOOK)
+    assert isinstance(book, Rulebook)
+    assert book.title and book.text.count("\n## ") >= 2, f"{spec.id}: a title and sections"
+    assert len(book.text) > 300, f"{spec.id}: the rules, not a line"
+
+
+GAME_CHECKS = (check_play_undo, check_copy_independence, check_notation, check_determinism, check_terminal,
+               check_rulebook)
 
 
 @pytest.mark.parametrize("check", GAME_CHECKS, ids=lambda c: c.__name__.removeprefix("check_"))

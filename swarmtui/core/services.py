@@ -8,6 +8,8 @@ it needs (``AgentSpec.needs``) and plays every game that provides them. The well
   search (``alphabeta``): a static score, a position hash, move ordering, threats.
 - ``HEURISTIC`` (``"heuristic"``): a :class:`Heuristic`, one move's greedy value for the side to
   move (``greedy``).
+- ``RULEBOOK`` (``"rulebook"``): a :class:`Rulebook`, the rules as a player reads them (the
+  TUI's rules screen). Not for agents: every game provides one (the conformance suite checks).
 
 A service may carry **weights**: a dataclass of named, overridable numbers (the Hive
 evaluation's). An agent that uses such a service takes them as parameters of its own in that
@@ -26,6 +28,28 @@ from swarmtui.core.params import ParamError
 
 EVALUATION = "evaluation"
 HEURISTIC = "heuristic"
+RULEBOOK = "rulebook"
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """The ``rulebook`` service: a game's rules for a person, in Markdown (``text``: a ``#`` title,
+    ``##`` sections, paragraphs and lists), from the aim of the game to how it ends, with the
+    rule options the game offers named as the setup screen names them. Plain ASCII, so it reads
+    the same in every terminal and in ``--ascii`` mode."""
+
+    text: str
+
+    def __post_init__(self) -> None:
+        if not self.text.lstrip().startswith("# "):
+            raise ValueError("a rulebook starts with a '# ' title line")
+        if not self.text.isascii():
+            raise ValueError("a rulebook is plain ASCII text")
+
+    @property
+    def title(self) -> str:
+        """The text of the ``#`` title line."""
+        return self.text.lstrip().splitlines()[0].removeprefix("# ").strip()
 
 
 class ServiceProvider(Protocol):

@@ -330,13 +330,13 @@ class SwarmApp(App[None]):
             self.speed = speed
 
     async def action_quit(self) -> None:
-        """``q``: close the help overlay if it is open, else autosave any game and quit.
+        """``q``: close the help or rules overlay if one is open, else autosave any game and quit.
 
         The binding has priority so that ``q`` quits even from the seed field or an open
         agent list; priority bindings are checked app-first, so the help screen's own ``q``
         would never be reached.
         """
-        if isinstance(self.screen, HelpScreen):
+        if isinstance(self.screen, HelpScreen) or _is_opened(self.screen, "swarmtui.tui.screens.rules", "RulesScreen"):
             self.screen.dismiss()
         elif _is_opened(self.screen, "swarmtui.tui.screens.unsaved_quit", "UnsavedQuit"):  # asked: quit means quit
             self.exit()

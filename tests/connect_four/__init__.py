@@ -32,5 +32,5 @@ SPEC = GameSpec(
     "drop discs into columns; four in a row wins (a test-only game)",
     default_players=("mcts", "random"), notation="column letters a-e", render=render,
     rules="connect_four.rules:ConnectFourRules",
-    services={"evaluation": "connect_four.evaluation:EVALUATION"},
+    services={"evaluation": "connect_four.evaluation:EVALUATION", "rulebook": "connect_four.rulebook:RULEBOOK"},
 )

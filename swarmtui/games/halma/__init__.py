@@ -47,7 +47,8 @@ SPEC = GameSpec(
     seat_counts=(1, 2, 3, 4, 6), default_players=("greedy",), notation="hole paths (i5-h5, m3:k3:k5)",
     render=_render, rules="swarmtui.games.halma.rules:HalmaRules",
     coach=("halma-search", (("difficulty", "hard"),)), parse_position=_position, format_position=_position_text,
-    services={"heuristic": "swarmtui.games.halma.heuristic:HEURISTIC"},
+    services={"heuristic": "swarmtui.games.halma.heuristic:HEURISTIC",
+              "rulebook": "swarmtui.games.halma.rulebook:RULEBOOK"},
 )
 """The game's descriptor (``swarmtui.games`` registers it); ``HalmaRules`` are its variants."""
 

@@ -66,7 +66,8 @@ SPEC = GameSpec(
     skip_turn=skip_turn,
     rules="swarmtui.games.hive.rules:HiveRules",
     coach=("alphabeta", (("difficulty", "hard"),)), parse_position=_position, format_position=_position_text,
-    services={"evaluation": "swarmtui.games.hive.services:EVALUATION"},
+    services={"evaluation": "swarmtui.games.hive.services:EVALUATION",
+              "rulebook": "swarmtui.games.hive.rulebook:RULEBOOK"},
 )
 """The game's descriptor (``swarmtui.games`` registers it)."""
 

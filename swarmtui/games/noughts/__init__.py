@@ -47,7 +47,8 @@ SPEC = GameSpec(
     default_players=("ga", "random"), notation="cells a1-c3", render=_render,
     coach=("minimax", ()),
     parse_position=_position, format_position=_position_text,
-    services={"evaluation": "swarmtui.games.noughts.evaluation:EVALUATION"},
+    services={"evaluation": "swarmtui.games.noughts.evaluation:EVALUATION",
+              "rulebook": "swarmtui.games.noughts.rulebook:RULEBOOK"},
 )
 """The game's descriptor (``swarmtui.games`` registers it)."""
 

@@ -41,6 +41,7 @@ from swarmtui.core.counting import counted
 from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError
 from swarmtui.core.trace import NoTrace
+from swarmtui.games import get_game
 from swarmtui.records import GameLog
 from swarmtui.referee import Turn
 from swarmtui.tables.client import TableClosed
@@ -54,6 +55,7 @@ from swarmtui.tui.saved_game import new_save_path, write_game
 from swarmtui.tui.screens.coaching import CoachedScreen
 from swarmtui.tui.screens.confirm import Confirm
 from swarmtui.tui.screens.help import QUIT_AND_HELP
+from swarmtui.tui.screens.rules import RULES_KEY, show_rules
 from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
 
@@ -82,6 +84,7 @@ class GameScreen(CoachedScreen):
         Binding("u", "takeback", "Undo", show=False, tooltip="take back your last move and the AI's replies"),
         Binding("r", "restart", "Restart", tooltip="start the game again (same seats and seed)"),
         Binding("m,escape", "menu", "Menu", tooltip="back to the menu (the game is saved)"),
+        Binding(RULES_KEY, "rules", "Rules", show=False, tooltip="the rules of this game"),
     ]
 
     class AgentDecided(Message):
@@ -383,6 +386,10 @@ class GameScreen(CoachedScreen):
         self.match.close()
         self.start(match)
         self.notify(f"took back {counted(undone, 'move')}", title="Undo", timeout=3)
+
+    def action_rules(self) -> None:
+        """The rules of this game, over the board (the game waits: nothing is lost)."""
+        show_rules(self.app, get_game(self.match.config.game_id))
 
     def action_menu(self) -> None:
         """Back to the menu; a game with moves is autosaved (resume it from Saved games)."""

@@ -1,6 +1,7 @@
 """The main menu: the games, the maze builders, saved games and result-file replays.
 
-Choosing a game opens its setup screen (players, agents, parameters, seed). Games that are not
+Choosing a game opens its setup screen (players, agents, parameters, seed); ``F1`` shows the
+highlighted game's rules (``screens.rules``). Games that are not
 playable yet are listed as "coming"; choosing one says so and opens nothing. Messages up:
 ``OpenSetup`` (a game was chosen), ``OpenMazes``, ``OpenSaves``, ``OpenResults``, ``OpenCrossing``
 (the shipped optimal Halma crossing), ``OpenTables``
@@ -14,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -23,6 +25,7 @@ from textual.widgets.option_list import Option
 from swarmtui.agents import agents_for
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GAMES, GameSpec
+from swarmtui.tui.screens.rules import RULES_BINDING, show_rules
 
 MAZES = GameSpec("mazes", "Mazes", (), True, None,
                  "build mazes with ants and bees (Polap et al.) or classic algorithms; watch, measure, export")
@@ -78,7 +81,7 @@ def menu_help() -> str:
              "entry is and, for a game, which computer players play it.",
              "",
              "A game (the entries in bold): opens its setup (players, parameters, rules, seed); "
-             "an entry marked (coming) cannot be played yet."]
+             f"{RULES_BINDING.key.upper()} shows its rules. An entry marked (coming) cannot be played yet."]
     for entry in TOOLS:
         where = " (only when the app is served to several players)" if entry is TABLES else ""
         lines.append(f"{entry.title}{where}: {entry.blurb}")
@@ -93,6 +96,8 @@ class MenuScreen(Screen[None]):
     HELP_TITLE = "Menu"
 
     HELP = menu_help()
+
+    BINDINGS = [Binding(RULES_BINDING.key, "rules", "Rules", tooltip="the rules of the highlighted game")]
 
     CSS_PATH = "menu.tcss"
 
@@ -148,6 +153,15 @@ class MenuScreen(Screen[None]):
         agents.display = game not in TOOLS
         if game not in TOOLS:
             agents.update(agents_text(game))
+
+    def action_rules(self) -> None:
+        """The rules of the highlighted game (the other entries have none: say what to do)."""
+        option = self.query_one("#game-list", OptionList).highlighted_option
+        game = self.game_by_id(option.id) if option is not None else self.game
+        if game in TOOLS or game.new_state is None:
+            self.notify("Highlight a game to read its rules (F1)", title="Rules")
+            return
+        show_rules(self.app, game)
 
     def game_by_id(self, game_id: str | None) -> GameSpec:
         return next(g for g in self.games if g.id == game_id)

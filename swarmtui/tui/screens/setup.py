@@ -39,6 +39,7 @@ from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GameSpec
 from swarmtui.tui.config import SeatDefaults
 from swarmtui.tui.match import COACH_OFF, MatchConfig
+from swarmtui.tui.screens.rules import RULES_BINDING, show_rules
 from swarmtui.tui.table_game import REMOTE, REMOTE_SPEC
 
 DEFAULT_AGENTS = ("human", "minimax")
@@ -121,7 +122,7 @@ class SetupScreen(Screen[None]):
 
     CSS_PATH = "setup.tcss"
 
-    BINDINGS = [Binding("escape", "back", "Menu")]
+    BINDINGS = [Binding("escape", "back", "Menu"), RULES_BINDING]
 
     class StartGame(Message):
         """The player asked to start ``config``; a table for it (if it has a connected player's
@@ -386,3 +387,6 @@ class SetupScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss()
+
+    def action_rules(self) -> None:
+        show_rules(self.app, self.game)

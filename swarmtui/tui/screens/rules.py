@@ -1,0 +1,64 @@
+"""The rules of a game on a screen of their own: its ``rulebook`` service (``core.services``)
+drawn as Markdown in a scrolling box over the screen it was opened from.
+
+Every screen that concerns one game opens it with ``F1`` (the menu for the highlighted game,
+the setup, the game screen; also in the command palette, for terminals that keep ``F1`` for
+themselves): ``show_rules`` pushes it, or says in one notice that the game provides no rules.
+A game provides its rules the way it provides any service, so a game from another package
+(``tests/connect_four``) has a rules screen as soon as its descriptor names a rulebook. Closed
+with Escape, ``F1`` or ``q`` (``SwarmApp.action_quit`` closes it, as it does the help).
+"""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+from swarmtui.core.services import RULEBOOK, Rulebook
+from swarmtui.games import GameSpec
+
+RULES_KEY = "f1"
+"""The key that opens a game's rules on the menu, the setup and the game screen."""
+
+RULES_BINDING = Binding(RULES_KEY, "rules", "Rules", tooltip="the rules of this game, on a screen of their own")
+"""The binding each of those screens lists (their ``action_rules`` opens ``RulesScreen``)."""
+
+
+class RulesScreen(ModalScreen[None]):
+    """One game's rulebook, scrolled with the arrows, Page Up/Down, Home and End."""
+
+    CSS_PATH = "rules.tcss"
+
+    BINDINGS = [Binding(f"escape,{RULES_KEY}", "close", "Close")]
+
+    def __init__(self, game: GameSpec, rulebook: Rulebook) -> None:
+        super().__init__()
+        self.game = game
+        self.rulebook = rulebook
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules-box") as box:
+            box.border_title = f"Rules: {self.game.title}"
+            box.border_subtitle = "arrows pgup pgdn: scroll  esc f1 q: close"
+            yield Markdown(self.rulebook.text, open_links=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-box").focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+def show_rules(app: App[object], game: GameSpec) -> None:
+    """Open ``game``'s rules over the current screen, or say that it provides none."""
+    if not game.provides(RULEBOOK):
+        app.notify(f"{game.title} provides no rules text", title="Rules")
+        return
+    rulebook = game.service(RULEBOOK)
+    if not isinstance(rulebook, Rulebook):
+        app.notify(f"{game.title}'s rules cannot be shown (not a Rulebook)", title="Rules", severity="error")
+        return
+    app.push_screen(RulesScreen(game, rulebook))

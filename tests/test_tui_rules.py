@@ -1,0 +1,177 @@
+"""The rules screen (issue 29): every game's rulebook service on a screen of its own, opened with
+F1 from the menu (the highlighted game), the setup and the game screen, scrolled at 80x24, closed
+with Escape, F1 or q; a game that provides no rulebook gets one notice."""
+
+from __future__ import annotations
+
+import pytest
+from screens import top
+from textual.containers import VerticalScroll
+from textual.widgets import Markdown
+from waiting import settle
+
+from swarmtui.core.services import RULEBOOK, Rulebook
+from swarmtui.games import GAMES, GameSpec, register_game, unregister_game
+from swarmtui.tui.match import Match, MatchConfig
+from swarmtui.tui.screens.game import GameScreen
+from swarmtui.tui.screens.help import screen_keys
+from swarmtui.tui.screens.menu import MenuScreen
+from swarmtui.tui.screens.rules import RulesScreen
+from swarmtui.tui.screens.setup import SetupScreen
+
+SHIPPED = ("noughts", "halma", "hive")
+
+
+def markdown_text(screen: RulesScreen) -> str:
+    return screen.query_one(Markdown).source
+
+
+async def open_rules(app, pilot, key: str = "f1") -> RulesScreen:
+    await pilot.press(key)
+    await settle(app, pilot, lambda: isinstance(app.screen, RulesScreen))
+    return top(app, RulesScreen)
+
+
+async def to_menu(app, pilot) -> MenuScreen:
+    await settle(app, pilot, lambda: isinstance(app.screen, MenuScreen))
+    return top(app, MenuScreen)
+
+
+def test_every_shipped_game_provides_its_rules_as_a_service() -> None:
+    for game_id in SHIPPED:
+        book = GAMES[game_id].service(RULEBOOK)
+        assert isinstance(book, Rulebook) and book.title == GAMES[game_id].title.split(" (")[0] or \
+            book.title == GAMES[game_id].title
+    hive = GAMES["hive"].service(RULEBOOK).text
+    for words in ("One hive", "Freedom to move", "fourth turn", "Mosquito", "Ladybug", "Pillbug",
+                  "Threefold repetition", "surrounded", "draw"):
+        assert words in hive, words
+    halma = GAMES["halma"].service(RULEBOOK).text
+    for words in ("121 holes", "A step", "A hop", "chained", "opposite point", "3 players", "4 players",
+                  "6 players", "Neutral points", "`i5`"):
+        assert words in halma, words
+    assert "three marks in a row" in GAMES["noughts"].service(RULEBOOK).text
+
+
+def test_a_rulebook_is_checked_when_it_is_made() -> None:
+    with pytest.raises(ValueError, match="title"):
+        Rulebook("no title line")
+    with pytest.raises(ValueError, match="ASCII"):
+        Rulebook("# Rules\n\nthree in a row \u2014 wins")
+    assert Rulebook("# Go\n\nSurround.").title == "Go"
+
+
+async def test_f1_on_the_menu_shows_the_highlighted_games_rules_and_escape_closes_them(tui_app) -> None:
+    app = tui_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await to_menu(app, pilot)
+        rules = await open_rules(app, pilot)
+        assert rules.game.id == "noughts" and "three marks in a row" in markdown_text(rules)
+        assert rules.query_one("#rules-box").border_title == "Rules: Noughts & Crosses"
+        await pilot.press("escape")
+        await settle(app, pilot, lambda: app.screen is menu)
+        await pilot.press("down", "down")  # Hive, the third entry
+        rules = await open_rules(app, pilot)
+        assert rules.game.id == "hive"
+        await pilot.press("q")  # q closes the rules, as it closes the help: the app keeps running
+        await settle(app, pilot, lambda: app.screen is menu)
+        assert app.is_running
+        await pilot.press("down")  # Mazes: not a game, so no rules; one notice says what to do
+        await pilot.press("f1")
+        await settle(app, pilot, lambda: any("Highlight a game" in n.message for n in app._notifications))
+        assert app.screen is menu
+
+
+async def test_the_hive_rules_scroll_at_80x24(tui_app) -> None:
+    app = tui_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_menu(app, pilot)
+        await pilot.press("down", "down")
+        rules = await open_rules(app, pilot)
+        box = rules.query_one("#rules-box", VerticalScroll)
+        await settle(app, pilot, lambda: box.max_scroll_y > 0)
+        assert box.has_focus and box.scroll_y == 0
+        await pilot.press("pagedown")
+        await settle(app, pilot, lambda: box.scroll_y > 0)
+        await pilot.press("end")
+        await settle(app, pilot, lambda: box.scroll_y == box.max_scroll_y)
+        await pilot.press("f1")
+        await settle(app, pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+async def test_f1_in_setup_shows_that_games_rules(tui_app) -> None:
+    app = tui_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_menu(app, pilot)
+        await pilot.press("down", "enter")  # Halma's setup
+        await settle(app, pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        rules = await open_rules(app, pilot)
+        assert rules.game.id == "halma" and "Neutral points" in markdown_text(rules)
+        await pilot.press("escape")
+        await settle(app, pilot, lambda: app.screen is setup)
+
+
+async def test_f1_in_a_game_shows_its_rules_and_the_game_waits(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_menu(app, pilot)
+        screen = GameScreen(Match(MatchConfig("hive", ("human", "random"), seed=5)))
+        await app.push_screen(screen)
+        await settle(app, pilot, lambda: app.screen is screen and screen.match.human_to_move)
+        ply = screen.match.state.ply
+        rules = await open_rules(app, pilot)
+        assert rules.game.id == "hive"
+        await pilot.press("escape")
+        await settle(app, pilot, lambda: app.screen is screen)
+        assert screen.match.state.ply == ply and screen.match.human_to_move
+        listed = {what: keys for _, rows in screen_keys(screen) for keys, what in rows}
+        assert listed["the rules of this game"] == "f1"  # ? lists it (the footer has no room for it)
+
+
+async def test_a_game_without_a_rulebook_gets_one_notice(tui_app) -> None:
+    noughts = GAMES["noughts"]
+    bare = GameSpec("no-rules", "No Rules", noughts.seats, True, noughts.new_state, "a game without a rulebook",
+                    render=noughts.render)
+    register_game(bare)
+    try:
+        app = tui_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            menu = await to_menu(app, pilot)
+            from swarmtui.tui.screens.rules import show_rules
+
+            show_rules(app, bare)
+            await settle(app, pilot, lambda: any("provides no rules" in n.message for n in app._notifications))
+            assert app.screen is menu
+    finally:
+        unregister_game(bare.id)
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_snapshot_rules_screen(snap_compare, tui_app, game_id) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await settle(app, pilot, lambda: isinstance(app.screen, MenuScreen))
+        from swarmtui.tui.screens.rules import show_rules
+
+        show_rules(app, GAMES[game_id])
+        await settle(app, pilot, lambda: isinstance(app.screen, RulesScreen)
+                     and len(app.screen.query_one(Markdown).children) > 3)
+
+    assert snap_compare(tui_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_a_game_from_another_package_shows_its_rules_the_same_way(tui_app) -> None:
+    """Connect Four (tests/connect_four) names a rulebook in its descriptor: that is all it takes."""
+    from connect_four import SPEC
+
+    register_game(SPEC)
+    try:
+        app = tui_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_menu(app, pilot)
+            await pilot.press("down", "down", "down")  # after the three shipped games
+            rules = await open_rules(app, pilot)
+            assert rules.game is SPEC and "four discs in a line" in markdown_text(rules)
+    finally:
+        unregister_game(SPEC.id)
