@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 MAX_CONFIG_BYTES = 64 * 1024
-SECTIONS = ("tui", "seats", "coach", "engines", "serve")
+SECTIONS = ("tui", "seats", "coach", "clock", "engines", "serve")
 """Every section the file may have (``[seats.GAME]`` tables live under ``seats``)."""
 
 

@@ -15,7 +15,10 @@ of file hold it, as the same JSON object (``"kind": "game"``, ``"format": 1``):
 - a **saved game** of the TUI (``records.saved``): also ``finished``, ``result``, ``saved``
   (when) and, for a game at a table, ``table`` (``{"id": "3", "mine": ["White"]}``); the
   ``coach`` chosen (an agent id, ``"off"``; absent: the game's default) and the ``hints`` each
-  seat asked it for (``{"1": 3}``; absent: none).
+  seat asked it for (``{"1": 3}``; absent: none); for a game with a clock, ``clock``: its
+  ``control`` in seconds (``"300+3"``, ``"st=10"``: ``referee.clock.TimeControl``), the seconds
+  ``spent`` on each move, the side to move's ``thinking`` so far when it was saved, and the time
+  ``left`` on each seat's clock (for people reading the file: replaying ``spent`` rebuilds it).
 
 A game read from another program's record (a PGN or BoardSpace SGF file, ``records.pgn``)
 keeps that record's ``tags`` (``{"White": "Dumbot", "Date": "2018.10.31", ...}``), which
@@ -45,7 +48,7 @@ LOG_FORMAT = 1
 """The game object's format; result files wrap it in their own (``records.results``)."""
 
 _RUN_FIELDS = ("index", "group", "winner", "reason", "plies", "seconds", "think_seconds")
-_SAVE_FIELDS = ("finished", "saved", "table", "coach", "hints")
+_SAVE_FIELDS = ("finished", "saved", "table", "coach", "hints", "clock")
 _FIELDS = {"kind", "format", "game", "players", "seed", "moves", "params", "rules", "traces", "skips", "result",
            "engines", "tags", *_RUN_FIELDS, *_SAVE_FIELDS}
 
@@ -80,6 +83,8 @@ class GameLog:
     """The coach of a saved game: an agent id, ``"off"``, or empty for the game's default."""
     hints: dict[str, int] = field(default_factory=dict)
     """How many times each seat asked the coach (seats that never did are left out)."""
+    clock: dict[str, Any] | None = None
+    """A saved game's clocks: ``control``, ``spent``, ``thinking``, ``left`` (None: no clock)."""
     rules: dict[str, str] = field(default_factory=dict)
     """The game's rule-variant overrides, name -> value (Hive's ``game_type``); empty: the
     defaults. Replays and resumes start the game under them."""
@@ -134,6 +139,8 @@ class GameLog:
                 payload["coach"] = self.coach
             if self.hints:
                 payload["hints"] = self.hints
+            if self.clock is not None:
+                payload["clock"] = self.clock
         if self.skips is not None:
             payload["skips"] = self.skips
         if self.rules:
@@ -225,6 +232,7 @@ class _Reader:
         log.table = self.table(payload.get("table"), log.players)
         log.coach = self.text(payload.get("coach") or "", "'coach'")
         log.hints = self.hints(payload.get("hints"), log.players)
+        log.clock = self.clock(payload.get("clock"), log.players, len(moves))
         log.rules = self.rules(payload.get("rules"))
         if log.rules and not GAMES[game].rules:
             raise self.damaged(f"'rules' are given, but {GAMES[game].title} has no rule variants")
@@ -308,6 +316,21 @@ class _Reader:
         if not isinstance(value, dict) or not all(isinstance(seat, str) and seat in players for seat in value):
             raise self.damaged("'hints' is not a map of seat to the hints it asked for")
         return {seat: self.count(n, "'hints'", LIMITS.max_moves) for seat, n in value.items()}
+
+    def clock(self, value: Any, players: dict[str, str], moves: int) -> dict[str, Any] | None:
+        """A saved game's clocks (their control's spelling is checked where it is read: the referee's)."""
+        if value is None:
+            return None
+        if not isinstance(value, dict) or set(value) - {"control", "spent", "thinking", "left"}:
+            raise self.damaged("'clock' is not a clock's control, spent, thinking and left")
+        control = self.text(value.get("control", "none"), "'clock.control'", 40)
+        spent = value.get("spent", [])
+        if not isinstance(spent, list) or len(spent) > moves:
+            raise self.damaged("'clock.spent' is not a list of seconds, one per move")
+        return {"control": control, "spent": [self.number(s, "'clock.spent'") for s in spent],
+                "thinking": self.number(value.get("thinking", 0.0), "'clock.thinking'"),
+                "left": {s: v for s, v in self.seat_seconds(value.get("left") or {}, "'clock.left'").items()
+                         if s in players}}
 
     def table(self, value: Any, players: dict[str, str]) -> dict[str, Any] | None:
         if value is None:

@@ -74,6 +74,30 @@ class TimeControl:
         raise ParamError(f"{text!r} is not a time control: give seconds as 60 (sudden death), 60+1 (Fischer "
                          "increment), st=5 (a time per move) or none")
 
+    @classmethod
+    def parse_minutes(cls, text: str) -> TimeControl:
+        """The TUI's spelling, in minutes as board-game sites write theirs: ``"5+3"`` (5 minutes,
+        plus 3 s a move), ``"1"`` (1-minute sudden death), ``"0:30"`` / ``"1:30+2"`` (minutes and
+        seconds), ``"st=10"`` (10 s a move) and ``"none"`` or blank (no clock); ParamError otherwise."""
+        spelt = text.strip().lower()
+        if spelt in NO_CLOCK or spelt.startswith("st="):
+            return cls.parse(spelt)
+        if found := re.fullmatch(r"(\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?(?:\+(\d+(?:\.\d+)?))?", spelt):
+            minutes, seconds, increment = found.groups()
+            if seconds is None or float(seconds) < 60:
+                return cls(base=60 * float(minutes) + float(seconds or 0), increment=float(increment or 0))
+        raise ParamError(f"{text!r} is not a time control: give minutes as 5+3 (5 min + 3 s a move), 1 (1-minute "
+                         "sudden death), 0:30 (30 s), st=10 (10 s a move) or none")
+
+    def minutes(self) -> str:
+        """This control in the TUI's spelling (``parse_minutes`` reads it back)."""
+        if self.per_move is not None or self.base is None:
+            return str(self)
+        whole, seconds = divmod(self.base, 60)
+        shown = f"{seconds:02.0f}" if seconds == int(seconds) else f"{seconds:04.1f}"
+        base = f"{whole:g}" if not seconds else f"{whole:g}:{shown}"
+        return f"{base}+{self.increment:g}" if self.increment else base
+
     @property
     def timed(self) -> bool:
         """Whether there is a clock at all."""

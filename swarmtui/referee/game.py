@@ -70,7 +70,7 @@ class Referee:
                  params: Mapping[str, Mapping[str, str]] | None = None, rules: Sequence[tuple[str, str]] = (),
                  outside: Sequence[str] = (), time_control: TimeControl = NO_CLOCK,
                  budgeting: Budgeting = Budgeting(), keep_traces: bool = False, isolate: bool = False,
-                 max_plies: int | None = None) -> None:
+                 max_plies: int | None = None, timer: Callable[[], float] = time.perf_counter) -> None:
         self.game = game
         self.state = state
         self.agents: dict[str, Agent] = dict(agents)
@@ -83,6 +83,8 @@ class Referee:
         self.budgeting = budgeting
         self.isolate = isolate
         self.max_plies = max_plies
+        self.timer = timer
+        """The clocks' time source in seconds (``time.perf_counter``; a test may give a fake one)."""
         seats = self.seats
         self.clocks = {seat: Clock(time_control) for seat in seats} if time_control.timed else {}
         self.moves: list[str] = []
@@ -97,8 +99,12 @@ class Referee:
         """``(seat, reason)`` of a seat that forfeited."""
         self.draw_agreed: set[str] = set()
         """The seats that offered or accepted a draw since the last move of a seat that did not."""
-        self.started = time.perf_counter()
+        self.spent: list[float] = []
+        """The seconds charged to each ply's seat (what rebuilds the clocks of a saved game)."""
+        self.started = timer()
         self.turn_started = self.started
+        self.paused_at: float | None = None
+        """When the clocks were stopped (:meth:`pause`; None: they run)."""
 
     @classmethod
     def seated(cls, game_id: str, seats: Sequence[Seat], seed: int, *, rules: Sequence[tuple[str, str]] = (),
@@ -173,9 +179,10 @@ class Referee:
 
     def _think(self, seat: str, stop: threading.Event | None = None) -> Turn:
         state = self.state.copy() if self.isolate else self.state
+        self._turn_begins()  # the side to move's clock shows its thinking, not a view's pause before it
         limit = self.limit(seat, stop) if self.clocks else None
         ply = len(self.moves)
-        wall, cpu = time.perf_counter(), time.process_time()
+        wall, cpu = self.timer(), time.process_time()
         decision: Decision | None = None
         reason = ""
         try:
@@ -186,7 +193,7 @@ class Referee:
             reason = str(error)
         except Exception as error:  # noqa: BLE001 - an agent's crash is its seat's loss, not the app's
             reason = f"crashed ({type(error).__name__}: {error})"
-        return Turn(seat, ply, decision, time.perf_counter() - wall, time.process_time() - cpu, reason)
+        return Turn(seat, ply, decision, self.timer() - wall, time.process_time() - cpu, reason)
 
     def play_turn(self, turn: Turn) -> None:
         """Play what ``turn`` decided: its thinking time is charged, and a forfeit, a flag that
@@ -226,7 +233,7 @@ class Referee:
     def _play(self, move: object, trace: Trace | None, seconds: float | None) -> None:
         seat = self.to_move
         text = self.state.format_move(move)
-        spent = time.perf_counter() - self.turn_started if seconds is None else seconds
+        spent = self.thinking() if seconds is None else seconds
         if self.clocks and spent > self.clocks[seat].remaining:
             self.lose_on_time(seat)
             return
@@ -236,9 +243,10 @@ class Referee:
         if self.trace_log is not None and trace is not None:
             self.trace_log.append({"ply": len(self.moves), "seat": seat, "trace": trace.to_json()})
         self.moves.append(text)
+        self.spent.append(round(spent, 3))
         if seat not in self.draw_agreed:
             self.draw_agreed.clear()  # a move is the answer to a draw offer: declined
-        self.turn_started = time.perf_counter()
+        self._turn_begins()
 
     def skip(self) -> None:
         """The side to move skips its turn (an experiment protocol's immobile seat, the game's
@@ -248,7 +256,8 @@ class Referee:
         self.skips = (self.skips or []) + [len(self.moves)]
         self.game.skip_turn(self.state)
         self.moves.append(self.state.format_move(self.state.history[-1]))
-        self.turn_started = time.perf_counter()
+        self.spent.append(0.0)
+        self._turn_begins()
 
     def run(self, stop: Callable[[], bool] = lambda: False, index: int | None = None) -> GameLog:
         """Play to the end (or ``max_plies``, or until ``stop()``), close every agent whatever
@@ -318,8 +327,37 @@ class Referee:
         clock = self.clocks.get(seat)
         if clock is None:
             return None
-        thinking = time.perf_counter() - self.turn_started if seat == self.to_move and not self.is_over else 0.0
-        return clock.left(thinking)
+        return clock.left(self.thinking() if seat == self.to_move and not self.is_over else 0.0)
+
+    def thinking(self) -> float:
+        """Seconds the side to move has had on its clock this turn (the pauses left out)."""
+        now = self.paused_at if self.paused_at is not None else self.timer()
+        return max(0.0, now - self.turn_started)
+
+    def set_thinking(self, seconds: float) -> None:
+        """The side to move has already thought ``seconds`` this turn (a resumed game's clock)."""
+        now = self.paused_at if self.paused_at is not None else self.timer()
+        self.turn_started = now - seconds
+
+    def pause(self) -> None:
+        """Stop the clocks (the person is away: the app suspended, the game screen hidden)."""
+        if self.paused_at is None:
+            self.paused_at = self.timer()
+
+    def resume(self) -> None:
+        """Start the clocks again where :meth:`pause` stopped them."""
+        if self.paused_at is not None:
+            self.turn_started += self.timer() - self.paused_at
+            self.paused_at = None
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    def _turn_begins(self) -> None:
+        self.turn_started = self.timer()
+        if self.paused_at is not None:
+            self.paused_at = self.turn_started
 
     def check_time(self) -> bool:
         """For a view's timer while a person thinks: True (and the game lost on time) when the side
@@ -351,7 +389,7 @@ class Referee:
         return GameLog(
             index=index, seed=self.seed, game=self.game.id, players=dict(self.players), moves=list(self.moves),
             winner=winner, result=f"{winner} wins" if winner else ("draw" if drawn else "unfinished"), reason=reason,
-            plies=len(self.moves), seconds=round(time.perf_counter() - self.started, 6),
+            plies=len(self.moves), seconds=round(self.timer() - self.started, 6),
             think_seconds={k: round(v, 6) for k, v in self.think_seconds.items()}, params=dict(self.params),
             traces=self.trace_log, skips=self.skips, rules=dict(self.rules), engines=engines_played(self.agents),
             extra=dict(extra or {}),

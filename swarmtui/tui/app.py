@@ -93,6 +93,7 @@ class SwarmApp(App[None]):
     BINDINGS = [
         Binding("q", "quit_key", "Quit", priority=True),
         Binding("question_mark", "help", "Help"),
+        Binding("ctrl+z", "suspend", "Suspend", show=False, tooltip="suspend the app (fg in the shell resumes it)"),
     ]
 
     def __init__(self, *, glyphs: str = "unicode", seed: int | None = None, speed: str = "normal",
@@ -156,13 +157,22 @@ class SwarmApp(App[None]):
         for number in self.hang_up_signals:
             loop.remove_signal_handler(number)
 
+    def action_suspend(self) -> None:
+        """Ctrl+Z: back to the shell (a game's clocks against the computer stop meanwhile). Not
+        under ``swarmtui serve`` or ``web``: nobody there has a shell to bring the app back."""
+        if self.tables is not None or not self._driver or not self._driver.can_suspend:
+            self.notify("the app cannot be suspended here", title="Suspend", timeout=3)
+            return
+        self.action_suspend_process()
+
     # -- screens ----------------------------------------------------------------------------
     def on_menu_screen_open_setup(self, message: MenuScreen.OpenSetup) -> None:
         from swarmtui.tui.screens.setup import SetupScreen
 
         self.push_screen(SetupScreen(message.game, seed=self.seed, remote=self.tables is not None,
                                      seats=self.preferences.seats.get(message.game.id),
-                                     coach=self.preferences.coach.get(message.game.id)))
+                                     coach=self.preferences.coach.get(message.game.id),
+                                     clock=self.preferences.clock.get(message.game.id)))
 
     def on_setup_screen_start_game(self, message: SetupScreen.StartGame) -> None:
         from swarmtui.tui.match import Match

@@ -18,6 +18,9 @@ file means defaults. Every key is optional::
     [coach]                 # a game's coach in its setup screen (off: none)
     hive = "pso-verify"
 
+    [clock]                 # a game's time control in its setup screen (minutes, as setup spells it)
+    hive = "5+3"            # 5 minutes + 3 s a move; "1": 1-minute sudden death; "st=10": 10 s a move
+
     [engines]               # external engines, by name (core.engines)
     mzinga = "/opt/mzinga/MzingaEngine"
 
@@ -64,6 +67,8 @@ class Preferences:
     seats: dict[str, SeatDefaults] = field(default_factory=dict)
     coach: dict[str, str] = field(default_factory=dict)
     """A game's coach as its setup screen first shows it (an agent id, or ``off``)."""
+    clock: dict[str, str] = field(default_factory=dict)
+    """A game's time control as its setup screen first shows it (``"5+3"``, ``"none"``)."""
     engines: dict[str, Engine] = field(default_factory=dict)
     """The owner's external engines (``[engines]``), declared by the face at start-up."""
 
@@ -123,6 +128,22 @@ def _coach(table: Any, where: str) -> dict[str, str]:
     return dict(table)
 
 
+def _clock(table: Any, where: str) -> dict[str, str]:
+    from swarmtui.games import GAMES
+    from swarmtui.referee.clock import TimeControl
+
+    expect(table, dict, where, "a table of games")
+    for game_id, spelt in table.items():
+        if game_id not in GAMES:
+            raise ConfigError(f"{where}.{game_id}: unknown game (known: {', '.join(GAMES)})")
+        expect(spelt, str, f"{where}.{game_id}", 'a time control such as "5+3"')
+        try:
+            TimeControl.parse_minutes(spelt)
+        except ValueError as error:  # ParamError
+            raise ConfigError(f"{where}.{game_id}: {error}") from None
+    return dict(table)
+
+
 def parse(text: str, where: str) -> Preferences:
     """The preferences in ``text`` (TOML); ``ConfigError`` naming ``where`` and the key otherwise."""
     return _preferences(parse_document(text, where), where)
@@ -132,9 +153,10 @@ def _preferences(document: dict[str, Any], where: str) -> Preferences:
     tui = _tui(document.get("tui", {}), f"{where}: tui")
     seats = _seats(document.get("seats", {}), f"{where}: seats")
     coach = _coach(document.get("coach", {}), f"{where}: coach")
+    clock = _clock(document.get("clock", {}), f"{where}: clock")
     engines = engines_section(document, where)
     offered_section(document, where)  # swarmtui serve's; checked here so a typo is reported at once
-    return Preferences(seats=seats, coach=coach, engines=engines, **tui)
+    return Preferences(seats=seats, coach=coach, clock=clock, engines=engines, **tui)
 
 
 def load(path: Path | None = None) -> tuple[Preferences, str | None]:

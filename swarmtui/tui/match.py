@@ -31,6 +31,7 @@ from swarmtui.core.trace import NoTrace, Trace, trace_from_json
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.referee import Referee, Seat, Turn, build_coach, coach_seat
+from swarmtui.referee.clock import TimeControl
 from swarmtui.tables.client import TableLink
 from swarmtui.tables.remote_seat import RemoteSeat
 
@@ -46,7 +47,7 @@ class MatchConfig:
     and each seat's parameter overrides as ``(name, value)`` pairs (empty: the paper defaults);
     ``rules``: the game's rule-variant overrides (Hive's ``game_type``), empty for the defaults;
     ``coach``: the agent that coaches the people at this keyboard (None: the game's default,
-    ``COACH_OFF``: none)."""
+    ``COACH_OFF``: none); ``clock``: the game's time control (``TimeControl()``: no clock)."""
 
     game_id: str
     agents: tuple[str, ...]
@@ -54,6 +55,7 @@ class MatchConfig:
     params: tuple[tuple[tuple[str, str], ...], ...] = ()
     rules: tuple[tuple[str, str], ...] = ()
     coach: str | None = None
+    clock: TimeControl = TimeControl()
 
     def with_seed(self) -> MatchConfig:
         """This config with a concrete seed (a fresh random one when none was given)."""
@@ -93,7 +95,7 @@ class Match:
         if table is not None:  # (remote seats exist only at a table): played in another app, never built here
             elsewhere = {seat: RemoteSeat(table, seat, trace_from_json) for seat in self.remote}
         self.referee = Referee.seated(spec.id, seats, self.seed, rules=requested.rules, isolate=True,
-                                      elsewhere=elsewhere)
+                                      elsewhere=elsewhere, time_control=requested.clock)
         self.traces: dict[int, Trace] = {}
         off = requested.coach == COACH_OFF or (table is not None and not table.coach)
         self.coach: Seat | None = None if off else coach_seat(spec.id, requested.coach)
@@ -161,12 +163,16 @@ class Match:
         return f"hints: {', '.join(used)}" if used else ""
 
     # -- playing and saving -----------------------------------------------------------------
-    def play(self, move: object, trace: Trace | None = None) -> None:
+    def play(self, move: object, trace: Trace | None = None, seconds: float | None = None) -> None:
         """Play ``move`` for the side to move (a person's, or a recorded one), recording its
-        notation and the AI's trace; ``IllegalMoveError`` when it is not legal."""
+        notation and the AI's trace; ``IllegalMoveError`` when it is not legal. With a clock,
+        ``seconds`` (default: the time the seat has thought) are charged, and a flag that falls
+        first ends the game on time instead."""
         seat = self.to_move
-        self.referee.play(move)
-        self._played(seat, trace)
+        before = len(self.moves)
+        self.referee.play(move, seconds=seconds)
+        if len(self.moves) > before:
+            self._played(seat, trace)
 
     def play_turn(self, turn: Turn) -> None:
         """Play an AI seat's answer (``Referee.think``) once it has been shown: its move, or the
@@ -206,7 +212,23 @@ class Match:
                        self.seed, params, traces, result=self.result_text(), finished=self.is_over, table=table,
                        rules=dict(self.config.rules), engines=engines_played(self.agents),
                        coach=COACH_OFF if self.coach is None else self.config.coach or "",
-                       hints={s: n for s, n in self.hints.items() if n})
+                       hints={s: n for s, n in self.hints.items() if n}, clock=self.clock_record())
+
+    @property
+    def timed(self) -> bool:
+        """The game has a clock."""
+        return bool(self.referee.clocks)
+
+    def clock_record(self) -> dict[str, Any] | None:
+        """The clocks as a save keeps them (None without a clock): the ``control`` in seconds
+        (``"300+3"``), the seconds ``spent`` on each move, the side to move's ``thinking`` so far
+        and, for people reading the file, the time ``left`` on each clock."""
+        referee = self.referee
+        if not referee.clocks:
+            return None
+        return {"control": str(referee.time_control), "spent": list(referee.spent),
+                "thinking": round(referee.thinking(), 3) if not referee.is_over else 0.0,
+                "left": {seat: round(referee.remaining(seat) or 0.0, 3) for seat in self.seats}}
 
     @classmethod
     def from_saved(cls, saved: GameLog, where: str, table: TableLink | None = None) -> Match:
@@ -229,20 +251,32 @@ class Match:
         if refusal:
             raise SaveError(f"{where}: {refusal}")
         params = tuple(tuple(saved.params.get(seat, {}).items()) for seat in saved.players)
+        clock = saved.clock or {}
+        try:
+            control = TimeControl.parse(clock.get("control", "none"))
+        except ParamError as error:
+            raise SaveError(f"{where} is damaged: its clock: {error}") from None
         config = MatchConfig(saved.game, tuple(saved.players.values()), saved.seed, params,
                              tuple(saved.rules.items()),  # the game's rule variants (Hive's game type)
-                             saved.coach or None)
+                             saved.coach or None, control)
         try:
             match = cls(config, table)
         except (ValueError, KeyError) as error:  # ParamError is a ValueError
             raise SaveError(f"{where}: {error}") from None
         if match.seats != tuple(saved.players):
             raise SaveError(f"{where} is damaged: seats {', '.join(saved.players)} do not fit {match.title}")
+        spent = clock.get("spent", [])
+        match.referee.pause()  # the clocks stand still until the game is on screen again
         for ply, text in enumerate(saved.moves):
             try:
-                match.play(match.state.parse_move(text), match._redecided(text))
+                seconds = spent[ply] if ply < len(spent) else 0.0
+                match.play(match.state.parse_move(text), match._redecided(text), seconds)
             except (NotationError, IllegalMoveError, ValueError) as error:
                 raise SaveError(f"{where}: move {ply + 1} ({text!r}) cannot be played: {error}") from None
+            if len(match.moves) <= ply:
+                raise SaveError(f"{where} is damaged: its clock falls at move {ply + 1}")
+        if len(spent) == len(saved.moves):  # a save cut short (a takeback) thinks afresh
+            match.referee.set_thinking(float(clock.get("thinking", 0.0)))
         match.traces.update(_traces_of(saved))  # what was on screen then (e.g. search node counts)
         match.hints = dict(saved.hints)
         return match
@@ -251,8 +285,8 @@ class Match:
         """The trace of the side to move re-deciding the recorded move ``text`` (None for a seat
         not asked here; for one that now chooses differently, which joins ``diverged``)."""
         seat = self.to_move
-        if not self.referee.asks(seat) or seat in self.remote or self.is_external(seat):
-            return None
+        if not self.referee.asks(seat) or seat in self.remote or self.is_external(seat) or self.timed:
+            return None  # (a timed seat's choices depended on its clock's budget: it thinks afresh)
         turn = self.referee.think()
         if turn.decision is not None and self.state.format_move(turn.decision.move) == text:
             return turn.decision.trace

@@ -20,6 +20,13 @@ is a worker waiting for the table; the table's news, its chat, the turn notice a
 are ``TableGameScreen``'s (this screen's subclass). Such a game cannot be restarted; leaving it
 saves it and gets up from the table (the seats stay kept for its player). A watched game is
 not autosaved until it has finished.
+
+A timed game (``MatchConfig.clock``) shows every seat's clock (``SeatClocks``), read from the
+referee every ``CLOCK_TICK``: the side to move's runs, and a flag that falls while a person (or
+an AI that overruns) thinks ends the game on time at once. Against the computer the clocks
+stand still while the person is away: the game screen covered by another, the app suspended
+(Ctrl+Z), or the game left (for the menu, or a dropped connection: the save keeps each clock as
+it stood). At a table they run on whatever happens (the table's rule, ``docs/serve.md``).
 """
 
 from __future__ import annotations
@@ -58,6 +65,10 @@ from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.screens.rules import RULES_KEY, show_rules
 from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
+from swarmtui.tui.widgets.seat_clock import Reading, SeatClocks
+
+CLOCK_TICK = 0.1
+"""Seconds between two readings of a timed game's clocks (the flag of a person is noticed then)."""
 
 
 class GameScreen(CoachedScreen):
@@ -123,6 +134,7 @@ class GameScreen(CoachedScreen):
                 left.styles.width = board.SCREEN_WIDTH
                 with Vertical(id="board-box"):
                     yield board(self.match.state, glyphs=self.glyphs, id="board")
+                    yield SeatClocks(id="clocks")
                     yield Static(id="status")
             with Horizontal(id="panels"):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
@@ -132,6 +144,9 @@ class GameScreen(CoachedScreen):
     def on_mount(self) -> None:
         self.query_one("#board-box").border_title = self.board_title()
         self.layout_panels()
+        self.app.app_suspend_signal.subscribe(self, self.app_suspended, immediate=True)  # before SIGTSTP
+        self.app.app_resume_signal.subscribe(self, self.app_resumed)
+        self.set_interval(CLOCK_TICK, self.tick_clocks)
         self.start(self.match)
 
     def board_title(self) -> str | Text:
@@ -151,6 +166,13 @@ class GameScreen(CoachedScreen):
         self.query_one(MoveLog).seats = match.seats
         self.panel.clear(restored_note(match))
         self.show_title()
+        clocks = self.query_one(SeatClocks)
+        clocks.display = match.timed
+        clocks.control = match.config.clock.minutes()
+        if self.is_current or match.table is not None:
+            match.referee.resume()
+        else:
+            self.away()
         self.next_turn()
 
     @property
@@ -264,6 +286,54 @@ class GameScreen(CoachedScreen):
         self.match.play_turn(turn)
         if turn.decision is not None and len(self.match.moves) > before:
             self.board.last = turn.decision.move
+
+    # -- clocks ---------------------------------------------------------------------------
+    def tick_clocks(self) -> None:
+        """Show the clocks; end the game when the side to move's flag has fallen."""
+        match = self.match
+        if not match.timed:
+            return
+        referee = match.referee
+        watched = self.pending is None and match.to_move not in match.remote and not referee.paused
+        if watched and referee.check_time():
+            self.flag_fell()
+        pending = self.pending[1] if self.pending is not None else None
+        readings = []
+        for seat in match.seats:
+            clock = referee.clocks[seat]
+            left = clock.left(pending.seconds) if pending is not None and pending.seat == seat \
+                else referee.remaining(seat) or 0.0
+            readings.append(Reading(seat, left, seat == match.to_move and not match.is_over, clock.fallen))
+        clocks = self.query_one(SeatClocks)
+        clocks.readings = tuple(readings)
+        clocks.paused = referee.paused and not match.is_over
+
+    def flag_fell(self) -> None:
+        """The side to move ran out of time: its thinking (an AI's, the coach's) is dropped."""
+        self.workers.cancel_group(self, "agent")
+        self.cancel_coach()
+        self.token += 1
+        self.pending = None
+        self.refresh_views()
+        self.save_finished()
+
+    def away(self) -> None:
+        """The person is away: the clocks of a game against the computer stop (a table's run on)."""
+        if self.match.table is None:
+            self.match.referee.pause()
+
+    def on_screen_suspend(self) -> None:
+        self.away()
+
+    def on_screen_resume(self) -> None:
+        self.match.referee.resume()
+
+    def app_suspended(self, _app: object) -> None:
+        self.away()
+
+    def app_resumed(self, _app: object) -> None:
+        if self.is_current:
+            self.match.referee.resume()
 
     # -- saving ---------------------------------------------------------------------------
     def save(self, path: Path | None = None) -> str:
@@ -396,6 +466,7 @@ class GameScreen(CoachedScreen):
         self.workers.cancel_group(self, "agent")
         self.cancel_coach()
         self.token += 1
+        self.away()  # the save keeps each clock as it stood
         self.autosave()
         self.match.close()  # external engines stop with the game
         if self.match.table is not None:
@@ -474,7 +545,10 @@ def restored_note(match: Match) -> str:
     game resumed from its save (not after a takeback, nor on joining a table), and the seats whose
     agents now choose differently whenever there are any; nothing for a new game."""
     notes = []
-    if match.resumed and match.moves:
+    if match.resumed and match.moves and match.timed:
+        notes.append(f"Resumed after {counted(len(match.moves), 'move')}, each clock as it stood: the AI seats "
+                     "think afresh from the position (their choices depended on their clocks).")
+    elif match.resumed and match.moves:
         notes.append(f"Resumed after {counted(len(match.moves), 'move')}: every agent re-decided its recorded "
                      "turns, so it continues as before.")
     if match.diverged:

@@ -1,7 +1,7 @@
 """The setup screen of one game: players, an agent per seat, each agent's parameters, the seed.
 
 Left: the number of players (games with a varying count), one agent selector per seat, the
-seed, the rule variants, the coach (any computer player of the game, the strongest first, or
+seed, the clock (``CLOCK_HELP``), the rule variants, the coach (any computer player of the game, the strongest first, or
 off), and Start / Watch (every seat played by a computer, for demos). Right: the parameters of
 the seat last focused, one field per field of its agent's params dataclass
 (``core.params.param_fields``) with the paper's default and the field's help (a drop-down for a
@@ -37,6 +37,7 @@ from swarmtui.core.engines import engine_names
 from swarmtui.core.params import ParamError
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GameSpec
+from swarmtui.referee.clock import TimeControl
 from swarmtui.tui.config import SeatDefaults
 from swarmtui.tui.match import COACH_OFF, MatchConfig
 from swarmtui.tui.screens.rules import RULES_BINDING, show_rules
@@ -52,6 +53,12 @@ AI_PREFERENCE = ("aco-bco", "pso", "minimax", "greedy", "mcts")
 TABLE_KINDS = (("listed", "listed"), ("listed, rated", "rated"), ("private: by code", "private"),
                ("private, rated", "private rated"))
 """The setup's choices for a table: (shown, value); the value's words say what it is."""
+
+
+CLOCK_HELP = ("a time control for every seat, in minutes: 5+3 = 5 min + 3 s a move (Fischer), 1 = 1-minute "
+              "sudden death, 0:30 = 30 s, st=10 = 10 s for each move; blank or none: no clock. A flag that "
+              "falls loses on time.")
+"""The time-control field's help (its tooltip): the spellings ``TimeControl.parse_minutes`` reads."""
 
 
 def parse_seed(text: str) -> int | None:
@@ -133,7 +140,7 @@ class SetupScreen(Screen[None]):
             self.config, self.rated, self.private = config, rated, private
 
     def __init__(self, game: GameSpec, *, seed: int | None = None, remote: bool = False,
-                 seats: SeatDefaults | None = None, coach: str | None = None) -> None:
+                 seats: SeatDefaults | None = None, coach: str | None = None, clock: str | None = None) -> None:
         super().__init__()
         self.game = game
         self.remote = remote and len(game.seats_for(None)) > 1
@@ -142,6 +149,8 @@ class SetupScreen(Screen[None]):
         self.preferred = seats or SeatDefaults()
         """The config file's default seats for this game (``[seats.GAME]``)."""
         self.preferred_coach = coach
+        self.preferred_clock = clock or ""
+        """The config file's time control for this game (``[clock]``; minutes: ``"5+3"``)."""
         """The config file's coach for this game (``[coach]``; None: the game's default)."""
         self.players = self.preferred.players or len(game.seats)
         self.overrides: dict[int, dict[str, str]] = {}
@@ -162,6 +171,12 @@ class SetupScreen(Screen[None]):
                 yield Label("Seed (blank: random)")
                 yield Input("" if self.seed is None else str(self.seed), placeholder="random",
                             type="integer", id="seed", compact=True)
+                yield Label("Clock (minutes; blank: none)")
+                yield Input(self.preferred_clock, placeholder="5+3, 1 (min) or st=10 (s a move)", id="clock",
+                            compact=True, tooltip=CLOCK_HELP)
+                clock_error = Static("", id="error-clock", classes="param-error")
+                clock_error.display = False
+                yield clock_error
                 yield from self.rule_widgets()  # after the seed: Enter there starts the game
                 if self.remote:
                     yield Label("Table (with a connected player)")
@@ -350,6 +365,19 @@ class SetupScreen(Screen[None]):
         for field in self.query(f"#param-{name}").results(Input):
             field.set_class(bool(message), "-invalid")
 
+    @on(Input.Changed, "#clock")
+    def clock_changed(self, event: Input.Changed) -> None:
+        """Say at once why a time control cannot be read (nothing when it can)."""
+        message = ""
+        try:
+            TimeControl.parse_minutes(event.value)
+        except ParamError as error:
+            message = str(error)
+        error_line = self.query_one("#error-clock", Static)
+        error_line.update(safe_text(message))
+        error_line.display = bool(message)
+        event.input.set_class(bool(message), "-invalid")
+
     # -- start --------------------------------------------------------------------------------
     @on(Button.Pressed, "#start")
     @on(Input.Submitted, "#seed")
@@ -380,9 +408,16 @@ class SetupScreen(Screen[None]):
                 await self.show_params(i)
                 return
             params.append(tuple(mine.items()))
+        try:
+            clock = TimeControl.parse_minutes(self.query_one("#clock", Input).value)
+        except ParamError as error:
+            self.notify(str(error), title="Check the clock", severity="error")
+            self.query_one("#clock", Input).focus()
+            return
         kind = str(self.query_one("#table-kind", Select).value).split() if self.remote else []
         self.post_message(self.StartGame(MatchConfig(self.game.id, tuple(agents), seed, tuple(params),
-                                                     self.chosen_rules(), self.chosen_coach()), rated="rated" in kind,
+                                                     self.chosen_rules(), self.chosen_coach(), clock),
+                                         rated="rated" in kind,
                                          private="private" in kind))
 
     def action_back(self) -> None:
