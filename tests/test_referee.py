@@ -181,12 +181,15 @@ def test_resigning_loses() -> None:
         game.resign("O")
 
 
-def test_a_draw_is_agreed_when_every_seat_agrees_and_a_move_declines_it() -> None:
+def test_a_draw_is_agreed_when_every_seat_agrees_and_a_move_ends_the_offer() -> None:
     game = referee()
     with pytest.raises(ValueError):
         game.accept_draw("O")  # nothing offered
     game.offer_draw("X")
-    game.step()  # X moves: its own offer stands
+    game.step()  # X moves: its own offer lapses
+    with pytest.raises(ValueError):
+        game.accept_draw("O")
+    game.offer_draw("X")
     game.step()  # O moves instead of answering: declined
     with pytest.raises(ValueError):
         game.accept_draw("O")

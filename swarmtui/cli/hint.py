@@ -97,12 +97,9 @@ def _position(game: str, text: str) -> tuple[GameSpec, GameState]:
         playable = ", ".join(g.id for g in GAMES.values() if g.playable)
         raise CliError(f"unknown game {game!r} (games: {playable})")
     try:
-        state = spec.position(text)
-    except (ValueError, LookupError) as error:  # NotationError, IllegalMoveError, a seat off the board
-        raise CliError(f"not a {spec.title} position: {error}") from None
-    if state.outcome is not None:
-        raise CliError(f"the game is over ({state.outcome.summary()}): nobody is to move")
-    return spec, state
+        return spec, spec.position_to_play(text)
+    except ValueError as error:
+        raise CliError(str(error)) from None
 
 
 def deliberation_lines(trace: Trace) -> list[str]:

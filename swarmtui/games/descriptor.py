@@ -114,6 +114,18 @@ class GameSpec:
             raise NotationError(f"a position is at most {MAX_POSITION} characters, not {len(text)}")
         return self.parse_position(text, rules)
 
+    def position_to_play(self, text: str, rules: Any = None) -> GameState:
+        """The position ``text`` to play on from or ask a coach about (``swarmtui hint``, the
+        setup's position field): ``ValueError`` with one sentence when it is not a position of
+        this game or its game is over."""
+        try:
+            state = self.position(text, rules)
+        except (ValueError, LookupError) as error:  # NotationError, IllegalMoveError, a seat off the board
+            raise ValueError(f"not a {self.title} position: {error}") from None
+        if state.outcome is not None:
+            raise ValueError(f"the game is over in that position ({state.outcome.summary()}): nobody is to move")
+        return state
+
     def provides(self, name: str) -> bool:
         """True if the game provides the service ``name`` (without importing it)."""
         return name in self.services

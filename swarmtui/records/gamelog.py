@@ -22,7 +22,8 @@ of file hold it, as the same JSON object (``"kind": "game"``, ``"format": 1``):
 
 A game read from another program's record (a PGN or BoardSpace SGF file, ``records.pgn``)
 keeps that record's ``tags`` (``{"White": "Dumbot", "Date": "2018.10.31", ...}``), which
-replays show and a PGN written back carries; a log without tags writes none.
+replays show and a PGN written back carries; a log without tags writes none. A game played on
+from a position keeps it in ``start`` (the game's position notation); it is replayed from there.
 
 A log with an ``index`` is written as a result line, one without as a saved game, each with the
 fields its readers have always had (files of earlier versions read the same, and earlier
@@ -42,6 +43,7 @@ from typing import Any
 from swarmtui.core.bounded_json import LIMITS, SaveError
 from swarmtui.core.state import Outcome
 from swarmtui.games import GAMES
+from swarmtui.games.descriptor import MAX_POSITION
 
 LOG_KIND = "game"
 LOG_FORMAT = 1
@@ -50,7 +52,7 @@ LOG_FORMAT = 1
 _RUN_FIELDS = ("index", "group", "winner", "reason", "plies", "seconds", "think_seconds")
 _SAVE_FIELDS = ("finished", "saved", "table", "coach", "hints", "clock")
 _FIELDS = {"kind", "format", "game", "players", "seed", "moves", "params", "rules", "traces", "skips", "result",
-           "engines", "tags", *_RUN_FIELDS, *_SAVE_FIELDS}
+           "engines", "tags", "start", *_RUN_FIELDS, *_SAVE_FIELDS}
 
 
 @dataclass
@@ -93,6 +95,11 @@ class GameLog:
     tags: dict[str, str] = field(default_factory=dict)
     """The tag pairs of the record the game was read from (PGN's ``White``, ``Date``, ...), in
     the record's order; empty for a game swarmtui played."""
+    start: str = ""
+    """The position the game started from, in the game's position notation (``GameSpec.position``:
+    a UHP GameString for Hive); empty: the game's own start. Set when a player plays on from a
+    position (typed in the setup, or "take over here" in a replay), so that resuming and
+    replaying start where the game did."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -149,6 +156,8 @@ class GameLog:
             payload["engines"] = self.engines
         if self.tags:
             payload["tags"] = self.tags
+        if self.start:
+            payload["start"] = self.start
         return payload | self.extra
 
     @classmethod
@@ -238,6 +247,7 @@ class _Reader:
             raise self.damaged(f"'rules' are given, but {GAMES[game].title} has no rule variants")
         log.engines = self.engines(payload.get("engines"), log.players)
         log.tags = self.tags(payload.get("tags"))
+        log.start = self.text(payload.get("start") or "", "'start'", MAX_POSITION)
         log.extra = {k: v for k, v in payload.items() if k not in _FIELDS}
         self.round_robin_extras(log.extra)
         return log

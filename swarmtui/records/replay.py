@@ -96,10 +96,7 @@ class Recording:
         spec = GAMES[log.game]
         if spec.new_state is None:
             raise SaveError(f"{where}: {spec.title} cannot be played yet")
-        try:
-            state = spec.start(len(log.players) if spec.seat_counts else None, rules)
-        except ValueError as error:
-            raise SaveError(f"{where}: {error}") from None
+        state = starting_position(log, where, rules)
         skips = set(log.skips or ())
         positions = Positions(state, spec.skip_turn)
         labels, movers = [], []
@@ -142,6 +139,26 @@ def _without_repetition(log: GameLog, where: str) -> Any:
     if getattr(rules, "repetition", None) is not True:
         return None
     return dataclasses.replace(rules, repetition=False)
+
+
+def starting_position(log: GameLog, where: str, rules: Any = None) -> GameState:
+    """The position ``log``'s game started from under ``rules``: its ``start`` (a game played on
+    from a position) or the game's own start; ``SaveError`` naming ``where`` when it cannot be
+    set up or its seats are not the log's players."""
+    spec = GAMES[log.game]
+    if not log.start:
+        try:
+            return spec.start(len(log.players) if spec.seat_counts else None, rules)
+        except ValueError as error:
+            raise SaveError(f"{where}: {error}") from None
+    try:
+        state = spec.position(log.start, rules)
+    except (ValueError, LookupError) as error:  # NotationError, IllegalMoveError, a count the game has not
+        raise SaveError(f"{where}: the starting position cannot be set up: {error}") from None
+    if tuple(state.seats) != tuple(log.players):
+        raise SaveError(f"{where} is damaged: the starting position's seats ({', '.join(state.seats)}) "
+                        f"are not its players' ({', '.join(log.players)})")
+    return state
 
 
 def rules_of(log: GameLog, where: str) -> Any:

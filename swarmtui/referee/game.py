@@ -98,7 +98,7 @@ class Referee:
         self.forfeited: tuple[str, str] | None = None
         """``(seat, reason)`` of a seat that forfeited."""
         self.draw_agreed: set[str] = set()
-        """The seats that offered or accepted a draw since the last move of a seat that did not."""
+        """The seats that offered or accepted a draw since the last move (a move ends the offer)."""
         self.spent: list[float] = []
         """The seconds charged to each ply's seat (what rebuilds the clocks of a saved game)."""
         self.started = timer()
@@ -244,8 +244,7 @@ class Referee:
             self.trace_log.append({"ply": len(self.moves), "seat": seat, "trace": trace.to_json()})
         self.moves.append(text)
         self.spent.append(round(spent, 3))
-        if seat not in self.draw_agreed:
-            self.draw_agreed.clear()  # a move is the answer to a draw offer: declined
+        self.draw_agreed.clear()  # a move ends a draw offer: the offerer's lapses it, another's declines it
         self._turn_begins()
 
     def skip(self) -> None:
@@ -289,7 +288,8 @@ class Referee:
         self._end(seat, f"{seat} resigns", Termination.RESIGNATION)
 
     def offer_draw(self, seat: str) -> None:
-        """``seat`` offers a draw; it stands until a seat that has not agreed moves."""
+        """``seat`` offers a draw; it stands until the next move (the offerer's lapses it, any
+        other seat's declines it)."""
         self._check_running(seat)
         self.draw_agreed.add(seat)
 

@@ -50,6 +50,7 @@ from swarmtui.tui.screens.too_small import fit_terminal
 if TYPE_CHECKING:
     from swarmtui.tui.match import Match
     from swarmtui.tui.screens.game import GameScreen
+    from swarmtui.tui.screens.replay import ReplayScreen
     from swarmtui.tui.screens.results import ResultsScreen
     from swarmtui.tui.screens.saved_games import SavedGamesScreen
     from swarmtui.tui.screens.setup import SetupScreen
@@ -173,6 +174,15 @@ class SwarmApp(App[None]):
                                      seats=self.preferences.seats.get(message.game.id),
                                      coach=self.preferences.coach.get(message.game.id),
                                      clock=self.preferences.clock.get(message.game.id)))
+
+    def on_replay_screen_take_over(self, message: ReplayScreen.TakeOver) -> None:
+        """Play on from a replay's position: the game's setup, with the position filled in."""
+        from swarmtui.games import get_game
+        from swarmtui.tui.screens.setup import SetupScreen
+
+        game = message.game
+        self.push_screen(SetupScreen(get_game(game), seed=self.seed, seats=self.preferences.seats.get(game),
+                                     coach=self.preferences.coach.get(game), position=message.position))
 
     def on_setup_screen_start_game(self, message: SetupScreen.StartGame) -> None:
         from swarmtui.tui.match import Match

@@ -28,9 +28,9 @@ from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Termination
 from swarmtui.core.trace import NoTrace, Trace, trace_from_json
-from swarmtui.games import get_game
+from swarmtui.games import GameSpec, get_game
 from swarmtui.records.gamelog import GameLog
-from swarmtui.referee import Referee, Seat, Turn, build_coach, coach_seat
+from swarmtui.referee import DrawAnswer, Referee, Seat, Turn, answer_draw, build_coach, coach_seat, rules_object
 from swarmtui.referee.clock import TimeControl
 from swarmtui.tables.client import TableLink
 from swarmtui.tables.remote_seat import RemoteSeat
@@ -47,7 +47,9 @@ class MatchConfig:
     and each seat's parameter overrides as ``(name, value)`` pairs (empty: the paper defaults);
     ``rules``: the game's rule-variant overrides (Hive's ``game_type``), empty for the defaults;
     ``coach``: the agent that coaches the people at this keyboard (None: the game's default,
-    ``COACH_OFF``: none); ``clock``: the game's time control (``TimeControl()``: no clock)."""
+    ``COACH_OFF``: none); ``clock``: the game's time control (``TimeControl()``: no clock);
+    ``position``: where the game starts, in the game's position notation (``GameSpec.position``;
+    empty: the game's own start)."""
 
     game_id: str
     agents: tuple[str, ...]
@@ -56,6 +58,7 @@ class MatchConfig:
     rules: tuple[tuple[str, str], ...] = ()
     coach: str | None = None
     clock: TimeControl = TimeControl()
+    position: str = ""
 
     def with_seed(self) -> MatchConfig:
         """This config with a concrete seed (a fresh random one when none was given)."""
@@ -95,7 +98,10 @@ class Match:
         if table is not None:  # (remote seats exist only at a table): played in another app, never built here
             elsewhere = {seat: RemoteSeat(table, seat, trace_from_json) for seat in self.remote}
         self.referee = Referee.seated(spec.id, seats, self.seed, rules=requested.rules, isolate=True,
-                                      elsewhere=elsewhere, time_control=requested.clock)
+                                      elsewhere=elsewhere, time_control=requested.clock,
+                                      state=set_up(spec, requested, players))
+        self.start = self.referee.state.copy()
+        """The position the game started from (the game's start, or the one set up)."""
         self.traces: dict[int, Trace] = {}
         off = requested.coach == COACH_OFF or (table is not None and not table.coach)
         self.coach: Seat | None = None if off else coach_seat(spec.id, requested.coach)
@@ -113,6 +119,9 @@ class Match:
         self.resumed = False
         """True for a game the player resumed from its save (the panel says so); False for a new
         game, one rebuilt by a takeback and one joined at a table."""
+        self.redo: list[str] = []
+        """Moves taken back (in notation, in the order they were played) that ``redo`` plays
+        again; a new move clears them."""
 
     @property
     def state(self) -> GameState:
@@ -120,8 +129,9 @@ class Match:
 
     @state.setter
     def state(self, position: GameState) -> None:
-        """Play on from ``position`` instead (a position set up by a test or typed in)."""
+        """Play on from ``position`` instead (a position set up by a test)."""
         self.referee.state = position
+        self.start = position.copy()
 
     @property
     def agents(self) -> dict[str, Agent]:
@@ -162,15 +172,63 @@ class Match:
         used = [f"{seat} used {n}" for seat, n in self.hints.items() if n]
         return f"hints: {', '.join(used)}" if used else ""
 
+    # -- the end of a game ------------------------------------------------------------------
+    def my_seat(self) -> str | None:
+        """The seat a person at this keyboard plays now: the side to move when it is theirs,
+        else their only seat (None when nobody here plays, or several seats and none to move)."""
+        if self.human_to_move:
+            return self.to_move
+        mine = [seat for seat in self.seats if self.is_human(seat)]
+        return mine[0] if len(mine) == 1 else None
+
+    def resign(self, seat: str) -> None:
+        """``seat`` resigns: the game ends (``ValueError`` when it is over already)."""
+        self.referee.resign(seat)
+
+    def draw_refusal(self) -> str:
+        """Why no draw can be offered now (``""``: one can)."""
+        if self.is_over:
+            return "the game is over"
+        if len(self.seats) != 2:
+            return f"draws by agreement need two players; this game has {len(self.seats)}: resign or play on"
+        return ""
+
+    def opponent(self, seat: str) -> str:
+        """The other seat of a two-player game."""
+        return next(other for other in self.seats if other != seat)
+
+    def answer_draw(self, seat: str) -> DrawAnswer:
+        """How the computer seat opposite ``seat`` answers ``seat``'s draw offer (its search,
+        ``referee.draw_offer``; slow for a moment: call it off the event loop)."""
+        return answer_draw(self.config.game_id, self.state.copy(), self.opponent(seat), self.seed)
+
+    def agree_draw(self, seat: str) -> None:
+        """``seat`` offered a draw and the other seat accepted: the game is drawn."""
+        self.referee.offer_draw(seat)
+        self.referee.accept_draw(self.opponent(seat))
+
+    def redo_count(self) -> int:
+        """How many moves of ``redo`` the next redo plays: the person's move taken back and the
+        replies of the seats not played at this keyboard that followed it (0: nothing to redo)."""
+        state = self.state.copy()
+        count = 0
+        for text in self.redo:
+            if count and self.is_human(state.to_move):
+                break
+            state.play(state.parse_move(text))
+            count += 1
+        return count
+
     # -- playing and saving -----------------------------------------------------------------
     def play(self, move: object, trace: Trace | None = None, seconds: float | None = None) -> None:
         """Play ``move`` for the side to move (a person's, or a recorded one), recording its
         notation and the AI's trace; ``IllegalMoveError`` when it is not legal. With a clock,
         ``seconds`` (default: the time the seat has thought) are charged, and a flag that falls
-        first ends the game on time instead."""
+        first ends the game on time instead. A new move clears the moves a takeback kept for redo."""
         seat = self.to_move
         before = len(self.moves)
         self.referee.play(move, seconds=seconds)
+        self.redo.clear()
         if len(self.moves) > before:
             self._played(seat, trace)
 
@@ -212,7 +270,8 @@ class Match:
                        self.seed, params, traces, result=self.result_text(), finished=self.is_over, table=table,
                        rules=dict(self.config.rules), engines=engines_played(self.agents),
                        coach=COACH_OFF if self.coach is None else self.config.coach or "",
-                       hints={s: n for s, n in self.hints.items() if n}, clock=self.clock_record())
+                       hints={s: n for s, n in self.hints.items() if n}, clock=self.clock_record(),
+                       start=self.config.position)
 
     @property
     def timed(self) -> bool:
@@ -258,7 +317,7 @@ class Match:
             raise SaveError(f"{where} is damaged: its clock: {error}") from None
         config = MatchConfig(saved.game, tuple(saved.players.values()), saved.seed, params,
                              tuple(saved.rules.items()),  # the game's rule variants (Hive's game type)
-                             saved.coach or None, control)
+                             saved.coach or None, control, saved.start)
         try:
             match = cls(config, table)
         except (ValueError, KeyError) as error:  # ParamError is a ValueError
@@ -357,15 +416,25 @@ class Match:
         state's history, each formatted in the position it was played in (Hive's notation
         names a neighbour, so it depends on the position).
         """
-        history = self.state.history
+        history = self.state.history[len(self.start.history):]
         if len(history) != len(self.moves):
-            spec = get_game(self.config.game_id)
-            replay = spec.start(len(self.seats) if spec.seat_counts else None)
+            replay = self.start.copy()
             self.moves.clear()
             for move in history:
                 self.moves.append(replay.format_move(move))
                 replay.play(move)
         return list(self.moves)
+
+
+def set_up(spec: GameSpec, config: MatchConfig, players: int) -> GameState | None:
+    """The position ``config`` starts from (None: the game's own start); ``ValueError`` with one
+    sentence when it is not a position of this game for ``players`` players, or is over."""
+    if not config.position:
+        return None
+    state = spec.position_to_play(config.position, rules_object(spec, config.rules))
+    if len(state.seats) != players:
+        raise ValueError(f"the position is a game of {len(state.seats)} players, not {players}")
+    return state
 
 
 LEGACY_COMMAND = "command"

@@ -59,8 +59,8 @@ from swarmtui.tui.match import Match
 from swarmtui.tui.panels.deliberation import DeliberationPanel
 from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.saved_game import new_save_path, write_game
-from swarmtui.tui.screens.coaching import CoachedScreen
 from swarmtui.tui.screens.confirm import Confirm
+from swarmtui.tui.screens.ending_keys import ENDING_KEYS, EndingsScreen
 from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.screens.rules import RULES_KEY, show_rules
 from swarmtui.tui.widgets.board_view import BoardView
@@ -71,9 +71,10 @@ CLOCK_TICK = 0.1
 """Seconds between two readings of a timed game's clocks (the flag of a person is noticed then)."""
 
 
-class GameScreen(CoachedScreen):
+class GameScreen(EndingsScreen):
     """One match; ``r`` restarts it (same seed if one was chosen), ``m`` returns to the menu;
-    ``a``, ``g`` and ``y`` ask the coach, play its move and rate yours (``screens.coaching``).
+    ``a``, ``g`` and ``y`` ask the coach, play its move and rate yours (``screens.coaching``);
+    ``R``, ``d`` and ``U`` resign, offer a draw and redo (``screens.ending_keys``).
 
     The screen is dismissed with the animation speed last chosen, so the app can keep it.
     """
@@ -93,6 +94,7 @@ class GameScreen(CoachedScreen):
         Binding("v", "switch_panel", "Panel", tooltip="the other panel: reasoning / moves"),
         Binding("w", "save", "Save", tooltip="save the game (q, m and a hang-up save it too)"),
         Binding("u", "takeback", "Undo", show=False, tooltip="take back your last move and the AI's replies"),
+        *ENDING_KEYS,
         Binding("r", "restart", "Restart", tooltip="start the game again (same seats and seed)"),
         Binding("m,escape", "menu", "Menu", tooltip="back to the menu (the game is saved)"),
         Binding(RULES_KEY, "rules", "Rules", show=False, tooltip="the rules of this game"),
@@ -155,10 +157,7 @@ class GameScreen(CoachedScreen):
     # -- the turn loop --------------------------------------------------------------------
     def start(self, match: Match) -> None:
         """Show ``match`` from its first move and hand the turn to its first seat."""
-        self.workers.cancel_group(self, "agent")
-        self.cancel_coach()
-        self.token += 1
-        self.pending = None
+        self.stop_turns()
         self.match = match
         self.board.board = match.state
         history = match.state.history
@@ -213,6 +212,24 @@ class GameScreen(CoachedScreen):
             self.post_message(self.AgentFailed(token, seat, error))
         else:
             self.post_message(self.AgentDecided(token, turn))
+
+    def stop_turns(self) -> None:
+        """Cancel the AI's turn, the coach and a draw being considered: replies still on their way
+        (carrying an older ``token``) are ignored."""
+        self.workers.cancel_group(self, "agent")
+        self.workers.cancel_group(self, "draw")
+        self.cancel_coach()
+        self.token += 1
+        self.pending = None
+
+    def game_ended(self) -> None:
+        """The game ended outside its rules (a resignation, a draw agreed): stop what runs, show the
+        result, and keep the game for the saved-games list."""
+        self.stop_turns()
+        self.panel.clear()
+        self.board.overlay = None
+        self.refresh_views()
+        self.save_finished()
 
     def on_game_screen_agent_decided(self, message: AgentDecided) -> None:
         if message.token != self.token:
@@ -432,30 +449,31 @@ class GameScreen(CoachedScreen):
         if keep is None:
             self.notify("there is no move of yours to take back", title="No takeback", timeout=4)
             return
-        self.workers.cancel_group(self, "agent")
-        self.cancel_coach()
-        self.token += 1
-        self.pending = None
+        self.stop_turns()
         self.set_status(Text(f"taking back {counted(len(match.moves) - keep, 'move')}...", style="bold"))
-        self.rebuild(match.to_saved(), keep, match.save_path)
-
-    @work(thread=True, exclusive=True, group="takeback")
-    def rebuild(self, saved: GameLog, keep: int, save_path: Path | None) -> None:
-        """Rebuild the match from ``saved`` cut to its first ``keep`` moves (off the event loop)."""
+        saved = match.to_saved()
         shorter = replace(saved, moves=saved.moves[:keep], traces=[t for t in saved.traces or () if t["ply"] < keep],
                           result="", finished=False)
+        self.rebuild(shorter, match.save_path, saved.moves[keep:] + match.redo,
+                     f"took back {counted(len(saved.moves) - keep, 'move')} (U: redo)", "Undo")
+
+    @work(thread=True, exclusive=True, group="takeback")
+    def rebuild(self, saved: GameLog, save_path: Path | None, redo: list[str], done: str, title: str) -> None:
+        """Rebuild the match from ``saved`` (off the event loop), with ``redo`` left to redo;
+        ``done`` says what changed, under ``title``."""
         try:
-            match = Match.from_saved(shorter, "the game")
+            match = Match.from_saved(saved, "the game")
         except SaveError as error:
-            self.app.call_from_thread(self.notify, str(error), title="No takeback", severity="error")
+            self.app.call_from_thread(self.notify, str(error), title=f"No {title.lower()}", severity="error")
             return
         match.save_path = save_path
-        self.app.call_from_thread(self.took_back, match, len(saved.moves) - keep)
+        match.redo = list(redo)
+        self.app.call_from_thread(self.rebuilt, match, done, title)
 
-    def took_back(self, match: Match, undone: int) -> None:
+    def rebuilt(self, match: Match, done: str, title: str) -> None:
         self.match.close()
         self.start(match)
-        self.notify(f"took back {counted(undone, 'move')}", title="Undo", timeout=3)
+        self.notify(done, title=title, timeout=3)
 
     def action_rules(self) -> None:
         """The rules of this game, over the board (the game waits: nothing is lost)."""
@@ -463,9 +481,7 @@ class GameScreen(CoachedScreen):
 
     def action_menu(self) -> None:
         """Back to the menu; a game with moves is autosaved (resume it from Saved games)."""
-        self.workers.cancel_group(self, "agent")
-        self.cancel_coach()
-        self.token += 1
+        self.stop_turns()
         self.away()  # the save keeps each clock as it stood
         self.autosave()
         self.match.close()  # external engines stop with the game

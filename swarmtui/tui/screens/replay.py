@@ -7,6 +7,8 @@ recorded deliberation of move k plays (at the chosen speed; ``x`` skips, ``n`` s
 ``p`` pauses), then the move is made on the board; stepping back shows the earlier position
 with its move's reasoning on its last phase. A move without a trace (a human's, or one that
 re-deciding from the seed could not rebuild; see ``referee.redecide``) says so in the panel.
+``t`` takes over at the position on the board: the app opens the game's setup with that
+position (``TakeOver``), where the player chooses the seats and plays on.
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Footer, Static
 
 from swarmtui.agents import agent_specs
 from swarmtui.core.safe_text import safe_text
+from swarmtui.games import GAMES
 from swarmtui.records.replay import Recording
 from swarmtui.tui.boards import board_widget
 from swarmtui.tui.panels.deliberation import DeliberationPanel
@@ -54,11 +58,20 @@ class ReplayScreen(PanelScreen):
         Binding("x", "skip", "Skip", show=False, tooltip="skip to the move"),
         Binding("s", "speed", "Speed", tooltip="speed: slow, normal, fast, instant"),
         Binding("v", "switch_panel", "Panel", tooltip="the other panel: reasoning / moves"),
+        Binding("t", "take_over", "Play on", tooltip="take over here: play on from this position (choose the seats)"),
         Binding("m,escape", "leave", "Leave", tooltip="leave the replay"),
     ]
 
     PLAYBACK_ACTIONS = frozenset({"next_phase", "pause", "skip"})
     """Keys that act on a move's reasoning while it plays: listed (and working) only then."""
+
+    class TakeOver(Message):
+        """Play on from ``position`` (the game's position notation) of game ``game``: the app
+        opens the game's setup with it."""
+
+        def __init__(self, game: str, position: str) -> None:
+            super().__init__()
+            self.game, self.position = game, position
 
     def __init__(self, recording: Recording, *, source: str, glyphs: str = "unicode", speed: str = "normal") -> None:
         super().__init__()
@@ -225,6 +238,17 @@ class ReplayScreen(PanelScreen):
 
     def action_last(self) -> None:
         self.go_to(self.total)
+
+    def action_take_over(self) -> None:
+        """Take over here: the setup of this game with the position on the board, to play on from it."""
+        spec = GAMES[self.recording.game]
+        state = self.recording.positions[self.ply]
+        if spec.format_position is None:
+            self.notify(f"{spec.title} has no position notation to play on from", title="No takeover", timeout=4)
+        elif state.outcome is not None:
+            self.notify("the game is over here: step back to a move before its end", title="No takeover", timeout=4)
+        else:
+            self.post_message(self.TakeOver(spec.id, spec.format_position(state)))
 
     def action_leave(self) -> None:
         self.dismiss(self.speed)

@@ -37,6 +37,7 @@ from swarmtui.core.engines import engine_names
 from swarmtui.core.params import ParamError
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GameSpec
+from swarmtui.referee import rules_object
 from swarmtui.referee.clock import TimeControl
 from swarmtui.tui.config import SeatDefaults
 from swarmtui.tui.match import COACH_OFF, MatchConfig
@@ -116,6 +117,17 @@ def offered(spec: AgentSpec) -> bool:
     return not spec.external or bool(engine_names())
 
 
+def position_check(game: GameSpec, text: str, rules: tuple[tuple[str, str], ...] = ()) -> tuple[str, int | None]:
+    """``(why text is not a position to play on from, "" when it is; its number of players)``,
+    by the game's own reader (``GameSpec.position_to_play``, as ``swarmtui hint`` reads POSITION)."""
+    if not text:
+        return "", None
+    try:
+        return "", len(game.position_to_play(text, rules_object(game, rules)).seats)
+    except ValueError as error:
+        return str(error), None
+
+
 def check_params(spec: AgentSpec, game: GameSpec, overrides: dict[str, str]) -> None:
     """Raise ``ParamError`` unless ``overrides`` fit ``spec``'s parameters in ``game``."""
     if overrides:
@@ -140,9 +152,12 @@ class SetupScreen(Screen[None]):
             self.config, self.rated, self.private = config, rated, private
 
     def __init__(self, game: GameSpec, *, seed: int | None = None, remote: bool = False,
-                 seats: SeatDefaults | None = None, coach: str | None = None, clock: str | None = None) -> None:
+                 seats: SeatDefaults | None = None, coach: str | None = None, clock: str | None = None,
+                 position: str = "") -> None:
         super().__init__()
         self.game = game
+        self.position = position
+        """The position to play on from (the game's notation; empty: the game's start)."""
         self.remote = remote and len(game.seats_for(None)) > 1
         """Seats may be left to connected players (the app runs under ``swarmtui serve``)."""
         self.seed = seed
@@ -178,6 +193,7 @@ class SetupScreen(Screen[None]):
                 clock_error.display = False
                 yield clock_error
                 yield from self.rule_widgets()  # after the seed: Enter there starts the game
+                yield from self.position_widgets()
                 if self.remote:
                     yield Label("Table (with a connected player)")
                     yield Select(TABLE_KINDS, allow_blank=False, value="listed", id="table-kind", compact=True,
@@ -215,6 +231,31 @@ class SetupScreen(Screen[None]):
             yield Label(f.metadata.get("help", f.name).split(":")[0])
             yield Select(choices, allow_blank=False, value=str(f.default), id=f"rule-{f.name}", compact=True,
                          tooltip=f.metadata.get("help", ""))
+
+    def position_widgets(self) -> ComposeResult:
+        """Where the game starts: blank for the game's start, or a position typed or pasted in the
+        game's notation (``GameSpec.position``, as ``swarmtui hint`` reads it)."""
+        if self.game.parse_position is None:
+            return
+        yield Label("Position (blank: the start)")
+        yield Input(self.position, placeholder="paste a position", id="position", compact=True,
+                    tooltip="play on from a position in the game's notation (paste one)")
+        error = Static("", id="position-error", classes="param-error")
+        error.display = False
+        yield error
+
+    @on(Input.Changed, "#position")
+    def position_changed(self, event: Input.Changed) -> None:
+        """Check the position as it is typed: its error under the field, the number of players
+        set to the position's."""
+        self.position = event.value.strip()
+        message, players = position_check(self.game, self.position, self.chosen_rules())
+        error = self.query_one("#position-error", Static)
+        error.update(safe_text(message))
+        error.display = bool(message)
+        event.input.set_class(bool(message), "-invalid")
+        if players is not None and self.game.seat_counts and players != self.players:
+            self.query_one("#players", Select).value = players
 
     def coach_widgets(self) -> ComposeResult:
         """The coach: any computer player of the game, or none (the game's strongest first)."""
@@ -414,11 +455,25 @@ class SetupScreen(Screen[None]):
             self.notify(str(error), title="Check the clock", severity="error")
             self.query_one("#clock", Input).focus()
             return
+        problem = self.position_problem(agents)
+        if problem:
+            self.notify(problem, title="Check the position", severity="error", markup=False)
+            self.query_one("#position", Input).focus()
+            return
         kind = str(self.query_one("#table-kind", Select).value).split() if self.remote else []
         self.post_message(self.StartGame(MatchConfig(self.game.id, tuple(agents), seed, tuple(params),
-                                                     self.chosen_rules(), self.chosen_coach(), clock),
-                                         rated="rated" in kind,
-                                         private="private" in kind))
+                                                     self.chosen_rules(), self.chosen_coach(), clock=clock,
+                                                     position=self.position),
+                                         rated="rated" in kind, private="private" in kind))
+
+    def position_problem(self, agents: list[str]) -> str:
+        """Why the game cannot start from the position typed ("" when it can, or none was)."""
+        problem, players = position_check(self.game, self.position, self.chosen_rules())
+        if not problem and players is not None and players != len(agents):
+            problem = f"the position is a game of {players} players: choose {players}"
+        if not problem and self.position and REMOTE in agents:
+            problem = "a table starts from the game's start: clear the position to open one"
+        return problem
 
     def action_back(self) -> None:
         self.dismiss()
