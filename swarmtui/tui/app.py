@@ -48,6 +48,7 @@ from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.too_small import fit_terminal
 
 if TYPE_CHECKING:
+    from swarmtui.games import GameSpec
     from swarmtui.tui.match import Match
     from swarmtui.tui.screens.game import GameScreen
     from swarmtui.tui.screens.replay import ReplayScreen
@@ -168,21 +169,23 @@ class SwarmApp(App[None]):
 
     # -- screens ----------------------------------------------------------------------------
     def on_menu_screen_open_setup(self, message: MenuScreen.OpenSetup) -> None:
-        from swarmtui.tui.screens.setup import SetupScreen
-
-        self.push_screen(SetupScreen(message.game, seed=self.seed, remote=self.tables is not None,
-                                     seats=self.preferences.seats.get(message.game.id),
-                                     coach=self.preferences.coach.get(message.game.id),
-                                     clock=self.preferences.clock.get(message.game.id)))
+        self.open_setup(message.game)
 
     def on_replay_screen_take_over(self, message: ReplayScreen.TakeOver) -> None:
         """Play on from a replay's position: the game's setup, with the position filled in."""
         from swarmtui.games import get_game
+
+        self.open_setup(get_game(message.game), position=message.position, remote=False)
+
+    def open_setup(self, game: GameSpec, *, position: str = "", remote: bool = True) -> None:
+        """The setup of ``game`` with the config file's choices (``position``: to play on from;
+        ``remote``: connected players' seats offered when there is a hub)."""
         from swarmtui.tui.screens.setup import SetupScreen
 
-        game = message.game
-        self.push_screen(SetupScreen(get_game(game), seed=self.seed, seats=self.preferences.seats.get(game),
-                                     coach=self.preferences.coach.get(game), position=message.position))
+        self.push_screen(SetupScreen(game, seed=self.seed, remote=remote and self.tables is not None,
+                                     seats=self.preferences.seats.get(game.id),
+                                     coach=self.preferences.coach.get(game.id),
+                                     clock=self.preferences.clock.get(game.id), position=position))
 
     def on_setup_screen_start_game(self, message: SetupScreen.StartGame) -> None:
         from swarmtui.tui.match import Match
