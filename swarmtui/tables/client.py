@@ -74,6 +74,10 @@ class TableLink:
         """Why the table is gone for us (None while we sit at it)."""
         self.refused: str | None = None
         """The hub's last refusal of one of our moves (the two games disagree)."""
+        self.ending: dict[str, str] = dict(reply.get("ending") or {})
+        """How the game ended outside its rules, as the hub says (``Table.ending``; empty: it did not)."""
+        self.draw_offer: tuple[str, int] | None = None
+        """A draw offered by another seat, and the ply it stands at (a move ends it)."""
         self.listener: Listener | None = None
         self._changed = threading.Condition()
 
@@ -116,6 +120,7 @@ class TableLink:
         with self._changed:
             if kind == "moved" and event.get("ply") == len(self.moves) and isinstance(event.get("move"), str):
                 self.moves.append(event["move"])
+                self.draw_offer = None
                 if event.get("trace") is not None:
                     self.traces[event["ply"]] = event["trace"]
             elif kind == "seat":
@@ -128,6 +133,14 @@ class TableLink:
                 self.refused = str(event.get("error", "refused"))
             elif kind == "said":
                 self.chat.append(event)
+            elif kind == "resigned":
+                self.ending = {"kind": "resign", "seat": str(event.get("seat"))}
+            elif kind == "draw_offered" and isinstance(event.get("ply"), int):
+                self.draw_offer = (str(event.get("seat")), event["ply"])
+            elif kind in ("draw_agreed", "draw_declined"):
+                self.draw_offer = None
+                if kind == "draw_agreed":
+                    self.ending = {"kind": "draw"}
             elif kind == "rematch" and isinstance(event.get("link"), TableLink):
                 self.rematch = event["link"]
             self._changed.notify_all()
@@ -138,6 +151,24 @@ class TableLink:
     def say(self, text: str) -> None:
         """Say ``text`` to the table (it comes back as a ``said`` event); ``TableError`` when refused."""
         self.client.request("say", table=self.id, text=text)
+
+    def resign(self, seat: str) -> None:
+        """The person at ``seat`` resigns (``TableError`` when the hub refuses: the game is over...)."""
+        self.client.request("resign", table=self.id, seat=seat)
+        with self._changed:
+            self.ending = {"kind": "resign", "seat": seat}
+
+    def offer_draw(self, seat: str) -> None:
+        """Offer the other seat a draw; its answer comes as an event (``TableError`` when refused)."""
+        self.client.request("offer_draw", table=self.id, seat=seat)
+
+    def answer_draw(self, seat: str, accept: bool) -> None:
+        """``seat`` accepts or declines the draw offered (``TableError`` when no offer stands)."""
+        self.client.request("answer_draw", table=self.id, seat=seat, accept=accept)
+        with self._changed:
+            self.draw_offer = None
+            if accept:
+                self.ending = {"kind": "draw"}
 
     def ask_rematch(self) -> list[str]:
         """Ask for a rematch of the finished game: who is still to ask (empty: it is open, and

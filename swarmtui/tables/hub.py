@@ -149,7 +149,8 @@ class Hub:
 
     async def _answer(self, member: Member, request: dict[str, Any]) -> None:
         handler = {"list": self._list, "host": self._host, "join": self._join, "move": self._move,
-                   "leave": self._leave, "say": self._say, "rematch": self._rematch,
+                   "leave": self._leave, "say": self._say, "rematch": self._rematch, "resign": self._resign,
+                   "offer_draw": self._offer_draw, "answer_draw": self._answer_draw,
                    "leaderboard": self._leaderboard, "history": self._history}.get(str(request.get("op")))
         try:
             if handler is None:
@@ -247,7 +248,25 @@ class Hub:
     def _move(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
         table = self._table(request)
         table.move(member, request.get("ply"), request.get("move"), request.get("trace"))
-        if table.state.outcome is not None:
+        if table.outcome is not None:
+            self._rate(table)
+        return {}
+
+    def _resign(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
+        table = self._at(member, request)
+        table.resign(member, request.get("seat"))
+        log.info("table %s: %s resigns %s", table.id, member.label, request.get("seat"))
+        self._rate(table)
+        return {}
+
+    def _offer_draw(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
+        self._at(member, request).offer_draw(member, request.get("seat"))
+        return {}
+
+    def _answer_draw(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
+        table = self._at(member, request)
+        table.answer_draw(member, request.get("seat"), request.get("accept"))
+        if table.outcome is not None:
             self._rate(table)
         return {}
 
@@ -289,7 +308,7 @@ class Hub:
     def _rematch(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
         """Ask for a rematch of a finished game; the last player to ask opens it."""
         table = self._at(member, request)
-        if table.state.outcome is None:
+        if table.outcome is None:
             raise Refusal("the game is not over")
         if not table.held_by(member):
             raise Refusal("only the players can ask for a rematch")

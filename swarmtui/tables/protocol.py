@@ -13,11 +13,16 @@ Events carry ``"event"`` and no ``"re"``:
 - ``rematch`` ``table, new``: the rematch is open; ``new`` is the new table as a join reply.
 - ``rated``  ``table, changes``: a finished rated game is stored: each seat's rating before and after.
 - ``unrated`` ``table, error``: it could not be stored (the ratings database said why).
+- ``resigned`` ``table, seat``: the person at ``seat`` resigned; the game is over.
+- ``draw_offered`` ``table, seat, ply``: ``seat`` offers a draw (it stands until the next move).
+- ``draw_agreed`` / ``draw_declined`` ``table, seat, offerer``: ``seat`` answered ``offerer``'s offer.
 
 Requests: ``hello token`` (first, once; the reply says whether the server keeps ratings),
 ``list``, ``host game players seed params mine moves [rules rated private coach]``, ``join table|code
 [watch]``, ``move table ply move [trace]``, ``leave table``, ``say table text``, ``rematch
-table``, ``leaderboard [game]``, ``history game [player]``.
+table``, ``leaderboard [game]``, ``history game [player]``, ``resign table seat``, ``offer_draw table
+seat``, ``answer_draw table seat accept``. A join reply's ``ending`` says how a game ended outside
+its rules (``{"kind": "resign", "seat": s}``, ``{"kind": "draw"}``; empty otherwise).
 """
 
 from __future__ import annotations

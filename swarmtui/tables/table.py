@@ -17,6 +17,12 @@ and its parameters (``ai:alphabeta:difficulty=hard``).
 says so, and a player who sits down agrees to it. Each player's app then asks its own coach. A
 rated table never allows one (ratings measure the players, not their coaches).
 
+**Resigning and draws.** The person at a seat may resign (the other seat of a two-player game
+wins; a rated game counts it as that player's loss); in a game of two, a person may offer a
+draw, which the other seat's player (the host's app for a computer seat, by its rule) accepts or
+declines; a move ends the offer. Everyone at the table is told; a game so ended is over for the
+hub as one ended by its rules (rated, no more moves, a rematch may be asked for).
+
 **Rematch.** When a game is over, each player at the table may ask for a rematch; once every
 player who owns a seat has asked, the hub opens a new table for the same players with the seats
 turned by one (colours swapped in a two-seat game), a fresh seed, and each agent's parameters
@@ -31,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from swarmtui.core.params import ParamError, apply_overrides
-from swarmtui.core.state import GameState, IllegalMoveError, NotationError
+from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Outcome, Termination
 from swarmtui.games import GAMES
 from swarmtui.tables.chat import Chat
 from swarmtui.tables.protocol import encode
@@ -159,6 +165,11 @@ class Table:
         self.rematch: set[str] = set()
         """Players who asked for a rematch of the finished game."""
         self.rated_done = False
+        self.ending: dict[str, str] = {}
+        """How the game ended outside its rules: ``{"kind": "resign", "seat": s}`` or ``{"kind":
+        "draw"}`` (empty while it runs, or when it ended by its rules)."""
+        self.draw_offer: tuple[str, int] | None = None
+        """The seat that offered a draw and the ply it stands at (a move ends it)."""
 
     @classmethod
     def hosted(cls, table_id: str, code: str, request: dict[str, Any], host: Member) -> Table:
@@ -244,17 +255,72 @@ class Table:
         return {*self.holders.values(), *self.watchers}
 
     # -- moves --------------------------------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended: a resignation or a draw agreed here, else by its rules (None: it runs)."""
+        if self.ending.get("kind") == "resign":
+            seat = self.ending["seat"]
+            others = [s for s in self.players if s != seat]
+            return Outcome(others[0] if len(others) == 1 else None, f"{seat} resigns", Termination.RESIGNATION)
+        if self.ending.get("kind") == "draw":
+            return Outcome(None, "draw agreed", Termination.AGREEMENT)
+        return self.state.outcome
+
     def move(self, member: Member, ply: object, text: object, trace: object) -> None:
         """Play ``text`` at ``ply`` for ``member``, then tell everyone else at the table."""
         seat = self.state.to_move
-        if self.state.outcome is not None:
+        if self.outcome is not None:
             raise Refusal("the game is over")
         if self.holders.get(seat) is not member:
             raise Refusal(f"it is {seat}'s turn, and you do not hold {seat}")
         if ply != len(self.moves) or not isinstance(text, str):
             raise Refusal(f"the table is at move {len(self.moves) + 1}")
         self._play(len(self.moves), text)
+        self.draw_offer = None  # a move ends an offer: the offerer's lapses it, the other's declines it
         self.tell_others(member, {"event": "moved", "ply": ply, "seat": seat, "move": text, "trace": trace})
+
+    # -- resigning and draws ------------------------------------------------------------------
+    def _person(self, member: Member, seat: object, what: str) -> str:
+        """``seat``, a seat ``member`` holds in a running game (``what``: who may, for the refusal)."""
+        if self.outcome is not None:
+            raise Refusal("the game is over")
+        if not isinstance(seat, str) or self.holders.get(seat) is not member:
+            raise Refusal(f"only {what} can do that, and you do not hold {str(seat)[:20]}")
+        return seat
+
+    def resign(self, member: Member, seat: object) -> None:
+        """The person at ``seat`` resigns: the game ends (the other seat of two wins), everyone is told."""
+        seat = self._person(member, seat, "the person playing a seat")
+        if self.players[seat] != HUMAN:
+            raise Refusal(f"{seat} is a computer player: only a person resigns")
+        self.ending = {"kind": "resign", "seat": seat}
+        self.draw_offer = None
+        self.tell_others(member, {"event": "resigned", "seat": seat})
+
+    def offer_draw(self, member: Member, seat: object) -> None:
+        """The person at ``seat`` offers a draw; the other seat's player is told (it stands until
+        the next move)."""
+        seat = self._person(member, seat, "the person playing a seat")
+        if len(self.players) != 2:
+            raise Refusal(f"draws by agreement need two players; this game has {len(self.players)}")
+        if self.players[seat] != HUMAN:
+            raise Refusal(f"{seat} is a computer player: it answers offers, it makes none")
+        self.draw_offer = (seat, len(self.moves))
+        self.tell_others(member, {"event": "draw_offered", "seat": seat, "ply": len(self.moves)})
+
+    def answer_draw(self, member: Member, seat: object, accept: object) -> None:
+        """``seat`` (held by ``member``: a person, or the host's computer player) answers the
+        offer standing; an accepted one draws the game."""
+        seat = self._person(member, seat, "the other seat's player")
+        offer = self.draw_offer
+        if offer is None or offer[0] == seat or offer[1] != len(self.moves):
+            raise Refusal("no draw offer stands (a move ends one)")
+        self.draw_offer = None
+        if accept is True:
+            self.ending = {"kind": "draw"}
+            self.tell_others(member, {"event": "draw_agreed", "seat": seat, "offerer": offer[0]})
+        else:
+            self.tell_others(member, {"event": "draw_declined", "seat": seat, "offerer": offer[0]})
 
     def _play(self, ply: int, text: str) -> None:
         if ply >= MAX_MOVES:
@@ -276,7 +342,7 @@ class Table:
     # -- ratings ------------------------------------------------------------------------------
     def result(self) -> tuple[Contender, Contender, float] | None:
         """The finished rated game's two sides and the first's score; None when there is none to rate."""
-        outcome = self.state.outcome
+        outcome = self.outcome
         if not self.config.rated or outcome is None or self.rated_done:
             return None
         first, second = (self.contender(seat) for seat in self.players)
@@ -299,11 +365,11 @@ class Table:
                  for s, a in self.players.items()]
         return {"table": self.id, "code": self.code, "game": self.game, "title": GAMES[self.game].title,
                 "host": self.host_label, "seats": seats, "moves": len(self.moves),
-                "over": self.state.outcome is not None, "watchers": len(self.watchers),
+                "over": self.outcome is not None, "watchers": len(self.watchers),
                 "rated": self.config.rated, "private": self.config.private, "coach": self.config.coach}
 
     def joined(self, seats: list[str]) -> dict[str, Any]:
         """The reply to a join: the table, the whole game so far, its chat, and the seats now ours."""
         return {**self.describe(), "players": self.players, "seed": self.config.seed, "params": self.config.params,
                 "rules": self.config.rules, "move_list": list(self.moves), "mine": seats,
-                "chat": list(self.chat.lines)}
+                "chat": list(self.chat.lines), "ending": dict(self.ending)}

@@ -11,6 +11,8 @@ resumes here alone, the other people's seats played at this keyboard.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from swarmtui.agents import get_spec
@@ -113,13 +115,30 @@ def _rejoin(client: TableClient, saved: GameLog) -> TableLink | None:
     return None
 
 
+def apply_ending(match: Match, ending: Mapping[str, str]) -> bool:
+    """End ``match`` as its table says the game ended outside its rules (``TableLink.ending``: a
+    resignation, a draw agreed); True when that ended it now."""
+    if match.is_over or not ending:
+        return False
+    seat = ending.get("seat", "")
+    if ending.get("kind") == "resign" and seat in match.seats:
+        match.resign(seat)
+        return True
+    if ending.get("kind") == "draw" and len(match.seats) == 2:
+        match.agree_draw(match.seats[0])
+        return True
+    return False
+
+
 def _at_table(link: TableLink, where: str, coach: str | None = None) -> Match:
     """The match of ``link``'s game with every move the table has, our AI seats re-decided;
     ``coach``: this player's coach (None: the game's default), asked only if the table allows one."""
     saved = GameLog(link.game, link.players, list(link.moves), link.seed, link.params, rules=link.rules,
                     coach=coach or "")
     try:
-        return Match.from_saved(saved, where, table=link)
+        match = Match.from_saved(saved, where, table=link)
     except Exception:
         link.leave()
         raise
+    apply_ending(match, link.ending)  # a game resigned or drawn before we came
+    return match

@@ -16,10 +16,16 @@
   screen goes on with the new game (the finished one is saved). The others are told who asked.
 - **Ratings.** At a rated table the hub says what the finished game did to both ratings; it shows
   as a notice and in the chat.
+- **Resigning and draws.** ``R`` (after asking) resigns at the hub first, then here; ``d`` sends a
+  draw offer to the other player, whose app asks them (a yes/no question: Enter or ``y`` accepts,
+  Escape or ``n`` declines) or, for the host's computer seat, answers by the computer's rule. A
+  move ends an offer (an open question closes, saying it lapsed). A resignation or an agreed draw
+  ends the game on every screen at the table, and a rated one is rated as such.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -29,9 +35,11 @@ from textual.message import Message
 from textual.widgets import Input
 
 from swarmtui.core.safe_text import safe_text
+from swarmtui.referee import DrawAnswer
 from swarmtui.tables.client import TableError, TableLink
 from swarmtui.tables.codes import shown
 from swarmtui.tui.match import Match
+from swarmtui.tui.screens.confirm import Confirm
 from swarmtui.tui.screens.game import GameScreen, status_text
 from swarmtui.tui.widgets.chat_view import ChatView, chat_line
 
@@ -183,7 +191,9 @@ class TableGameScreen(GameScreen):
             return  # news of the table we just left for a rematch
         handler = {"seat": self._seat_news, "said": self._said, "rematch_asked": self._rematch_asked,
                    "rematch": self._rematch_opened, "rated": self._rated, "unrated": self._unrated,
-                   "refused": self._refused, "closed": self._table_closed}.get(str(event.get("event")))
+                   "refused": self._refused, "closed": self._table_closed, "resigned": self._ended,
+                   "draw_agreed": self._ended, "draw_declined": self._draw_declined,
+                   "draw_offered": self._draw_offered, "moved": self._moved}.get(str(event.get("event")))
         if handler is not None:
             handler(event)
         if self.pending is None:
@@ -219,6 +229,92 @@ class TableGameScreen(GameScreen):
     def _unrated(self, event: dict[str, Any]) -> None:
         self.chat.add_note(f"Not rated: {event.get('error')}")
         self.notify(f"the game could not be rated: {event.get('error')}", title="Ratings", severity="error")
+
+    # -- resigning and draws --------------------------------------------------------------------
+    draw_question: Confirm | None = None
+    """The question "accept the draw?" on screen (None: none is)."""
+
+    def resign(self, seat: str) -> None:
+        """Resign at the table (the hub first: it may refuse, the game being over already)."""
+        self.send_to_table(lambda link: link.resign(seat), "Not resigned")
+
+    def offer_draw(self, seat: str, other: str) -> None:
+        if other not in self.match.remote:
+            super().offer_draw(seat, other)
+            return
+        self.send_to_table(lambda link: link.offer_draw(seat), "No draw offered")
+        self.notify(f"you offer {other} a draw: it stands until the next move", title="Draw offered", timeout=5)
+
+    def draw_answered(self, offerer: str, answer: DrawAnswer) -> None:
+        """Our answer to an offer: an offer from the table is answered at the table."""
+        if offerer not in self.match.remote:
+            super().draw_answered(offerer, answer)
+            return
+        if self.link.draw_offer is None or self.link.draw_offer[0] != offerer:
+            self.notify(f"{offerer}'s draw offer lapsed: a move was played", title="Draw", timeout=4)
+            return
+        self.send_to_table(lambda link: link.answer_draw(answer.seat, answer.accepts), "Not answered")
+        if not answer.accepts:
+            why = f": {answer.reason}" if answer.reason else ""
+            self.notify(f"{answer.seat} declines the draw{why}", title="Draw declined", timeout=5)
+
+    @work(thread=True, group="table-ending")
+    def send_to_table(self, request: Callable[[TableLink], None], refused: str) -> None:
+        """Send a resignation or draw request off the event loop; the game ends here once the hub
+        has agreed (``TableLink.ending``)."""
+        link = self.link
+        try:
+            request(link)
+        except TableError as error:
+            self.app.call_from_thread(self.notify, str(error), title=refused, severity="warning", timeout=6)
+            return
+        self.app.call_from_thread(self.ended_at_table)
+
+    def ended_at_table(self) -> None:
+        """End the game here as the table says it ended (nothing when it did not, or already has)."""
+        from swarmtui.tui.table_game import apply_ending
+
+        if apply_ending(self.match, self.link.ending):
+            self.game_ended()
+
+    def _ended(self, event: dict[str, Any]) -> None:
+        seat = str(event.get("seat"))
+        who = f"{seat} ({self.link.labels.get(seat) or 'a player'})"
+        self.notify(f"{who} resigns" if event.get("event") == "resigned" else f"{who} accepts: the game is drawn",
+                    title=f"Table {self.link.id}", timeout=8)
+        self.ended_at_table()
+
+    def _draw_declined(self, event: dict[str, Any]) -> None:
+        self.notify(f"{event.get('seat')} declines the draw", title="Draw declined", timeout=6)
+
+    def _draw_offered(self, event: dict[str, Any]) -> None:
+        offerer, ply = str(event.get("seat")), event.get("ply")
+        if offerer not in self.match.seats or len(self.match.seats) != 2:
+            return
+        other = self.match.opponent(offerer)
+        who = f"{offerer} ({self.link.labels.get(offerer) or 'a player'})"
+        if other not in self.link.mine:
+            self.notify(f"{who} offers a draw", title=f"Table {self.link.id}", timeout=6)
+        elif self.match.is_human(other):
+            self.draw_question = Confirm("Draw offered", f"{who} offers a draw. {other}, do you accept?",
+                                         yes="Accept", no="Decline")
+            self.app.push_screen(self.draw_question,
+                                 lambda yes: self.answer_offer(offerer, ply, DrawAnswer(other, bool(yes), "")))
+        else:
+            self.consider_draw(self.token, len(self.match.moves), offerer)  # our computer seat answers
+
+    def answer_offer(self, offerer: str, ply: object, answer: DrawAnswer) -> None:
+        self.draw_question = None
+        if self.link.draw_offer != (offerer, ply):
+            self.notify(f"{offerer}'s draw offer lapsed: a move was played", title="Draw", timeout=5)
+            return
+        self.draw_answered(offerer, answer)
+
+    def _moved(self, event: dict[str, Any]) -> None:
+        """A move ends a draw offer: an open question about it closes."""
+        question = self.draw_question
+        if question is not None and question.is_attached:
+            question.dismiss(False)
 
     # -- rematch --------------------------------------------------------------------------------
     def action_restart(self) -> None:
