@@ -94,11 +94,21 @@ async def test_a_second_person_at_the_keyboard_answers_the_offer(tui_app) -> Non
         assert "X offers a draw. O, do you accept?" in str(app.screen.query_one("Static").render())
         await pilot.press("n")
         await settle(app, pilot, lambda: app.screen is screen and "O declines the draw" in _notes(app))
+        await pilot.press("a")  # a hint first: it is shown at the end and kept in the save
+        await settle(app, pilot, lambda: screen.advice is not None)
+        screen.play(screen.match.state.legal_moves()[0])
+        screen.next_turn()
         await pilot.press("d")
         await settle(app, pilot, lambda: isinstance(app.screen, Confirm))
+        assert "O offers a draw. X, do you accept?" in str(app.screen.query_one("Static").render())
         await pilot.press("y")
         await settle(app, pilot, lambda: screen.match.is_over)
         assert screen.match.result_text() == "Draw (draw agreed)"
+        status = str(screen.query_one("#status").render())
+        assert "Draw (draw agreed)" in status and "hints: X used 1" in status
+        assert screen.match.save_path is not None
+        saved = read_game(screen.match.save_path)
+        assert saved.finished and saved.result == "Draw (draw agreed)" and saved.hints == {"X": 1}
 
 
 async def test_halma_with_three_players_says_draws_need_two(tui_app) -> None:
@@ -140,3 +150,44 @@ async def test_redo_replays_what_undo_took_back_and_a_new_move_clears_it(tui_app
         await pilot.press("U")
         await pilot.pause()
         assert "nothing to redo" in _notes(app)
+
+
+# -- snapshots at 80x24 --------------------------------------------------------------------
+def test_snapshot_resigning_asks_first(snap_compare, tui_app) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = await _game(app, pilot, MatchConfig("noughts", ("human", "minimax"), seed=4))
+        await pilot.press("5")
+        await settle(app, pilot, lambda: len(screen.match.moves) == 2 and screen.match.human_to_move)
+        await pilot.press("R")
+        await settle(app, pilot, lambda: isinstance(app.screen, Confirm))
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_a_draw_offered_to_the_second_person_at_the_keyboard(snap_compare, tui_app) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = await _game(app, pilot, MatchConfig("noughts", ("human", "human"), seed=4))
+        screen.play(screen.match.state.legal_moves()[4])
+        screen.next_turn()
+        await pilot.press("d")
+        await settle(app, pilot, lambda: isinstance(app.screen, Confirm))
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_a_drawn_game_with_its_hints(snap_compare, tui_app) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = await _game(app, pilot, MatchConfig("noughts", ("human", "human"), seed=4, coach="minimax"))
+        await pilot.press("a")
+        await settle(app, pilot, lambda: screen.advice is not None)
+        await pilot.press("g")
+        await settle(app, pilot, lambda: len(screen.match.moves) == 1)
+        await pilot.press("d")
+        await settle(app, pilot, lambda: isinstance(app.screen, Confirm))
+        await pilot.press("y")
+        await settle(app, pilot, lambda: screen.match.is_over)
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)

@@ -128,3 +128,16 @@ async def test_take_over_here_from_a_pgn_record_opens_the_setup_with_that_positi
         assert saved.start == expected
         replayed = Recording.from_log(saved, "the save")
         assert position_text(replayed.positions[2]) == position_text(game.match.state)
+
+
+def test_snapshot_the_setup_says_why_a_position_does_not_fit(snap_compare, tui_app) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        app.push_screen(SetupScreen(GAMES["noughts"], seed=1, position="XXX/OO./..."))
+        await settle(app, pilot, lambda: isinstance(app.screen, SetupScreen))
+        field = app.screen.query_one("#position", Input)
+        field.focus()
+        field.value = "XXX/OO./..."  # checked as typed: the game is over there
+        await settle(app, pilot, lambda: app.screen.query_one("#position-error", Static).display)
+
+    assert snap_compare(tui_app(), terminal_size=(80, 24), run_before=run_before)
