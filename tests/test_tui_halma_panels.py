@@ -268,23 +268,23 @@ def test_recorded_turn_frames_agree_with_the_trace_numbers() -> None:
 def test_board_draws_heat_trails_and_marks_without_colour() -> None:
     board, _, trace = load_turn()
     overlay = ants.overlay(trace.ants, 4)  # the exploring ant on n2: three other candidates, one proposal
-    plain = draw_overlay(render_board(board), overlay, board).plain
+    plain = draw_overlay(render_board(board, edges=True), overlay, board).plain
     assert "◉" in plain and "<" in plain and "C" in plain and "D" in plain
     assert any(g in plain for g in HEAT_GLYPHS["unicode"])
-    no_heat = draw_overlay(render_board(board), overlay, board, heat=False).plain
+    no_heat = draw_overlay(render_board(board, edges=True), overlay, board, heat=False).plain
     assert not any(g in no_heat for g in HEAT_GLYPHS["unicode"]) and "◉" in no_heat
-    ascii_text = draw_overlay(render_board(board, glyphs="ascii"), overlay, board, glyphs="ascii").plain
+    ascii_text = draw_overlay(render_board(board, edges=True, glyphs="ascii"), overlay, board, glyphs="ascii").plain
     assert ascii_text.isascii() and "@" in ascii_text and "<" in ascii_text
     # every row keeps its width: overlay glyphs replace characters, never insert them
-    assert [len(r) for r in plain.split("\n")] == [len(r) for r in render_board(board).plain.split("\n")]
+    assert [len(r) for r in plain.split("\n")] == [len(r) for r in render_board(board, edges=True).plain.split("\n")]
     # pieces stay visible: the same number of piece glyphs as without the overlay
-    assert plain.count("●") == render_board(board).plain.count("●")
+    assert plain.count("●") == render_board(board, edges=True).plain.count("●")
 
 
 def test_a_mark_beside_a_piece_never_hides_the_cursor() -> None:
     board, _, trace = load_turn()
     cursor = c("n2")
-    text = render_board(board, cursor=cursor)
+    text = render_board(board, edges=True, cursor=cursor)
     overlay = ants.overlay(trace.ants, 4)
     row = draw_overlay(text, overlay, board).plain.split("\n")[13]
     assert "[●]" in row
@@ -330,8 +330,8 @@ async def test_game_screen_steps_the_swarm_turn_and_the_board_shows_each_overlay
 class PanelApp(App[None]):
     """The Halma board with a frame's overlay beside the deliberation panel(s) frozen on phases."""
 
-    CSS = """
-    #board-box { width: 35; height: auto; border: round $primary; padding: 0 1; }
+    CSS = f"""
+    #board-box {{ width: {HalmaBoard.SCREEN_WIDTH}; height: auto; border: round $primary; padding: 0 1; }}
     """
 
     def __init__(self, phases: tuple[int, ...], glyphs: str = "unicode") -> None:

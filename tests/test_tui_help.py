@@ -48,3 +48,36 @@ def test_snapshot_menu_help(snap_compare, tui_app) -> None:
         await settle(pilot.app, pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
 
     assert snap_compare(tui_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_question_mark_on_the_maze_screen_explains_its_glyphs(tui_app) -> None:
+    from swarmtui.tui.screens.maze import MazeScreen
+
+    app = tui_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot, lambda: isinstance(app.screen, MenuScreen))
+        screen = MazeScreen()
+        await app.push_screen(screen)
+        await settle(app, pilot, lambda: app.screen is screen)
+        await pilot.press("question_mark")
+        await settle(app, pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert isinstance(app.screen, HelpScreen)
+        text = rendered(app.screen)
+        assert app.screen.title_line == "Help: Mazes"
+        for words in ("\u2588 / #          a wall", "a door: the entrance or the exit", "the queen's walk",
+                      "weave: a bridge", "the tunnel under a bridge", "the solution"):
+            assert words in text, words
+        assert text.index("a wall") < text.index("\nAnywhere\n")  # what the screen does, then its keys
+
+
+def test_snapshot_maze_help(snap_compare, tui_app) -> None:
+    from swarmtui.tui.screens.maze import MazeScreen
+
+    async def run_before(pilot) -> None:
+        await settle(pilot.app, pilot, lambda: isinstance(pilot.app.screen, MenuScreen))
+        await pilot.app.push_screen(MazeScreen())
+        await settle(pilot.app, pilot, lambda: isinstance(pilot.app.screen, MazeScreen))
+        await pilot.press("question_mark")
+        await settle(pilot.app, pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+
+    assert snap_compare(tui_app(), terminal_size=(80, 24), run_before=run_before)

@@ -4,6 +4,8 @@ with Escape, F1 or q; a game that provides no rulebook gets one notice."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from screens import top
 from textual.containers import VerticalScroll
@@ -175,3 +177,72 @@ async def test_a_game_from_another_package_shows_its_rules_the_same_way(tui_app)
             assert rules.game is SPEC and "four discs in a line" in markdown_text(rules)
     finally:
         unregister_game(SPEC.id)
+
+
+def legend_text(screen: GameScreen) -> str:
+    from swarmtui.tui.widgets.board_legend import BoardLegend
+
+    return screen.query_one(BoardLegend).legend.plain
+
+
+@pytest.mark.parametrize(("game_id", "agents", "words"), [
+    ("hive", ("human", "random"), ("Q Queen Bee", "G Grasshopper", "M Mosquito", "P Pillbug", "upper case White",
+                                   "a stack of two", "where the last move came from")),
+    ("halma", ("human", "greedy", "greedy"), ("\u25cf 1  \u25b2 2  \u25a0 3", "the row's last hole", "pheromone")),
+    ("noughts", ("human", "random"), ("the winning line", "a1 top left")),
+])
+async def test_l_shows_the_boards_legend_in_place_of_the_panels(tui_app, game_id, agents, words) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_menu(app, pilot)
+        screen = GameScreen(Match(MatchConfig(game_id, agents, seed=3)))
+        await app.push_screen(screen)
+        await settle(app, pilot, lambda: app.screen is screen and screen.match.human_to_move)
+        legend = screen.query_one("#legend")
+        assert not legend.display or legend.has_class("-hidden")
+        await pilot.press("L")
+        await settle(app, pilot, lambda: not legend.has_class("-hidden"))
+        assert screen.panel.has_class("-hidden") and screen.query_one("#log").has_class("-hidden")
+        for word in words:
+            assert word in legend_text(screen), word
+        await pilot.press("L")
+        await settle(app, pilot, lambda: legend.has_class("-hidden") and not screen.panel.has_class("-hidden"))
+        await pilot.press("L", "v")  # v from the legend brings the panels back too
+        await settle(app, pilot, lambda: legend.has_class("-hidden"))
+
+
+async def test_halma_names_the_seat_glyphs_with_three_or_more_players(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_menu(app, pilot)
+        screen = GameScreen(Match(MatchConfig("halma", ("human", "greedy", "greedy", "greedy"), seed=3)))
+        await app.push_screen(screen)
+        await settle(app, pilot, lambda: app.screen is screen and screen.match.human_to_move)
+        subtitle = screen.query_one("#board-box").border_subtitle
+        assert re.sub(r"\[[^\]]*\]", "", str(subtitle)) == "\u25cf 1  \u25b2 2  \u25a0 3  \u25c6 4"
+        two = GameScreen(Match(MatchConfig("halma", ("human", "greedy"), seed=3)))
+        await app.push_screen(two)
+        await settle(app, pilot, lambda: app.screen is two and two.match.human_to_move)
+        assert not two.query_one("#board-box").border_subtitle
+
+
+def test_the_halma_star_names_each_rows_last_hole_along_its_right_edge() -> None:
+    from swarmtui.games.halma.notation import ROW_LETTERS, ROWS, format_cell
+    from swarmtui.games.halma.render import EDGE_WIDTH, WIDTH, render_board
+    from swarmtui.games.halma.rules import Board
+    from swarmtui.tui.widgets.halma_board import LABEL_WIDTH, hole_at
+
+    for glyphs in ("unicode", "ascii"):
+        lines = render_board(Board(6), glyphs=glyphs, edges=True).plain.split("\n")
+        assert len(lines) == 17 and max(map(len, lines)) == LABEL_WIDTH + WIDTH + EDGE_WIDTH
+        for letter, line, row in zip(ROW_LETTERS, lines, ROWS, strict=True):
+            assert line.startswith(letter) and line.rstrip().endswith(f" {format_cell(row[-1])}")
+        assert all(line.isascii() for line in lines) or glyphs == "unicode"
+    assert lines[4].rstrip().endswith("e13") and lines[8].rstrip().endswith("i9") and lines[0].rstrip().endswith("a1")
+    # without edges (the CLI's text) the star is drawn as before
+    assert render_board(Board(2), glyphs="ascii").plain.split("\n")[4] == "e  " + ". " * 13
+    # a click on a hole's glyph still finds the hole; one on a name finds none beyond the row
+    centre = lines[8].index(".", LABEL_WIDTH + 1)
+    hole = hole_at(centre, 8)
+    assert hole is not None and format_cell(hole) == "i1"
+    assert hole_at(len(lines[4].rstrip()) + 3, 4) is None

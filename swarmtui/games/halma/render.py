@@ -1,7 +1,8 @@
 """The Halma star as Rich ``Text``: used by the TUI widget, ``--ascii`` mode, exports and tests.
 
 Holes sit two columns apart on each of the 17 rows (the ``core.hexgrid`` projection with k = 1,
-column = 2q + r), so the star is 27 characters wide plus the row letters. The characters
+column = 2q + r), so the star is 27 characters wide plus the row letters (and the hole names
+along the right edge, ``edges=True``: ``e13`` beside the last hole of row ``e``). The characters
 between holes carry the markers, so nothing relies on colour: every seat has its own piece
 glyph, the cursor is ``[ ]``, the selected piece ``( )``, legal destinations a diamond ``◇``
 (``+`` in ASCII), the last move's vacated start and intermediate landing holes ``○`` (``o``)
@@ -17,7 +18,7 @@ from rich.style import Style
 from rich.text import Text
 
 from swarmtui.core.hexgrid import Hex
-from swarmtui.games.halma.notation import ROW_LETTERS, ROWS
+from swarmtui.games.halma.notation import ROW_LETTERS, ROWS, format_cell
 from swarmtui.games.halma.rules import Board, Move
 
 
@@ -37,6 +38,8 @@ GLYPH_SETS = {"unicode": UNICODE, "ascii": ASCII}
 
 WIDTH = 27
 """Characters per row of the star, margins for the cursor brackets included."""
+EDGE_WIDTH = 3
+"""Characters the hole names along the right edge add to the widest row (``e13``)."""
 
 
 @dataclass(frozen=True)
@@ -71,9 +74,16 @@ def render_board(
     targets: Iterable[Hex] = (),
     last: Move | None | bool = True,
     labels: bool = True,
+    edges: bool = False,
     style: BoardStyle = BoardStyle(),
 ) -> Text:
-    """The star as 17 lines; ``last=True`` marks the board's last move, a Move marks that one."""
+    """The star as 17 lines; ``last=True`` marks the board's last move, a Move marks that one.
+
+    ``labels``: each row's letter on its left. ``edges``: also the name of each row's last hole
+    just right of it, along the star's outline (``a1`` at the tip, ``e13`` at the widest row):
+    with the letters on the left, every hole's name can be read off the board (holes are
+    numbered from 1 at the left of their row); the letters then take one column, not two, so a
+    row is at most ``1 + WIDTH + EDGE_WIDTH`` characters (31)."""
     g = GLYPH_SETS[glyphs]
     targets = set(targets)
     move = board.last_move if last is True else (last or None)
@@ -94,13 +104,24 @@ def render_board(
                 chars[col] = (g.hole, style.hole)
         for cell in row:
             _mark(chars, cell, cursor, selected, move, style)
-        if labels:
-            text.append(f"{ROW_LETTERS[index]} ", style.label)
+        if edges:
+            _edge_name(chars, row, style)
+        if labels:  # with the edge names, the row's left margin (the cursor's bracket) is the gap
+            text.append(ROW_LETTERS[index] if edges else f"{ROW_LETTERS[index]} ", style.label)
         for ch, st in chars:
             text.append(ch, st)
         if index < len(ROWS) - 1:
             text.append("\n")
     return text
+
+
+def _edge_name(chars: list, row: tuple[Hex, ...], style: BoardStyle) -> None:
+    """Write the name of ``row``'s last hole after the gap right of it (the cursor's bracket)."""
+    name = format_cell(row[-1])
+    at = column(row[-1]) + 2
+    chars.extend([(" ", Style())] * max(0, at + len(name) - len(chars)))
+    for i, ch in enumerate(name):
+        chars[at + i] = (ch, style.label)
 
 
 def _mark(chars: list, cell: Hex, cursor: Hex | None, selected: Hex | None, move: Move | None,

@@ -63,6 +63,7 @@ from swarmtui.tui.screens.confirm import Confirm
 from swarmtui.tui.screens.ending_keys import ENDING_KEYS, EndingsScreen
 from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.screens.rules import RULES_KEY, show_rules
+from swarmtui.tui.widgets.board_legend import BoardLegend
 from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
 from swarmtui.tui.widgets.seat_clock import Reading, SeatClocks
@@ -98,6 +99,7 @@ class GameScreen(EndingsScreen):
         Binding("r", "restart", "Restart", tooltip="start the game again (same seats and seed)"),
         Binding("m,escape", "menu", "Menu", tooltip="back to the menu (the game is saved)"),
         Binding(RULES_KEY, "rules", "Rules", show=False, tooltip="the rules of this game"),
+        Binding("L", "legend", "Legend", show=False, tooltip="what the board's letters, glyphs and marks mean"),
     ]
 
     class AgentDecided(Message):
@@ -123,6 +125,8 @@ class GameScreen(EndingsScreen):
         self.pending: tuple[Deliberation, Turn] | None = None
         self.shown = "panel"
         self.finished_saved: Match | None = None
+        self.legend_shown = False
+        """The board's legend is on screen in place of the panels (``L``)."""
         self.save_failure: SaveError | None = None
         """Why the last autosave failed (None when it worked): quitting then asks first."""
         """The panel on screen when only one fits (``PANELS``)."""
@@ -141,6 +145,7 @@ class GameScreen(EndingsScreen):
             with Horizontal(id="panels"):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
                 yield MoveLog(self.match.seats, id="log")
+                yield BoardLegend(id="legend", classes="-hidden")
         yield Footer(compact=True, show_command_palette=False)  # room for the keys at 80 columns
 
     def on_mount(self) -> None:
@@ -163,6 +168,8 @@ class GameScreen(EndingsScreen):
         history = match.state.history
         self.board.last = history[-1] if history else None
         self.query_one(MoveLog).seats = match.seats
+        self.query_one("#board-box").border_subtitle = self.board.seats_legend()
+        self.query_one(BoardLegend).legend = self.board.glyph_legend()
         self.panel.clear(restored_note(match))
         self.show_title()
         clocks = self.query_one(SeatClocks)
@@ -474,6 +481,29 @@ class GameScreen(EndingsScreen):
         self.match.close()
         self.start(match)
         self.notify(done, title=title, timeout=3)
+
+    def layout_panels(self) -> None:
+        """The panels as ``PanelScreen`` lays them out, or the legend alone in their place."""
+        super().layout_panels()
+        for legend in self.query(BoardLegend):  # not there yet while the screen composes
+            legend.set_class(not self.legend_shown, "-hidden")
+            if self.legend_shown:
+                for name in self.PANELS:
+                    for panel in self.query(f"#{name}"):
+                        panel.set_class(True, "-hidden")
+
+    def action_legend(self) -> None:
+        """``L``: the board's legend in place of the panels, or the panels back."""
+        self.legend_shown = not self.legend_shown
+        self.layout_panels()
+
+    def action_switch_panel(self) -> None:
+        """``v``: the next panel (from the legend: the panels back first)."""
+        if self.legend_shown:
+            self.legend_shown = False
+            self.layout_panels()
+            return
+        super().action_switch_panel()
 
     def action_rules(self) -> None:
         """The rules of this game, over the board (the game waits: nothing is lost)."""

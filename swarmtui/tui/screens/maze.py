@@ -38,6 +38,7 @@ from swarmtui.mazes.grids import GRIDS, cell_count
 from swarmtui.mazes.metrics import MazeMetrics, measure
 from swarmtui.mazes.request import Request, build_request, default_size, describe_size, parse_size
 from swarmtui.tui.screens.help import QUIT_AND_HELP
+from swarmtui.tui.screens.maze_help import MAZE_HELP
 from swarmtui.tui.widgets.maze_metrics import MazeMetricsPanel
 from swarmtui.tui.widgets.maze_view import MazeView
 
@@ -124,6 +125,8 @@ class MazeScreen(Screen[str]):
     """Settings and metrics on the left, the maze on the right; dismissed with the speed chosen."""
 
     HELP_TITLE = "Mazes"
+
+    HELP = MAZE_HELP
 
     CSS_PATH = "maze.tcss"
 

@@ -158,8 +158,9 @@ class TableGameScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def action_chat(self) -> None:
-        """``c``: show the chat (in place of the other panel when only one fits) and type."""
+        """``c``: show the chat (in place of the other panel when only one fits, or of the legend) and type."""
         self.shown = "chat"
+        self.legend_shown = False
         self.layout_panels()
         self.chat.focus_input()
 

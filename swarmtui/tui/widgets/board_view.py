@@ -10,7 +10,8 @@ defined here once, so a screen handles every game's board with ``@on(BoardView.M
 
 A game's board subclasses this, draws ``board`` (``render`` or child widgets), reacts to the
 attributes with ``watch_board``/``watch_last``/``watch_active``/``watch_overlay`` when it needs
-more than a repaint, and is registered for its game in ``tui.boards`` (the TUI owns that mapping;
+more than a repaint, says what its glyphs mean (``glyph_legend``, ``seats_legend``), and is
+registered for its game in ``tui.boards`` (the TUI owns that mapping;
 a game without a widget of its own is shown by ``widgets.notation_board.NotationBoard``).
 """
 
@@ -18,11 +19,22 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from swarmtui.tui.overlay import BoardOverlay
+
+
+def legend_rows(rows: list[tuple[str | Text, str]]) -> Text:
+    """A legend: each glyph (or label) in a column of its own, then what it means, one row a line."""
+    width = max(len(glyph) for glyph, _ in rows) if rows else 0
+    lines = []
+    for glyph, meaning in rows:
+        shown = glyph if isinstance(glyph, Text) else Text(glyph, style="bold")
+        lines.append(Text.assemble(shown, " " * (width - len(glyph) + 2), meaning))
+    return Text("\n", end="").join(lines)
 
 
 class BoardView(Widget, can_focus=True):
@@ -72,6 +84,16 @@ class BoardView(Widget, can_focus=True):
             self.place_cursor()
         if not now:
             self.clear_choice()
+
+    def glyph_legend(self) -> Text:
+        """What this board's glyphs, labels and marks mean, a few short lines (the game screen's
+        legend, ``L``); empty: the board has nothing to explain beyond its text."""
+        return Text("")
+
+    def seats_legend(self) -> Text:
+        """One short line naming each seat's piece where the board cannot tell them apart
+        otherwise (Halma with three or more players); empty: none needed."""
+        return Text("")
 
     def place_cursor(self) -> None:
         """Put the cursor where a human's turn starts (called when one begins)."""

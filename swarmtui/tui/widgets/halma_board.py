@@ -1,4 +1,6 @@
-"""The Halma board widget: the star from ``games.halma.render`` with a keyboard cursor.
+"""The Halma board widget: the star from ``games.halma.render`` with a keyboard cursor, each
+row's letter on its left and the name of its last hole on its right (``e13``), so every hole's
+notation can be read off the board.
 
 A ``BoardView``: the screen sets ``board``, ``last`` and ``active`` (a human is to move, so the
 cursor is drawn). The player moves a cursor over the holes (arrows or
@@ -29,14 +31,14 @@ from textual.reactive import reactive
 
 from swarmtui.core.hexgrid import Hex
 from swarmtui.games.halma.notation import ROWS, format_cell
-from swarmtui.games.halma.render import GLYPH_SETS, column, render_board
+from swarmtui.games.halma.render import GLYPH_SETS, BoardStyle, column, render_board
 from swarmtui.games.halma.rules import Board, Move
 from swarmtui.tui.overlay import BoardOverlay
 from swarmtui.tui.widgets.board_keys import CURSOR_BINDINGS
-from swarmtui.tui.widgets.board_view import BoardView
+from swarmtui.tui.widgets.board_view import BoardView, legend_rows
 
-LABEL_WIDTH = 2
-"""Characters of the row letter before each row of the rendered star."""
+LABEL_WIDTH = 1
+"""Characters of the row letter before each row of the rendered star (``render_board(edges=True)``)."""
 
 
 def row_of(cell: Hex) -> int:
@@ -75,7 +77,7 @@ GAP_BRACKETS = "[]()"
 
 def draw_overlay(text: Text, overlay: BoardOverlay, board: Board, *, glyphs: str = "unicode",
                  heat: bool = True) -> Text:
-    """``text`` (the labelled star from ``render_board``) with ``overlay`` drawn on it."""
+    """``text`` (the star as the board draws it: ``render_board(edges=True)``) with ``overlay`` drawn on it."""
     lines = text.split("\n", allow_blank=True)
     changes: dict[tuple[int, int], tuple[str, Style]] = {}
 
@@ -126,7 +128,7 @@ class HalmaBoard(BoardView):
     HELP_TITLE = "Halma board"
 
     DEFAULT_CSS = Path(__file__).with_suffix(".tcss").read_text()
-    SCREEN_WIDTH = REPLAY_WIDTH = 35
+    SCREEN_WIDTH = REPLAY_WIDTH = 35  # the star (27), row letters (1), hole names (3), padding, border
 
     BINDINGS = [
         *CURSOR_BINDINGS,
@@ -150,12 +152,38 @@ class HalmaBoard(BoardView):
 
     def render(self) -> Text:
         text = render_board(
-            self.board, glyphs=self.glyphs, cursor=self.cursor if self.active else None,
+            self.board, glyphs=self.glyphs, edges=True, cursor=self.cursor if self.active else None,
             selected=self.selected, targets=[m.end for m in self.options],
         )
         if self.overlay is None:
             return text
         return draw_overlay(text, self.overlay, self.board, glyphs=self.glyphs, heat=self.show_heat)
+
+    def seat_pieces(self) -> Text:
+        """Each seat's piece glyph (in its colour) and the seat's name: ``● 1  ▲ 2  ■ 3``."""
+        g, style = GLYPH_SETS[self.glyphs], BoardStyle()
+        return Text("  ").join(Text.assemble((g.pieces[int(seat) - 1], style.seats[int(seat) - 1]), f" {seat}")
+                               for seat in self.board.seats)
+
+    def seats_legend(self) -> Text:
+        """With three or more players, which glyph is whose (in ASCII the glyphs are the seats' digits)."""
+        return self.seat_pieces() if len(self.board.seats) >= 3 and self.glyphs != "ascii" else Text("")
+
+    def glyph_legend(self) -> Text:
+        g = GLYPH_SETS[self.glyphs]
+        heat = HEAT_GLYPHS[self.glyphs]
+        return Text.assemble(self.seat_pieces(), "  the players' pieces\n", legend_rows([
+            (g.hole, "an empty hole"),
+            ("[ ]", "the cursor (arrows, hjkl)"),
+            ("( )", "the piece you selected (Enter)"),
+            (g.target, "where the selected piece can go"),
+            (f"{g.trail} *", "the last move: holes it left or hopped through; * after the piece"),
+            (heat, "pheromone on the ants' trails (t hides it)"),
+            (TRAIL_GLYPHS[self.glyphs], "an ant's path, while a swarm thinks"),
+            ("a-q", "rows, top to bottom, on the left"),
+            ("e13", "on the right: the row's last hole; holes count from 1 at the left of their row "
+                    "(e1-e13; i5 is the centre)"),
+        ]))
 
     def toggle_heat(self) -> bool:
         """Show or hide the overlay's heat map; returns the new setting."""
