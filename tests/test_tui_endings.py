@@ -156,7 +156,7 @@ async def test_redo_replays_what_undo_took_back_and_a_new_move_clears_it(tui_app
 def test_snapshot_resigning_asks_first(snap_compare, tui_app) -> None:
     async def run_before(pilot) -> None:
         app = pilot.app
-        screen = await _game(app, pilot, MatchConfig("noughts", ("human", "minimax"), seed=4))
+        screen = await _game(app, pilot, MatchConfig("noughts", ("human", "random"), seed=4))
         await pilot.press("5")
         await settle(app, pilot, lambda: len(screen.match.moves) == 2 and screen.match.human_to_move)
         await pilot.press("R")
