@@ -246,3 +246,21 @@ def test_the_halma_star_names_each_rows_last_hole_along_its_right_edge() -> None
     hole = hole_at(centre, 8)
     assert hole is not None and format_cell(hole) == "i1"
     assert hole_at(len(lines[4].rstrip()) + 3, 4) is None
+
+
+async def test_the_replay_of_a_three_player_halma_game_names_the_seat_glyphs(tui_app) -> None:
+    from swarmtui.records.replay import Recording
+    from swarmtui.tui.screens.replay import ReplayScreen
+
+    match = Match(MatchConfig("halma", ("greedy", "greedy", "greedy"), seed=3))
+    for _ in range(3):
+        decision = match.agents[match.to_move].decide(match.state.copy())
+        match.play(decision.move, decision.trace)
+    recording = Recording.from_log(match.to_saved(), "three.json")
+    app = tui_app(speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_menu(app, pilot)
+        app.push_screen(ReplayScreen(recording, source="three.json", speed="instant"))
+        await settle(app, pilot, lambda: isinstance(app.screen, ReplayScreen))
+        subtitle = app.screen.query_one("#board-box").border_subtitle
+        assert re.sub(r"\[[^\]]*\]", "", str(subtitle)) == "\u25cf 1  \u25b2 2  \u25a0 3"

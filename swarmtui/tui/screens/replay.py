@@ -101,7 +101,8 @@ class ReplayScreen(PanelScreen):
         yield Footer(compact=True, show_command_palette=False)  # room for the keys at 80 columns
 
     def on_mount(self) -> None:
-        self.query_one("#board-box").border_title = "Replay"
+        box = self.query_one("#board-box")
+        box.border_title, box.border_subtitle = "Replay", self.board.seats_legend()
         log = self.recording.log
         players = " vs ".join(f"{s} {log.tags[s] if log.tags.get(s) else agent_title(a)}"
                               for s, a in self.recording.players.items())
