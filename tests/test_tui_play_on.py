@@ -141,3 +141,20 @@ def test_snapshot_the_setup_says_why_a_position_does_not_fit(snap_compare, tui_a
         await settle(app, pilot, lambda: app.screen.query_one("#position-error", Static).display)
 
     assert snap_compare(tui_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_records_written_from_a_game_played_on_from_a_position_hold_the_whole_game(tmp_path) -> None:
+    from swarmtui.records.formats import write_games
+
+    start = _played("hive", 4)
+    match = Match(MatchConfig("hive", ("random", "random"), seed=3, position=position_text(start)))
+    for _ in range(2):
+        match.play_turn(match.referee.think())
+    log = match.to_saved()
+    for suffix in (".pgn", ".txt"):
+        [back] = read_games(write_games([log], tmp_path / f"game{suffix}", ["the game"]))
+        assert len(back.moves) == 6 and not back.start
+        assert position_text(Recording.from_log(back, "back").positions[6]) == position_text(match.state)
+    noughts = Match(MatchConfig("noughts", ("random", "random"), seed=3, position="X../.O./..."))
+    with pytest.raises(SaveError, match="a text record starts from the game's start"):
+        write_games([noughts.to_saved()], tmp_path / "noughts.txt", ["the game"])

@@ -25,7 +25,7 @@ from typing import Any
 
 from swarmtui.core.bounded_json import SaveError
 from swarmtui.core.state import NotationError, Outcome
-from swarmtui.games.hive.notation import AFTER, BEFORE, state_string
+from swarmtui.games.hive.notation import AFTER, BEFORE, split_game_string, state_string
 from swarmtui.games.hive.pieces import BASE, EXPANSION_BUGS, GameType, Piece, parse_piece
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.recorded import ending, replayed
@@ -128,7 +128,8 @@ class HiveGame:
 def hive_game(log: GameLog, where: str) -> HiveGame:
     """``log`` replayed for a Hive record (any Hive game swarmtui has: a save, a result file's
     game, a record read earlier); ``SaveError`` for another game, or one whose turns a protocol
-    skipped (McGuile's immobile opponent), which no Hive record can hold."""
+    skipped (McGuile's immobile opponent), which no Hive record can hold. A game played on from
+    a position (``log.start``, a GameString) is written whole: the GameString's moves, then the log's."""
     if log.game != "hive":
         raise SaveError(f"{where} is a game of {log.game}; Hive records hold Hive games only")
     if log.skips:
@@ -137,4 +138,5 @@ def hive_game(log: GameLog, where: str) -> HiveGame:
     board: Any = replayed(log, where)
     outcome = ending(log, board)
     state = state_string(board) if outcome is None or board.outcome is not None else STATE_OF[outcome.winner or ""]
-    return HiveGame(board.game_type, list(log.moves), state, outcome.reason if outcome else "", board)
+    earlier = split_game_string(log.start)[3] if log.start else []
+    return HiveGame(board.game_type, earlier + list(log.moves), state, outcome.reason if outcome else "", board)

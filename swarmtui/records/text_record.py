@@ -53,7 +53,11 @@ _RESULT = re.compile(r"(?:(\S+) wins|(draw)|unfinished)\s*(?:[(:]\s*(.*?)\)?)?",
 
 
 def format_text_record(log: GameLog, where: str) -> str:
-    """``log`` as a text record (header, blank line, one move a line)."""
+    """``log`` as a text record (header, blank line, one move a line); ``SaveError`` for a game
+    played on from a position (a text record starts at the game's start)."""
+    if log.start:
+        raise SaveError(f"{where} was played on from a position, and a text record starts from the game's "
+                        "start: export it as JSON (.json) instead")
     state = replayed(log, where)
     outcome = ending(log, state)
     lines = [HEADER, f"game: {log.game}"]
@@ -75,8 +79,9 @@ def _one_line(text: str) -> str:
 def format_game_string(log: GameLog, where: str) -> str:
     """``log`` (a Hive game) as its UHP GameString, one line, each move as the log spells it;
     the state is the final position's (a GameString cannot say that a player resigned)."""
-    board = hive_game(log, where).board
-    return ";".join([str(board.game_type), state_string(board), turn_string(board), *log.moves]) + "\n"
+    game = hive_game(log, where)
+    board = game.board
+    return ";".join([str(game.game_type), state_string(board), turn_string(board), *game.moves]) + "\n"
 
 
 def read_text_record(path: Path) -> list[GameLog]:
