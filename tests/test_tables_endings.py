@@ -89,7 +89,10 @@ def test_draws_need_two_players_and_computers_neither_resign_nor_offer(hub):
     host = alice.host("halma", {"1": "human", "2": "human", "3": "human"}, 1, {}, ["1"])
     with pytest.raises(TableError, match="draws by agreement need two players; this game has 3"):
         host.offer_draw("1")
-    ai = bob.host("noughts", {"X": "minimax", "O": "human"}, 1, {}, ["X"])
+    alone = bob.host("noughts", {"X": "human", "O": "human"}, 1, {}, ["X"])
+    with pytest.raises(TableError, match="nobody sits at O to answer a draw offer"):
+        alone.offer_draw("X")
+    ai = hub.client("carl").host("noughts", {"X": "minimax", "O": "human"}, 1, {}, ["X"])
     with pytest.raises(TableError, match="only a person resigns"):
         ai.resign("X")
     with pytest.raises(TableError, match="it answers offers, it makes none"):

@@ -92,3 +92,24 @@ async def test_resigning_a_rated_table_game_is_rated_as_a_loss(tui_app, hub):
         await until(pilot, lambda: any(line.startswith("Rated: alice [x] 1500 -> 1338 (-162)")
                                        for line in screen.chat.lines))
         assert "r: rematch, colours swapped" in str(screen.query_one("#status").render())
+
+
+async def test_the_hosts_computer_player_answers_a_draw_offer_by_its_rule(tui_app, hub):
+    app = tui_app(speed="instant", tables=hub.client("alice"))
+    async with app.run_test() as pilot:
+        await pilot.press("enter")  # noughts
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.query_one("#seat-0", Select).value = "minimax"
+        app.screen.query_one("#seat-1", Select).value = "remote"
+        await pilot.pause()
+        app.screen.query_one("#seed").focus()
+        await pilot.press("1", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen))
+        screen = app.screen
+        bob = hub.client("bob").join(code="k7q-001")
+        poll_until(lambda: len(bob.moves) == 1)  # minimax (X) has moved
+        await until(pilot, lambda: screen.link.holder("O") is not None)
+        bob.offer_draw("O")  # a level game: the computer is not ahead, so it accepts
+        await until(pilot, lambda: screen.match.is_over)
+        assert screen.match.result_text() == "Draw (draw agreed)"
+        poll_until(lambda: bob.ending == {"kind": "draw"})

@@ -305,6 +305,9 @@ class Table:
             raise Refusal(f"draws by agreement need two players; this game has {len(self.players)}")
         if self.players[seat] != HUMAN:
             raise Refusal(f"{seat} is a computer player: it answers offers, it makes none")
+        other = next(s for s in self.players if s != seat)
+        if other not in self.holders:
+            raise Refusal(f"nobody sits at {other} to answer a draw offer")
         self.draw_offer = (seat, len(self.moves))
         self.tell_others(member, {"event": "draw_offered", "seat": seat, "ply": len(self.moves)})
 
