@@ -255,3 +255,182 @@ def test_snapshot_hex_maze_screen(snap_compare, tui_app) -> None:
         await pilot.pause()
 
     assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+
+
+# --- fit, solve and walk (issue 29) ------------------------------------------------------------
+
+def footer_actions(screen) -> set[str]:
+    return {active.binding.action for active in screen.active_bindings.values() if active.binding.show}
+
+
+async def test_101x51_pans_and_fits_in_half_blocks_at_80x24(tui_app):
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        assert not footer_actions(screen) & {"fit", "solve", "walk", "skip", "pause"}  # nothing to act on yet
+        await build_on_screen(app, pilot, screen, size="101x51", seed="3")
+        assert {"fit", "solve", "walk"} <= footer_actions(screen) and "skip" not in footer_actions(screen)
+        scroll = screen.query_one("#maze-scroll")
+        view = screen.view
+        lines = view.render().plain.split("\n")
+        assert len(lines) == 51 and {len(line) for line in lines} == {101}  # one field a character, never wrapped
+        assert view.size.height == 51 and scroll.max_scroll_y > 0 and scroll.max_scroll_x > 0
+        scroll.focus()
+        await pilot.press("down", "down", "right")
+        await settle(app, pilot, lambda: scroll.scroll_y > 0 and scroll.scroll_x > 0)  # pans
+        await pilot.press("f")
+        await settle(app, pilot, lambda: view.size.height == 26)  # two rows of fields a line
+        fitted = view.render().plain.split("\n")
+        assert len(fitted) == 26 and {len(line) for line in fitted} == {101}
+        assert view.fitted and "fit" in str(scroll.border_subtitle)
+        walls = screen.maze.walls
+        for r in (0, 10, 25):  # each character is the two fields above each other
+            for c in (0, 37, 100):
+                top, bottom = bool(walls[2 * r, c]), bool(walls[2 * r + 1, c]) if 2 * r + 1 < 51 else False
+                assert fitted[r][c] == {(True, True): "█", (True, False): "▀", (False, True): "▄"}.get(
+                    (top, bottom), fitted[r][c] if fitted[r][c] in " +" else " ")
+        await pilot.press("f")
+        await settle(app, pilot, lambda: view.size.height == 51)  # back to panning
+        await build_on_screen(app, pilot, screen, grid="hex", algo="kruskal", size="13x9", seed="1")
+        await pilot.press("f")
+        await settle(app, pilot, lambda: notified(app, "only square mazes fit"))
+        assert not view.fit
+
+
+async def test_solve_animates_the_search_then_the_shortest_path_on_every_grid(tui_app):
+    from swarmtui.mazes.solvers import solve
+
+    app = tui_app(speed="slow")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        for grid, algo, size in (("square", "kruskal", "31x15"), ("hex", "bee", "13x9"), ("triangle", "wilson", "18x6"),
+                                 ("polar", "ant", "8")):
+            await build_on_screen(app, pilot, screen, grid=grid, algo=algo, size=size, seed="4")
+            await pilot.press("x")  # the build shown to its end
+            await settle(app, pilot, lambda: screen.view.done)
+            view = screen.view
+            await pilot.press("o")
+            await settle(app, pilot, lambda: screen.route is not None and screen.view.search is not None)
+            assert not view.done and view.playback.phases > 3  # animated at the chosen speed
+            assert {"skip", "pause"} <= footer_actions(screen)
+            waves, path = view.search
+            assert path is not None and len(path) == solve(screen.maze, "bfs").length
+            await settle(app, pilot, lambda: screen.view.playback.phase >= 1)  # the waves spread...
+            assert "searching - wave" in str(screen.query_one("#maze-scroll").border_subtitle)
+            await pilot.press("x")
+            await settle(app, pilot, lambda: screen.view.done)
+            assert view.current.path_steps == len(path)  # ...then the path, all of it
+            shown = view.render().plain
+            assert shown.count("o") >= len(path) - 2 and "*" not in shown and "Q" not in shown
+            assert notified(app, f"a shortest path of {len(path) - 1} steps")
+
+
+async def walk_along(pilot, screen: MazeScreen, places: list[int]) -> None:
+    assert screen.route is not None
+    ways = screen.route.ways
+    for a, b in zip(places, places[1:], strict=False):
+        await pilot.press(next(k for k, v in ways.arrows(a).items() if v == b))
+
+
+async def walk_out_with_a_detour(app, pilot, screen: MazeScreen) -> None:
+    """Walk the maze on screen: one step in and back, then the shortest way out."""
+    app.clear_notifications()
+    await pilot.press("w")
+    await settle(app, pilot, lambda: screen.view.walk is not None)
+    view, walk, route = screen.view, screen.view.walk, screen.route
+    assert walk is not None and route is not None and route.path is not None
+    assert view.has_focus and walk.at == route.ways.start and "@" in view.render().plain
+    path = route.path
+    assert walk.shortest == len(path) - 1
+    await walk_along(pilot, screen, [path[0], path[1], path[0]])
+    assert walk.steps == 2 and walk.started is not None
+    subtitle = str(screen.query_one("#maze-scroll").border_subtitle)
+    assert subtitle.startswith("walking - ") and "2 steps" in subtitle and f"shortest {len(path) - 1}" in subtitle
+    await walk_along(pilot, screen, path)
+    await settle(app, pilot, lambda: walk.finished and notified(app, "out in"))
+    verdict = walk.verdict()
+    assert f"{len(path) + 1} steps: the shortest way is {len(path) - 1} (2 more" in verdict
+    assert verdict in str(screen.query_one("#maze-title").render())
+    assert screen._walk_clock is None  # the clock stopped at the exit
+    await pilot.press("w")  # a fresh walk from the entrance
+    await settle(app, pilot, lambda: view.walk is not walk and view.walk is not None and view.walk.steps == 0)
+
+
+async def test_walk_with_the_arrows_against_the_clock_on_every_grid(tui_app):
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        for grid, algo, size in (("square", "ant", "41x21"), ("hex", "backtracker", "9x7"),
+                                 ("triangle", "wilson", "12x5"), ("polar", "kruskal", "5")):
+            await build_on_screen(app, pilot, screen, grid=grid, algo=algo, size=size, seed="2")
+            await walk_out_with_a_detour(app, pilot, screen)
+
+
+async def test_while_walking_the_arrows_walk_and_after_it_they_pan(tui_app):
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        await build_on_screen(app, pilot, screen, algo="kruskal", size="101x51", seed="5")
+        scroll = screen.query_one("#maze-scroll")
+        await pilot.press("w")
+        await settle(app, pilot, lambda: screen.view.walk is not None)
+        walk = screen.view.walk
+        start = walk.at
+        [first] = screen.route.ways.arrows(start)
+        await pilot.press(first)
+        assert walk.at != start and walk.steps == 1
+        await walk_along(pilot, screen, screen.route.path[1:] if walk.at == screen.route.path[1] else
+                         [walk.at, start, *screen.route.path[1:]])
+        await settle(app, pilot, lambda: walk.finished)
+        assert scroll.scroll_x > 0  # the panel followed the walker to the exit on the east side
+        x = scroll.scroll_x
+        await pilot.press("left", "left")  # out: the arrows pan again
+        await settle(app, pilot, lambda: scroll.scroll_x < x)
+        assert walk.finished and walk.at == screen.route.ways.goal
+
+
+def test_snapshot_maze_fit_101x51(snap_compare, tui_app) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = await open_mazes(app, pilot)
+        await build_on_screen(app, pilot, screen, size="101x51", seed="3")
+        await pilot.press("f")
+        await settle(app, pilot, lambda: screen.view.size.height == 26)
+        app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_maze_solved(snap_compare, tui_app) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = await open_mazes(app, pilot)
+        await build_on_screen(app, pilot, screen, algo="kruskal", size="41x17", seed="7")
+        await pilot.press("o")
+        await settle(app, pilot, lambda: screen.view.search is not None and screen.view.done)
+        app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_maze_walked(snap_compare, tui_app, monkeypatch) -> None:
+    monkeypatch.setattr("swarmtui.mazes.wayfinding.clock", lambda: 100.0)
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = await open_mazes(app, pilot)
+        await build_on_screen(app, pilot, screen, algo="kruskal", size="41x17", seed="7")
+        await pilot.press("w")
+        await settle(app, pilot, lambda: screen.view.walk is not None)
+        screen.stop_walk_clock()
+        assert screen.route is not None and screen.route.path is not None and screen.view.walk is not None
+        path = screen.route.path
+        await walk_along(pilot, screen, path[: len(path) // 2])
+        screen.view.walk.started = 100.0 - 42.0  # 42 seconds on the clock
+        screen.update_subtitle()
+        app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)

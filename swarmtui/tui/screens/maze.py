@@ -10,6 +10,14 @@ text (``swarmtui maze``'s ascii style), a grid maze as JSON version 2, atomicall
 ``saves/mazes/`` with a fresh name by default, or to the path typed in the file field, never
 replacing an existing file; ``l`` loads the file typed there (any maze file ``maze solve``
 reads, under the same bounds).
+
+A finished maze can be solved on screen (``o``: the breadth-first search's waves, then the
+shortest path, animated like the build) and walked (``w``: the arrow keys move the walker
+from the entrance, the clock runs from the first step, the finish says the time and compares
+the steps with the shortest way), on every grid. The search runs in a thread worker
+(``find_route``) and is kept for the maze on screen. ``f`` fits a square maze into half the
+rows (half-blocks); hex, triangle and polar mazes pan only. The footer lists Skip and Pause
+while something animates, and Fit, Solve and Walk once there is a maze.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from swarmtui.core.params import split_assignment
@@ -37,9 +46,11 @@ from swarmtui.mazes.grid_maze import GridMaze
 from swarmtui.mazes.grids import GRIDS, cell_count
 from swarmtui.mazes.metrics import MazeMetrics, measure
 from swarmtui.mazes.request import Request, build_request, default_size, describe_size, parse_size
+from swarmtui.mazes.wayfinding import Walk, Ways, search_waves
 from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.screens.maze_help import MAZE_HELP
 from swarmtui.tui.widgets.maze_metrics import MazeMetricsPanel
+from swarmtui.tui.widgets.maze_overlay import fit_refusal
 from swarmtui.tui.widgets.maze_view import MazeView
 
 TUI_MAX_FIELDS = 40_000
@@ -136,10 +147,17 @@ class MazeScreen(Screen[str]):
         Binding("x", "skip", "Skip", tooltip="skip to the finished maze"),
         Binding("p", "pause", "Pause", tooltip="pause / resume the building"),
         Binding("s", "speed", "Speed", tooltip="speed: slow, normal, fast, instant"),
-        Binding("e", "export", "Export", tooltip="write the maze into the saves folder (text, or JSON on a grid)"),
-        Binding("l", "load", "Load", tooltip="read the maze file typed in the file field"),
+        Binding("f", "fit", "Fit", tooltip="fit / pan: a square maze in half-blocks, two rows of fields a line"),
+        Binding("o", "solve", "Solve", tooltip="solve it: the breadth-first search spreading, then the shortest path"),
+        Binding("w", "walk", "Walk", tooltip="walk it with the arrow keys against the clock (w again: start over)"),
+        Binding("e", "export", "Export", show=False,
+                tooltip="write the maze into the saves folder (text, or JSON on a grid)"),
+        Binding("l", "load", "Load", show=False, tooltip="read the maze file typed in the file field"),
         Binding("m,escape", "menu", "Menu", tooltip="back to the menu"),
     ]
+
+    WALK_TICK = 0.2
+    """Seconds between updates of the walk's clock on screen."""
 
     class Built(Message):
         """A build finished: the maze, its frames and metrics, for build ``token``."""
@@ -154,12 +172,24 @@ class MazeScreen(Screen[str]):
             super().__init__()
             self.token, self.error = token, error
 
+    class RouteFound(Message):
+        """The search of build ``token``'s maze: its places, waves and path; ``then`` what to do
+        with it (``solve`` or ``walk``)."""
+
+        def __init__(self, token: int, ways: Ways, waves: list[list[int]], path: list[int] | None,
+                     then: str) -> None:
+            super().__init__()
+            self.token, self.ways, self.waves, self.path, self.then = token, ways, waves, path, then
+
     def __init__(self, *, glyphs: str = "unicode", speed: str = "normal", seed: int | None = None) -> None:
         super().__init__()
         self.glyphs, self.speed, self.seed = glyphs, speed, seed
         self.token = 0
         self.maze: Maze | GridMaze | None = None
         self.metrics: MazeMetrics | None = None
+        self.route: MazeScreen.RouteFound | None = None
+        """The search of the maze on screen, once found (kept for the next solve or walk)."""
+        self._walk_clock: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(Text("Mazes - ants, bees and classic builders", style="bold"), id="maze-title")
@@ -255,7 +285,8 @@ class MazeScreen(Screen[str]):
 
     def show(self, maze: Maze | GridMaze, metrics: MazeMetrics, frames: list[MazeFrame]) -> None:
         """Put ``maze`` on screen: title, metrics, the animation of ``frames``."""
-        self.maze, self.metrics = maze, metrics
+        self.maze, self.metrics, self.route = maze, metrics, None
+        self.stop_walk_clock()
         spec = ALL_BUILDERS.get(maze.algo)
         title = Text.assemble((spec.title if spec else "", "bold"), (f"  {maze.size}  ", "bold"))
         if spec is None:
@@ -275,10 +306,90 @@ class MazeScreen(Screen[str]):
     def on_maze_view_phase_shown(self, message: MazeView.PhaseShown) -> None:
         self.update_subtitle()
 
+    def on_maze_view_finished(self, message: MazeView.Finished) -> None:
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer lists only what works now: Skip and Pause while the maze animates; Fit,
+        Solve and Walk once there is a maze."""
+        if action in ("skip", "pause"):
+            return not self.view.done
+        if action in ("fit", "solve", "walk"):
+            return self.maze is not None
+        return True
+
+    # -- solving and walking --------------------------------------------------------------
+    def action_solve(self) -> None:
+        self.with_route("solve")
+
+    def action_walk(self) -> None:
+        self.with_route("walk")
+
+    def with_route(self, then: str) -> None:
+        """Solve or walk the maze on screen, once its search is found (in a worker, the first time)."""
+        if self.maze is None:
+            self.notify("Build a maze first.", title="No maze")
+            return
+        if self.route is not None:
+            self.use_route(self.route, then)
+            return
+        self.run_route(self.token, then)
+
+    @work(thread=True, exclusive=True, group="maze-route")
+    def run_route(self, token: int, then: str) -> None:
+        """The breadth-first search of the maze on screen, off the event loop."""
+        ways = self.view.ways()
+        waves, path = search_waves(ways)
+        self.post_message(self.RouteFound(token, ways, waves, path, then))
+
+    def on_maze_screen_route_found(self, message: RouteFound) -> None:
+        if message.token == self.token:
+            self.route = message
+            self.use_route(message, message.then)
+
+    def use_route(self, route: RouteFound, then: str) -> None:
+        if then == "solve":
+            self.stop_walk_clock()
+            self.view.play_search(route.waves, route.path)
+            self.query_one("#maze-scroll").focus()
+            reached = sum(map(len, route.waves))
+            found = f"a shortest path of {len(route.path) - 1} steps" if route.path else "no way from door to door"
+            self.notify(f"breadth-first search: {found}, {reached} places reached", title="Solve", timeout=3)
+        else:
+            shortest = len(route.path) - 1 if route.path else None
+            self.view.start_walk(Walk(route.ways, shortest))
+            self.stop_walk_clock()
+            self._walk_clock = self.set_interval(self.WALK_TICK, self.update_subtitle)
+            self.notify("arrow keys: walk from the entrance (+) to the exit; the clock starts at your first step",
+                        title="Walk", timeout=4)
+        self.refresh_bindings()
+        self.update_subtitle()
+
+    def on_maze_view_walk_finished(self, message: MazeView.WalkFinished) -> None:
+        self.stop_walk_clock()
+        self.update_subtitle()
+        self.set_title(Text(message.verdict, style="bold"))
+        self.notify(message.verdict, title="Out of the maze", timeout=8)
+
+    def stop_walk_clock(self) -> None:
+        if self._walk_clock is not None:
+            self._walk_clock.stop()
+            self._walk_clock = None
+
+    def action_fit(self) -> None:
+        refusal = fit_refusal(self.maze)
+        if refusal is not None:
+            self.notify(refusal, title="Cannot fit", timeout=4)
+            return
+        fitted = self.view.toggle_fit()
+        self.notify("fit: two rows of fields a line" if fitted else "pan: one field a character", timeout=1.5)
+        self.update_subtitle()
+
     # -- keys -----------------------------------------------------------------------------
     def action_skip(self) -> None:
         self.view.skip()
         self.update_subtitle()
+        self.refresh_bindings()
 
     def action_pause(self) -> None:
         self.view.toggle_pause()
@@ -328,6 +439,8 @@ class MazeScreen(Screen[str]):
 
     def action_menu(self) -> None:
         self.workers.cancel_group(self, "maze-build")
+        self.workers.cancel_group(self, "maze-route")
+        self.stop_walk_clock()
         self.token += 1
         self.dismiss(self.speed)
 
