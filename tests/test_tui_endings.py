@@ -191,3 +191,16 @@ def test_snapshot_a_drawn_game_with_its_hints(snap_compare, tui_app) -> None:
         await settle(app, pilot, lambda: screen.match.is_over)
 
     assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_a_resignation_while_an_undo_rebuilds_the_game_stands(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await _game(app, pilot, MatchConfig("noughts", ("human", "minimax"), seed=7))
+        await pilot.press("5")
+        await settle(app, pilot, lambda: len(screen.match.moves) == 2 and screen.match.human_to_move)
+        screen.action_takeback()  # the rebuild runs in a worker...
+        screen.resign("X")  # ...and the player resigns before it is done
+        await settle(app, pilot, lambda: not app.workers._workers)
+        assert screen.match.is_over and screen.match.result_text() == "O wins (X resigns)"
+        assert len(screen.match.moves) == 2

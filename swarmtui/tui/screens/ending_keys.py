@@ -55,7 +55,8 @@ class EndingsScreen(CoachedScreen):
     def stop_turns(self) -> None:
         raise NotImplementedError
 
-    def rebuild(self, saved: GameLog, save_path: Path | None, redo: list[str], done: str, title: str) -> object:
+    def rebuild(self, token: int, saved: GameLog, save_path: Path | None, redo: list[str], done: str,
+                title: str) -> object:
         raise NotImplementedError
 
     # -- resign ------------------------------------------------------------------------------------
@@ -138,4 +139,5 @@ class EndingsScreen(CoachedScreen):
         longer = replace(saved, moves=saved.moves + match.redo[:count], result="", finished=False)
         self.stop_turns()
         self.set_status(Text(f"replaying {counted(count, 'move')}...", style="bold"))
-        self.rebuild(longer, match.save_path, match.redo[count:], f"replayed {counted(count, 'move')}", "Redo")
+        self.rebuild(self.token, longer, match.save_path, match.redo[count:], f"replayed {counted(count, 'move')}",
+                     "Redo")

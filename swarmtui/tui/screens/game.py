@@ -461,13 +461,15 @@ class GameScreen(EndingsScreen):
         saved = match.to_saved()
         shorter = replace(saved, moves=saved.moves[:keep], traces=[t for t in saved.traces or () if t["ply"] < keep],
                           result="", finished=False)
-        self.rebuild(shorter, match.save_path, saved.moves[keep:] + match.redo,
+        self.rebuild(self.token, shorter, match.save_path, saved.moves[keep:] + match.redo,
                      f"took back {counted(len(saved.moves) - keep, 'move')} (U: redo)", "Undo")
 
     @work(thread=True, exclusive=True, group="takeback")
-    def rebuild(self, saved: GameLog, save_path: Path | None, redo: list[str], done: str, title: str) -> None:
+    def rebuild(self, token: int, saved: GameLog, save_path: Path | None, redo: list[str], done: str,
+                title: str) -> None:
         """Rebuild the match from ``saved`` (off the event loop), with ``redo`` left to redo;
-        ``done`` says what changed, under ``title``."""
+        ``done`` says what changed, under ``title``. Dropped when the game moved on meanwhile
+        (``token``: it was resigned, drawn or left)."""
         try:
             match = Match.from_saved(saved, "the game")
         except SaveError as error:
@@ -475,9 +477,12 @@ class GameScreen(EndingsScreen):
             return
         match.save_path = save_path
         match.redo = list(redo)
-        self.app.call_from_thread(self.rebuilt, match, done, title)
+        self.app.call_from_thread(self.rebuilt, token, match, done, title)
 
-    def rebuilt(self, match: Match, done: str, title: str) -> None:
+    def rebuilt(self, token: int, match: Match, done: str, title: str) -> None:
+        if token != self.token:
+            match.close()
+            return
         self.match.close()
         self.start(match)
         self.notify(done, title=title, timeout=3)
