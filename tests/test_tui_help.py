@@ -65,7 +65,7 @@ async def test_question_mark_on_the_maze_screen_explains_its_glyphs(tui_app) -> 
         text = rendered(app.screen)
         assert app.screen.title_line == "Help: Mazes"
         for words in ("\u2588 / #          a wall", "a door: the entrance or the exit", "the queen's walk",
-                      "weave: a bridge", "the tunnel under a bridge", "the solution"):
+                      "weave: a bridge", "the tunnel under a bridge", "the shortest path", "walking the maze"):
             assert words in text, words
         assert text.index("a wall") < text.index("\nAnywhere\n")  # what the screen does, then its keys
 
