@@ -18,6 +18,7 @@ from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import screen_keys
 from swarmtui.tui.screens.menu import MenuScreen
+from swarmtui.tui.screens.panel_screen import PanelScreen
 from swarmtui.tui.screens.rules import RulesScreen
 from swarmtui.tui.screens.setup import SetupScreen
 
@@ -179,7 +180,7 @@ async def test_a_game_from_another_package_shows_its_rules_the_same_way(tui_app)
         unregister_game(SPEC.id)
 
 
-def legend_text(screen: GameScreen) -> str:
+def legend_text(screen: PanelScreen) -> str:
     from swarmtui.tui.widgets.board_legend import BoardLegend
 
     return screen.query_one(BoardLegend).legend.plain
@@ -262,5 +263,17 @@ async def test_the_replay_of_a_three_player_halma_game_names_the_seat_glyphs(tui
         await to_menu(app, pilot)
         app.push_screen(ReplayScreen(recording, source="three.json", speed="instant"))
         await settle(app, pilot, lambda: isinstance(app.screen, ReplayScreen))
-        subtitle = app.screen.query_one("#board-box").border_subtitle
+        replay = app.screen
+        subtitle = replay.query_one("#board-box").border_subtitle
         assert re.sub(r"\[[^\]]*\]", "", str(subtitle)) == "\u25cf 1  \u25b2 2  \u25a0 3"
+        # the replay has the legend (L) and the rules (F1) too
+        legend, panel = replay.query_one("#legend"), replay.query_one("#panel")
+        await pilot.press("L")
+        await settle(app, pilot, lambda: not legend.has_class("-hidden") and panel.has_class("-hidden"))
+        assert "the row's last hole" in legend_text(replay)
+        rules = await open_rules(app, pilot)
+        assert rules.game.id == "halma"
+        await pilot.press("escape")
+        await settle(app, pilot, lambda: app.screen is replay)
+        await pilot.press("v")
+        await settle(app, pilot, lambda: legend.has_class("-hidden") and not panel.has_class("-hidden"))

@@ -125,8 +125,6 @@ class GameScreen(EndingsScreen):
         self.pending: tuple[Deliberation, Turn] | None = None
         self.shown = "panel"
         self.finished_saved: Match | None = None
-        self.legend_shown = False
-        """The board's legend is on screen in place of the panels (``L``)."""
         self.save_failure: SaveError | None = None
         """Why the last autosave failed (None when it worked): quitting then asks first."""
         """The panel on screen when only one fits (``PANELS``)."""
@@ -486,29 +484,6 @@ class GameScreen(EndingsScreen):
         self.match.close()
         self.start(match)
         self.notify(done, title=title, timeout=3)
-
-    def layout_panels(self) -> None:
-        """The panels as ``PanelScreen`` lays them out, or the legend alone in their place."""
-        super().layout_panels()
-        for legend in self.query(BoardLegend):  # not there yet while the screen composes
-            legend.set_class(not self.legend_shown, "-hidden")
-            if self.legend_shown:
-                for name in self.PANELS:
-                    for panel in self.query(f"#{name}"):
-                        panel.set_class(True, "-hidden")
-
-    def action_legend(self) -> None:
-        """``L``: the board's legend in place of the panels, or the panels back."""
-        self.legend_shown = not self.legend_shown
-        self.layout_panels()
-
-    def action_switch_panel(self) -> None:
-        """``v``: the next panel (from the legend: the panels back first)."""
-        if self.legend_shown:
-            self.legend_shown = False
-            self.layout_panels()
-            return
-        super().action_switch_panel()
 
     def action_rules(self) -> None:
         """The rules of this game, over the board (the game waits: nothing is lost)."""

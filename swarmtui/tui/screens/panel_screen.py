@@ -1,7 +1,8 @@
 """What the game and replay screens share: a board, the deliberation panel and the move log.
 
 Both lay their panels out by the terminal's width (side by side from ``WIDE`` columns, else
-one at a time, switched with ``v``), forward the playback keys to the panel, and draw the
+one at a time, switched with ``v``; ``L`` puts the board's legend in their place), forward the
+playback keys to the panel, and draw the
 board overlay of the phase on screen (attributes down). A screen on this base composes a
 ``BoardView`` with id ``board`` and a ``DeliberationPanel``, and sets ``glyphs``, ``shown`` and ``speed``.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from swarmtui.tui.panels.deliberation import DeliberationPanel, frame_overlay
+from swarmtui.tui.widgets.board_legend import BoardLegend
 from swarmtui.tui.widgets.board_view import BoardView
 
 WIDE = 140
@@ -30,6 +32,8 @@ class PanelScreen(Screen[str]):
     glyphs: str
     PANELS: tuple[str, ...] = PANELS
     """The panels of this screen, in ``v``'s order (each a widget with that id)."""
+    legend_shown = False
+    """The board's legend is on screen in place of the panels (``L``)."""
 
     @property
     def board(self) -> BoardView:
@@ -43,12 +47,20 @@ class PanelScreen(Screen[str]):
         self.layout_panels()
 
     def layout_panels(self) -> None:
-        """Both panels when the terminal is wide; otherwise only ``shown``."""
+        """Both panels when the terminal is wide; otherwise only ``shown``; the board's legend
+        (a ``BoardLegend``, when the screen composes one) alone in their place while ``legend_shown``."""
         wide = self.app.size.width >= WIDE
         self.set_class(wide, "-wide")
         for name in self.PANELS:
             for panel in self.query(f"#{name}"):  # a panel mounted after the screen may not be there yet
-                panel.set_class(not wide and name != self.shown, "-hidden")
+                panel.set_class(self.legend_shown or (not wide and name != self.shown), "-hidden")
+        for legend in self.query(BoardLegend):
+            legend.set_class(not self.legend_shown, "-hidden")
+
+    def action_legend(self) -> None:
+        """``L``: the board's legend in place of the panels, or the panels back."""
+        self.legend_shown = not self.legend_shown
+        self.layout_panels()
 
     def on_deliberation_panel_phase_shown(self, message: DeliberationPanel.PhaseShown) -> None:
         """Draw the phase's board overlay while it is on screen; clear it otherwise."""
@@ -71,6 +83,10 @@ class PanelScreen(Screen[str]):
         self.notify(f"speed: {self.speed}", timeout=1.5)
 
     def action_switch_panel(self) -> None:
-        """``v``: the other panel, when only one fits."""
+        """``v``: the other panel, when only one fits (from the legend: the panels back first)."""
+        if self.legend_shown:
+            self.legend_shown = False
+            self.layout_panels()
+            return
         self.shown = self.PANELS[(self.PANELS.index(self.shown) + 1) % len(self.PANELS)]
         self.layout_panels()

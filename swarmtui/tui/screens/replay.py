@@ -22,7 +22,7 @@ from textual.widgets import Footer, Static
 
 from swarmtui.agents import agent_specs
 from swarmtui.core.safe_text import safe_text
-from swarmtui.games import GAMES
+from swarmtui.games import GAMES, get_game
 from swarmtui.records.replay import Recording
 from swarmtui.tui.boards import board_widget
 from swarmtui.tui.panels.deliberation import DeliberationPanel
@@ -30,6 +30,8 @@ from swarmtui.tui.panels.frames import Deliberation
 from swarmtui.tui.panels.framesets import drawable
 from swarmtui.tui.screens.help import QUIT_AND_HELP
 from swarmtui.tui.screens.panel_screen import WIDE, PanelScreen
+from swarmtui.tui.screens.rules import RULES_KEY, show_rules
+from swarmtui.tui.widgets.board_legend import BoardLegend
 from swarmtui.tui.widgets.move_log import MoveLog
 
 NO_TRACE = "No deliberation was recorded for this move ({why})."
@@ -60,6 +62,8 @@ class ReplayScreen(PanelScreen):
         Binding("v", "switch_panel", "Panel", tooltip="the other panel: reasoning / moves"),
         Binding("t", "take_over", "Play on", tooltip="take over here: play on from this position (choose the seats)"),
         Binding("m,escape", "leave", "Leave", tooltip="leave the replay"),
+        Binding(RULES_KEY, "rules", "Rules", show=False, tooltip="the rules of this game"),
+        Binding("L", "legend", "Legend", show=False, tooltip="what the board's letters, glyphs and marks mean"),
     ]
 
     PLAYBACK_ACTIONS = frozenset({"next_phase", "pause", "skip"})
@@ -98,11 +102,13 @@ class ReplayScreen(PanelScreen):
             with Horizontal(id="panels"):
                 yield DeliberationPanel(glyphs=self.glyphs, speed=self.speed, id="panel")
                 yield MoveLog(self.recording.seats, id="log")
+                yield BoardLegend(id="legend", classes="-hidden")
         yield Footer(compact=True, show_command_palette=False)  # room for the keys at 80 columns
 
     def on_mount(self) -> None:
         box = self.query_one("#board-box")
         box.border_title, box.border_subtitle = "Replay", self.board.seats_legend()
+        self.query_one(BoardLegend).legend = self.board.glyph_legend()
         log = self.recording.log
         players = " vs ".join(f"{s} {log.tags[s] if log.tags.get(s) else agent_title(a)}"
                               for s, a in self.recording.players.items())
@@ -129,6 +135,9 @@ class ReplayScreen(PanelScreen):
     def on_resize(self) -> None:
         super().on_resize()
         self.refresh_bindings()
+
+    def action_rules(self) -> None:
+        show_rules(self.app, get_game(self.recording.game))
 
     # -- moving through the game ------------------------------------------------------------
     @property
