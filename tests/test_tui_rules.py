@@ -277,3 +277,18 @@ async def test_the_replay_of_a_three_player_halma_game_names_the_seat_glyphs(tui
         await settle(app, pilot, lambda: app.screen is replay)
         await pilot.press("v")
         await settle(app, pilot, lambda: legend.has_class("-hidden") and not panel.has_class("-hidden"))
+
+
+async def test_the_command_palette_offers_the_rules_where_f1_does(tui_app) -> None:
+    """A terminal that keeps F1 for itself: ctrl+p lists "Rules (f1)" on the menu and in a game."""
+    from swarmtui.tui.screens.help import screen_commands
+
+    app = tui_app(speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await to_menu(app, pilot)
+        assert "Rules (f1)" in [command.title for command in screen_commands(menu)]
+        screen = GameScreen(Match(MatchConfig("noughts", ("human", "random"), seed=3)))
+        await app.push_screen(screen)
+        await settle(app, pilot, lambda: app.screen is screen and screen.match.human_to_move)
+        titles = [command.title for command in screen_commands(screen)]
+        assert "Rules (f1)" in titles and "Legend (L)" in titles
