@@ -292,3 +292,21 @@ async def test_the_command_palette_offers_the_rules_where_f1_does(tui_app) -> No
         await settle(app, pilot, lambda: app.screen is screen and screen.match.human_to_move)
         titles = [command.title for command in screen_commands(screen)]
         assert "Rules (f1)" in titles and "Legend (L)" in titles
+
+
+async def test_rules_and_legend_under_no_color(tui_app, monkeypatch) -> None:
+    """NO_COLOR (read when the app is made): the rules' Markdown and a legend draw without a crash."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = tui_app(speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_menu(app, pilot)
+        await pilot.press("down", "down")
+        rules = await open_rules(app, pilot)
+        await settle(app, pilot, lambda: len(rules.query_one(Markdown).children) > 3)
+        await pilot.press("escape")
+        screen = GameScreen(Match(MatchConfig("halma", ("human", "greedy", "greedy"), seed=3)))
+        await app.push_screen(screen)
+        await settle(app, pilot, lambda: app.screen is screen and screen.match.human_to_move)
+        await pilot.press("L")
+        await settle(app, pilot, lambda: not screen.query_one("#legend").has_class("-hidden"))
+        assert app.is_running
