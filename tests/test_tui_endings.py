@@ -111,6 +111,13 @@ async def test_a_second_person_at_the_keyboard_answers_the_offer(tui_app) -> Non
         assert saved.finished and saved.result == "Draw (draw agreed)" and saved.hints == {"X": 1}
 
 
+def test_the_seat_that_resigns_or_offers_is_the_one_at_this_keyboard() -> None:
+    assert Match(MatchConfig("noughts", ("minimax", "human"), seed=2)).my_seat() == "O"  # not to move: still O
+    assert Match(MatchConfig("noughts", ("human", "human"), seed=2)).my_seat() == "X"  # the side to move
+    assert Match(MatchConfig("noughts", ("random", "random"), seed=2)).my_seat() is None  # nobody here
+    assert Match(MatchConfig("halma", ("greedy", "human", "human"), seed=2)).my_seat() is None  # which one?
+
+
 async def test_halma_with_three_players_says_draws_need_two(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:
@@ -119,6 +126,7 @@ async def test_halma_with_three_players_says_draws_need_two(tui_app) -> None:
         await pilot.pause()
         assert "draws by agreement need two players; this game has 3" in _notes(app)
         assert not screen.match.is_over
+
 
 
 async def test_redo_replays_what_undo_took_back_and_a_new_move_clears_it(tui_app) -> None:

@@ -60,14 +60,19 @@ class EndingsScreen(CoachedScreen):
         raise NotImplementedError
 
     # -- resign ------------------------------------------------------------------------------------
+    def no_seat(self, what: str) -> str:
+        """Why no seat of this keyboard can ``what`` now (``my_seat`` found none)."""
+        if any(self.match.is_human(seat) for seat in self.match.seats):
+            return f"several seats are played at this keyboard: {what} on the turn of the seat that does"
+        return f"nobody plays at this keyboard: there is no seat of yours to {what}"
+
     def action_resign(self) -> None:
         seat = self.match.my_seat()
         if self.match.is_over:
             self.notify("the game is over", title="No resignation", timeout=3)
             return
         if seat is None:
-            self.notify("nobody plays at this keyboard: there is no seat of yours to resign",
-                        title="No resignation", timeout=4)
+            self.notify(self.no_seat("resign"), title="No resignation", timeout=4)
             return
         self.app.push_screen(Confirm("Resign", f"Resign as {seat}? The game ends and counts as your loss.",
                                      yes="Resign", no="Play on"),
@@ -85,7 +90,7 @@ class EndingsScreen(CoachedScreen):
         refusal = match.draw_refusal()
         seat = match.my_seat()
         if not refusal and seat is None:
-            refusal = "nobody plays at this keyboard: there is no seat of yours to offer a draw"
+            refusal = self.no_seat("offer a draw")
         if refusal:
             self.notify(refusal, title="No draw", timeout=5)
             return
