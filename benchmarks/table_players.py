@@ -32,11 +32,10 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from swarmtui.agents import agents_for
 from swarmtui.games import GAMES
 from swarmtui.serve.probe import Probe
 from swarmtui.tui.screens.menu import menu_games
-from swarmtui.tui.screens.setup import default_agent, offered
+from swarmtui.tui.screens.setup import default_agent, seat_choices
 from swarmtui.web.probe import Screen
 
 CELLS = ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
@@ -89,7 +88,7 @@ class LoadFigures:
 
 def _downs_to_remote() -> int:
     """Down presses in O's agent list from its default to its last choice, 'a connected player'."""
-    ids = [a.id for a in agents_for("noughts") if offered(a)]
+    ids = [a.id for a in seat_choices(GAMES["noughts"])]
     return len(ids) - ids.index(default_agent(GAMES["noughts"], 1))
 
 

@@ -84,13 +84,13 @@ def open_game(screen: Checked | Tmux, tmux: Tmux, entry: int, title: str, ready:
     (a person first, an AI second) and seed 3, Start; returns the screen once ``ready`` shows."""
     tmux.send("Home", *["Down"] * entry, "Enter")  # Home: the menu keeps the last choice highlighted
     screen.wait_for(rf"Setup: {title}")
-    tmux.send("Tab", "Tab", "Enter")
+    tmux.send("Tab", "Tab", "Enter", "Enter")
     return screen.wait_for(ready)
 
 
 def play_every_game_and_export_a_maze(screen: Checked, tmux: Tmux, saves: Path) -> None:
     screen.wait_for(r"About")
-    # Noughts & Crosses: human X plays b2 (where the cursor starts), minimax answers
+    # Noughts & Crosses: human X plays b2 (where the cursor starts), the default opponent answers
     open_game(screen, tmux, 0, "Noughts", r"X to move")
     tmux.send("s", "s", "Enter")
     screen.wait_for(r"plays [abc][123]")

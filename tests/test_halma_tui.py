@@ -29,7 +29,7 @@ async def open_halma(app, pilot, players: int, seed: int = 7, agents: dict[int, 
     for seat, agent in (agents or {}).items():
         app.screen.query_one(f"#seat-{seat}", Select).value = agent
     app.screen.query_one("#seed").focus()
-    await pilot.press(*str(seed), "enter")
+    await pilot.press(*str(seed), "enter", "enter")  # Enter in the seed goes to Start; Start
     await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
     return top(app, GameScreen)
 
@@ -141,7 +141,7 @@ async def test_setup_offers_the_search_players_difficulty(tui_app) -> None:
         await pilot.press("enter", "down", "down", "enter")  # open, easy -> medium -> hard, choose
         await settle(app, pilot, lambda: level.value == "hard")
         assert app.screen.overrides[1] == {"difficulty": "hard"}
-        app.screen.query_one("#seed").focus()
+        app.screen.query_one("#start").focus()
         await pilot.press("enter")
         await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.match.config.params[1] == (("difficulty", "hard"),)

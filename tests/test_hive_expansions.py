@@ -269,7 +269,7 @@ async def test_the_tui_setup_offers_the_game_type_and_a_save_keeps_it(tui_app):
         assert choice.value == "Base"
         choice.value = "Base+MLP"
         app.screen.query_one("#seed").focus()
-        await pilot.press("4", "enter")
+        await pilot.press("4", "enter", "enter")  # the seed; Enter goes to Start; Start
         await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
         match = app.screen.match
         assert str(match.state.game_type) == "Base+MLP"

@@ -110,11 +110,11 @@ async def test_dropped_connection_autosaves_into_the_players_own_saves(tmp_path,
             await probe.wait_for(r"About")
             probe.press("enter")
             await probe.wait_for(r"Setup: Noughts")
-            probe.press("tab", "tab", "enter")  # human vs minimax, start
+            probe.press("tab", "tab", "enter", "enter")  # human vs the default opponent; Enter goes to Start; start
             await probe.wait_for(r"X to move")
             mark = len(probe.output)
-            probe.press("s", "s", "enter")  # speed instant; X plays b2; minimax answers
-            await probe.wait_for(r"plays [abc][123]", start=mark)  # minimax answered
+            probe.press("s", "s", "enter")  # speed instant; X plays b2; the AI answers
+            await probe.wait_for(r"plays [abc][123]", start=mark)  # the AI answered
             [pid] = server.child_pids()
         # the connection is gone: the child got SIGHUP, saved and exited
         await wait_until(lambda: not server.state.sessions)

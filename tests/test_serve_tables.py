@@ -12,19 +12,18 @@ import asyncssh
 import pytest
 from waiting import wait_until
 
-from swarmtui.agents import agents_for
 from swarmtui.games import GAMES
 from swarmtui.serve.probe import loopback_config, open_terminal
 from swarmtui.serve.server import start_server
 from swarmtui.tui.screens.menu import menu_games
-from swarmtui.tui.screens.setup import default_agent, offered
+from swarmtui.tui.screens.setup import default_agent, seat_choices
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 WAIT = 60.0
 """Seconds a step may take: generous, for a loaded CI machine (a wait ends as soon as the text shows)."""
 TABLES_ENTRY = [g.id for g in menu_games(tables=True)].index("tables")
-_HIVE_AGENTS = [a.id for a in agents_for("hive") if offered(a)]  # as the setup lists them (no engine declared)
+_HIVE_AGENTS = [a.id for a in seat_choices(GAMES["hive"])]  # as the setup lists them (no engine declared)
 BLACK_TO_REMOTE = len(_HIVE_AGENTS) - _HIVE_AGENTS.index(default_agent(GAMES["hive"], 1))
 """Downs in Black's agent list from its default to the last choice, "a connected player"."""
 
@@ -54,7 +53,7 @@ async def test_two_players_play_hive_over_ssh_and_one_watches(tmp_path):
             host.press(*["down"] * BLACK_TO_REMOTE, "enter")  # its last choice
             await host.wait_for(r"someone else connected", timeout=WAIT)
             await host.wait_for(r"This player has no parameters", timeout=WAIT)
-            host.press("tab", "4", "enter")  # seed 4 (the rule variants come after it), Start: the table opens
+            host.press("tab", "4", "enter", "enter")  # seed 4 (the rule variants come after it), Start: the table opens
             await host.wait_for(r"table 1", timeout=WAIT)
             await host.wait_for(r"White to move \(you\)", timeout=WAIT)
 

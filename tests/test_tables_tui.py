@@ -46,7 +46,7 @@ async def host_hive(app, pilot) -> GameScreen:
     await pilot.pause()
     assert "someone else connected" in str(app.screen.query_one("#params").query("Static").first().render())
     app.screen.query_one("#seed").focus()
-    await pilot.press("4", "enter")
+    await pilot.press("4", "enter", "enter")  # the seed; Enter goes to Start; Start
     await until(pilot, lambda: isinstance(app.screen, GameScreen))
     return app.screen
 

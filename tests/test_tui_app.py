@@ -6,14 +6,15 @@ import pytest
 from screens import as_a, top
 from waiting import settle
 
-from swarmtui.agents import agents_for
+from swarmtui.games import GAMES
 from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.help import HelpScreen
 from swarmtui.tui.screens.menu import MenuScreen
-from swarmtui.tui.screens.setup import SetupScreen
+from swarmtui.tui.screens.setup import SetupScreen, default_agent, seat_choices
 from swarmtui.tui.widgets.noughts_board import NoughtsBoard
 
-AGENT_IDS = [spec.id for spec in agents_for("noughts")]
+AGENT_IDS = [spec.id for spec in seat_choices(GAMES["noughts"])]
+"""Noughts' agents as a seat's list shows them (weakest first)."""
 
 
 def rendered(widget) -> str:
@@ -46,8 +47,8 @@ async def start_noughts(app, pilot, x: str = "human", o: str = "minimax", seed: 
     await settle(app, pilot, until=lambda: isinstance(app.screen, SetupScreen))
     await choose_agent(pilot, "human", x)
     await pilot.press("tab")
-    await choose_agent(pilot, "minimax", o)
-    await pilot.press("tab", "ctrl+a", "ctrl+k", *("" if seed is None else str(seed)), "enter")
+    await choose_agent(pilot, default_agent(GAMES["noughts"], 1), o)
+    await pilot.press("tab", "ctrl+a", "ctrl+k", *("" if seed is None else str(seed)), "enter", "enter")
     await settle(app, pilot, until=lambda: isinstance(app.screen, GameScreen))
     return top(app, GameScreen)
 
@@ -194,7 +195,7 @@ async def test_coming_games_cannot_start(tui_app) -> None:
 async def test_bad_seed_is_refused_with_a_message(tui_app) -> None:
     app = tui_app()
     async with app.run_test() as pilot:
-        assert await refused_in_setup(app, pilot, ("tab", "tab", "-", "4", "enter"), "whole number")
+        assert await refused_in_setup(app, pilot, ("tab", "tab", "-", "4", "enter", "enter"), "whole number")
 
 
 async def test_help_overlay_opens_and_closes(tui_app) -> None:
@@ -233,7 +234,7 @@ async def test_an_agent_that_cannot_load_leaves_a_message_in_the_menu(tui_app, m
     monkeypatch.setattr("swarmtui.referee.seating.make_agent", broken)
     app = tui_app()
     async with app.run_test() as pilot:
-        assert await refused_in_setup(app, pilot, ("tab", "tab", "enter"), "strategy-o.json does not exist")
+        assert await refused_in_setup(app, pilot, ("tab", "tab", "enter", "enter"), "strategy-o.json does not exist")
 
 
 async def test_an_agent_that_crashes_mid_game_forfeits_with_a_message(tui_app) -> None:

@@ -62,7 +62,7 @@ async def test_hive_from_the_menu_place_by_keyboard_and_the_swarm_replies(tui_ap
         await settle(app, pilot, lambda: app.screen.game.id == "hive")
         app.screen.query_one("#seat-1", Select).value = "pso"
         app.screen.query_one("#seed").focus()
-        await pilot.press("4", "enter")
+        await pilot.press("4", "enter", "enter")  # the seed; Enter goes to Start; Start
         await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
         screen = top(app, GameScreen)
         board = as_a(screen.board, HiveBoard)

@@ -58,8 +58,7 @@ async def start_game(app, pilot, game: str, agents: dict[int, str], seed: int, w
     await pilot.pause()
     app.screen.query_one("#seed", Input).focus()
     await pilot.press(*str(seed))
-    if watch:
-        app.screen.query_one("#watch").focus()
+    app.screen.query_one("#watch" if watch else "#start").focus()
     await pilot.press("enter")
     await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
     return top(app, GameScreen)

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.saved_game import games_dir, write_game
@@ -107,9 +107,10 @@ def test_snapshot_game_wide_with_both_panels(snap_compare, tui_app, monkeypatch)
     """At 160x48 the reasoning and the move log stand side by side."""
     monkeypatch.setattr("swarmtui.agents.minimax.agent._TABLE", {})  # node counts independent of test order
     async def run_before(pilot) -> None:
-        await pilot.press("enter")  # Noughts' setup: human vs minimax, seed 7
+        await pilot.press("enter")  # Noughts' setup: human vs minimax (chosen), seed 7
         await pilot.pause()
-        await pilot.press("tab", "tab", "enter")
+        pilot.app.screen.query_one("#seat-1", Select).value = "minimax"
+        await pilot.press("tab", "tab", "enter", "enter")
         await pilot.pause()
         for key in ("5", "1"):
             await pilot.press(key)

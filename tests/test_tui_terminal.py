@@ -33,7 +33,7 @@ NO_COLOR_SCRIPT = textwrap.dedent('''
         app = SwarmApp(seed=4, speed="instant")
         assert app.no_color
         async with app.run_test() as pilot:
-            await pilot.press("enter", "tab", "tab", "enter")  # noughts' setup: human vs minimax, seed 4
+            await pilot.press("enter", "tab", "tab", "enter", "enter")  # noughts' setup: human vs the default opponent, seed 4
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, GameScreen)
@@ -121,7 +121,7 @@ def test_real_terminal_80x24_play_a_move_and_quit(tmp_path) -> None:
         assert "coming" not in next(line for line in menu.splitlines() if "Halma (Chinese Checkers)" in line)
         tmux.send("Enter")  # noughts' setup
         tmux.wait_for(r"Setup: Noughts")
-        tmux.send("Tab", "Tab", "Enter")  # human vs minimax; seed 3; start
+        tmux.send("Tab", "Tab", "Enter", "Enter")  # human vs the default opponent; seed 3; Enter goes to Start; start
         game = tmux.wait_for(r"X to move")
         assert "seed 3" in game and "a   b   c" in game and "[ ]" in game
         tmux.send("s", "s", "Enter")  # speed: fast, instant; X plays b2 (the cursor starts there)
@@ -146,7 +146,7 @@ def test_real_terminal_closed_mid_game_autosaves(tmp_path) -> None:
         tmux.wait_for(r"About")
         tmux.send("Enter")
         tmux.wait_for(r"Setup: Noughts")
-        tmux.send("Tab", "Tab", "Enter")
+        tmux.send("Tab", "Tab", "Enter", "Enter")
         tmux.wait_for(r"X to move")
         tmux.send("s", "s", "Enter")
         # "X to move (you)" is on screen before the move too: first wait for the AI's reply,

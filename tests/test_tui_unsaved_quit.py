@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from test_tui_shell import start_game
-from textual.widgets import Input
+from textual.widgets import Input, Select
 from waiting import settle
 
 from swarmtui.core.saves import SAVES_ENV
@@ -85,9 +85,10 @@ def test_snapshot_unsaved_quit(snap_compare, tui_app, tmp_path, monkeypatch) -> 
     monkeypatch.setattr("swarmtui.agents.minimax.agent._TABLE", {})
 
     async def run_before(pilot) -> None:
-        await pilot.press("enter")  # Noughts' setup: human vs minimax
+        await pilot.press("enter")  # Noughts' setup: human vs minimax (chosen)
         await pilot.pause()
-        await pilot.press("tab", "tab", "enter")
+        pilot.app.screen.query_one("#seat-1", Select).value = "minimax"
+        await pilot.press("tab", "tab", "enter", "enter")
         await pilot.pause()
         await pilot.press("5")
         game = pilot.app.screen

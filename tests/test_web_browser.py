@@ -21,7 +21,6 @@ import asyncssh
 import pytest
 from waiting import wait_until
 
-from swarmtui.agents import agents_for
 from swarmtui.games import GAMES
 from swarmtui.serve.environment import app_command
 from swarmtui.serve.limits import Limits
@@ -30,7 +29,7 @@ from swarmtui.serve.server import start_server
 from swarmtui.serve.transcript import plain_text
 from swarmtui.serve.venue import Venue
 from swarmtui.tui.screens.menu import menu_games
-from swarmtui.tui.screens.setup import default_agent, offered
+from swarmtui.tui.screens.setup import default_agent, seat_choices
 from swarmtui.web.server import WebConfig, start_web
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -65,9 +64,11 @@ KEEP_OUTPUT = """
 })();
 """
 TABLES_ENTRY = [g.id for g in menu_games(tables=True)].index("tables")
-_NOUGHTS_AGENTS = [a.id for a in agents_for("noughts") if offered(a)]
+_NOUGHTS_AGENTS = [a.id for a in seat_choices(GAMES["noughts"])]  # as the setup lists them
 O_TO_REMOTE = len(_NOUGHTS_AGENTS) - _NOUGHTS_AGENTS.index(default_agent(GAMES["noughts"], 1))
 """Downs in O's agent list from its default to the last choice, "a connected player"."""
+O_TO_MINIMAX = _NOUGHTS_AGENTS.index("minimax") - _NOUGHTS_AGENTS.index(default_agent(GAMES["noughts"], 1))
+"""Downs in O's agent list from its default to minimax (stronger: the list is weakest first)."""
 CELLS = [f"{c}{r}" for r in "123" for c in "abc"]
 """Cell names by the digit key that plays them (1 = a1 ... 9 = c3)."""
 
@@ -139,7 +140,8 @@ async def test_a_browser_logs_in_and_plays_noughts_against_minimax_to_the_end(tm
             browser = await _log_in(context, f"http://127.0.0.1:{web.port}", "alice")
             await browser.press("Enter")  # Noughts & Crosses, the first entry
             await browser.wait_for(r"Setup: Noughts")
-            await browser.press("Tab", "Tab", "Enter")  # you against minimax, Start
+            await browser.press("Tab", "Enter", *["ArrowDown"] * O_TO_MINIMAX, "Enter")  # O: minimax
+            await browser.press("Tab", "Enter", "Enter")  # the seed; Enter goes to Start; Start
             await browser.wait_for(r"X to move")
             await browser.press("s", "s")  # the fastest replay of minimax's reasoning
             taken: set[str] = set()
@@ -181,7 +183,7 @@ async def test_a_browser_player_joins_a_table_an_ssh_player_opened_and_they_play
             await host.wait_for(r"A connected player", timeout=WAIT)
             host.press(*["down"] * O_TO_REMOTE, "enter")
             await host.wait_for(r"This player has no parameters", timeout=WAIT)
-            host.press("tab", "4", "enter")  # seed 4, Start: the table opens
+            host.press("tab", "4", "enter", "enter")  # seed 4, Start: the table opens
             await host.wait_for(r"X to move \(you\)", timeout=WAIT)
 
             async with _chromium(tmp_path) as context:

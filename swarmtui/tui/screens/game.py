@@ -97,7 +97,9 @@ class GameScreen(EndingsScreen):
         Binding("u", "takeback", "Undo", show=False, tooltip="take back your last move and the AI's replies"),
         *ENDING_KEYS,
         Binding("r", "restart", "Restart", tooltip="start the game again (same seats and seed)"),
-        Binding("m,escape", "menu", "Menu", tooltip="back to the menu (the game is saved)"),
+        Binding("m", "menu", "Menu", tooltip="back to the menu (the game is saved)"),
+        Binding("escape", "leave", "Menu", show=False,
+                tooltip="back to the menu, asking first during a game (the game is saved)"),
         Binding(RULES_KEY, "rules", "Rules", show=False, tooltip="the rules of this game"),
         Binding("L", "legend", "Legend", show=False, tooltip="what the board's letters, glyphs and marks mean"),
     ]
@@ -488,6 +490,23 @@ class GameScreen(EndingsScreen):
     def action_rules(self) -> None:
         """The rules of this game, over the board (the game waits: nothing is lost)."""
         show_rules(self.app, get_game(self.match.config.game_id))
+
+    def action_leave(self) -> None:
+        """Escape: back to the menu, asking first when a game is in progress at this keyboard.
+
+        Escape is the key that closes lists, dialogs and selections, so a second press left
+        games by accident; ``m`` (the footer's Menu) leaves at once. Nothing is lost either way
+        (the game is saved), and a game not begun, finished or only watched leaves at once.
+        """
+        match = self.match
+        watching = match.table is not None and match.table.watching
+        if not match.moves or match.is_over or watching:
+            self.action_menu()
+            return
+        question = (f"Back to the menu? The game so far ({counted(len(match.moves), 'move')}) is saved; "
+                    "resume it from Saved games.")
+        self.app.push_screen(Confirm("Leave the game", question, yes="Leave", no="Keep playing"),
+                             lambda yes: self.action_menu() if yes else None)
 
     def action_menu(self) -> None:
         """Back to the menu; a game with moves is autosaved (resume it from Saved games)."""

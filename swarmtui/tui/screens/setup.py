@@ -32,6 +32,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from swarmtui.agents import agent_params, agents_for, get_spec
+from swarmtui.agents.ladder import casual_opponent, level_rating, rating
 from swarmtui.core.agent import AgentSpec
 from swarmtui.core.engines import engine_names
 from swarmtui.core.params import ParamError
@@ -44,11 +45,9 @@ from swarmtui.tui.match import COACH_OFF, MatchConfig
 from swarmtui.tui.screens.rules import RULES_BINDING, show_rules
 from swarmtui.tui.table_game import REMOTE, REMOTE_SPEC
 
-DEFAULT_AGENTS = ("human", "minimax")
-"""Preferred agent per seat in order; the first agent that plays the game otherwise."""
-
 AI_PREFERENCE = ("aco-bco", "pso", "minimax", "greedy", "mcts")
-"""The computer players offered first (for games the default AI does not play, and Watch)."""
+"""The computer players Watch puts in a human's seat, the first this game has (the swarms first:
+watching them deliberate is the point of a demo)."""
 
 
 TABLE_KINDS = (("listed", "listed"), ("listed, rated", "rated"), ("private: by code", "private"),
@@ -73,13 +72,38 @@ def parse_seed(text: str) -> int | None:
     return seed
 
 
-def default_agent(game: GameSpec, index: int) -> str:
-    """The agent a seat starts with: a human first, computer players after."""
-    ids = [a.id for a in agents_for(game.id)]
-    preferred = DEFAULT_AGENTS[min(index, len(DEFAULT_AGENTS) - 1)]
-    if preferred not in ids and index:
-        preferred = computer_agent(game)
-    return preferred if preferred in ids else ids[0]
+def seat_choices(game: GameSpec, players: int | None = None) -> list[AgentSpec]:
+    """The agents a seat's list offers, as it lists them: people first, then the computer players
+    from the weakest to the strongest in the game's latest ladder (``agents.ladder``), then the
+    unrated ones (an external engine, another package's agent) in menu order."""
+    agents = [a for a in agents_for(game.id) if offered(a)]
+
+    def strength(spec: AgentSpec) -> tuple[int, float]:
+        if spec.interactive:
+            return 0, 0.0
+        rated = rating(game.id, spec.id, players)
+        return (1, rated[1]) if rated is not None else (2, 0.0)
+
+    return sorted(agents, key=strength)  # stable: unrated agents keep the menu's order
+
+
+def seat_label(spec: AgentSpec, game: GameSpec, players: int | None = None) -> str:
+    """A seat list's entry: the agent's id with its difficulty word and ladder rating
+    (``alphabeta - easy (302)``), ``unrated`` for a computer player no ladder has rated."""
+    if spec.id == REMOTE or spec.interactive:
+        return spec.title if spec.id == REMOTE else spec.id
+    rated = rating(game.id, spec.id, players)
+    return f"{spec.id} - {rated[0]} ({rated[1]})" if rated is not None else f"{spec.id} - unrated"
+
+
+def default_agent(game: GameSpec, index: int, players: int | None = None) -> str:
+    """The agent a seat starts with: a person in the first seat; in the others the game's
+    default opponent, one a casual player can beat (``agents.ladder``: ``Ladder.casual``)."""
+    ids = [a.id for a in seat_choices(game, players)]
+    if index == 0 and "human" in ids:
+        return "human"
+    casual = casual_opponent(game.id, players)
+    return casual if casual in ids else computer_agent(game)
 
 
 def computer_agent(game: GameSpec) -> str:
@@ -175,7 +199,7 @@ class SetupScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Setup: {self.game.title}  -  {self.game.blurb}"), id="title")
         with Horizontal():
-            with VerticalScroll(id="seats-box") as box:
+            with VerticalScroll(id="seats-box", can_focus=False) as box:  # Tab: its fields, not the box
                 box.border_title = "Players"
                 if self.game.seat_counts:
                     yield Label("Number of players")
@@ -192,7 +216,7 @@ class SetupScreen(Screen[None]):
                 clock_error = Static("", id="error-clock", classes="param-error")
                 clock_error.display = False
                 yield clock_error
-                yield from self.rule_widgets()  # after the seed: Enter there starts the game
+                yield from self.rule_widgets()
                 yield from self.position_widgets()
                 if self.remote:
                     yield Label("Table (with a connected player)")
@@ -203,17 +227,18 @@ class SetupScreen(Screen[None]):
                 with Horizontal(id="buttons"):
                     yield Button("Start", id="start", variant="primary", compact=True)
                     yield Button("Watch", id="watch", compact=True, tooltip="every seat a computer player")
-            with VerticalScroll(id="params-box") as params:
+            with VerticalScroll(id="params-box", can_focus=False) as params:
                 params.border_title = "Parameters"
                 yield Vertical(id="params")
         yield Footer()
 
     def seat_widgets(self) -> ComposeResult:
-        agents = [a for a in agents_for(self.game.id) if offered(a)] + ([REMOTE_SPEC] if self.remote else [])
+        agents = seat_choices(self.game, self.players) + ([REMOTE_SPEC] if self.remote else [])
         for i, seat in enumerate(self.game.seats_for(self.players)):
             yield Label(f"{seat} plays as")
-            yield Select([(safe_text(a.title), a.id) for a in agents], allow_blank=False,
-                         value=self.first_agent(i, [a.id for a in agents]), id=f"seat-{i}", compact=True)
+            yield Select([(safe_text(seat_label(a, self.game, self.players)), a.id) for a in agents],
+                         allow_blank=False, value=self.first_agent(i, [a.id for a in agents]), id=f"seat-{i}",
+                         compact=True)
 
     def rule_widgets(self) -> ComposeResult:
         """One choice per rule variant with a fixed set of values (Hive: the game type)."""
@@ -293,7 +318,7 @@ class SetupScreen(Screen[None]):
             self.notify(f"config file: {wanted!r} does not play {self.game.title}; seat {index + 1} keeps its default",
                         severity="warning", markup=False)
             wanted = None
-        return wanted or default_agent(self.game, index)
+        return wanted or default_agent(self.game, index, self.players)
 
     async def on_mount(self) -> None:
         await self.show_params(0)
@@ -358,7 +383,8 @@ class SetupScreen(Screen[None]):
                 label = Text.assemble((f.name, "bold"), (f" - {help_text}" if help_text else "", "dim"))
                 widgets.append(Static(label, classes="param-help"))
                 if f.name in choices:  # a fixed set of values (a difficulty level): a drop-down
-                    widgets.append(Select([(c, c) for c in choices[f.name]], allow_blank=False,
+                    widgets.append(Select([(self.choice_label(spec, f.name, c), c) for c in choices[f.name]],
+                                          allow_blank=False,
                                           value=mine.get(f.name, default), id=f"param-{f.name}", compact=True))
                 else:
                     widgets.append(Input(mine.get(f.name, default), placeholder=default, id=f"param-{f.name}",
@@ -369,6 +395,12 @@ class SetupScreen(Screen[None]):
         await box.mount_all(widgets)
         for name, value in self.overrides.get(index, {}).items():
             self.check_field(name, value)
+
+    def choice_label(self, spec: AgentSpec, name: str, value: str) -> str:
+        """A drop-down's entry: a difficulty level with its ladder rating (``hard (567)``) when
+        rated (the level's name is already its word)."""
+        rated = level_rating(self.game.id, spec.id, value, self.players) if name == "difficulty" else None
+        return value if rated is None else f"{value} ({rated[1]})"
 
     @on(Input.Changed, "#params Input")
     def param_changed(self, event: Input.Changed) -> None:
@@ -421,9 +453,14 @@ class SetupScreen(Screen[None]):
 
     # -- start --------------------------------------------------------------------------------
     @on(Button.Pressed, "#start")
-    @on(Input.Submitted, "#seed")
     async def start(self) -> None:
         await self.begin(self.seat_agents())
+
+    @on(Input.Submitted, "#seed")
+    def seed_entered(self) -> None:
+        """Enter in the seed field goes to Start (a second Enter starts): an Enter typed to
+        confirm a seed never starts a game before the fields under it have been seen."""
+        self.query_one("#start", Button).focus()
 
     @on(Button.Pressed, "#watch")
     async def start_watching(self) -> None:
