@@ -30,7 +30,7 @@ async def host_noughts(pilot, kind: str = "listed") -> TableGameScreen:
     app.screen.query_one("#table-kind", Select).value = kind
     await pilot.pause()
     app.screen.query_one("#seed").focus()
-    await pilot.press("1", "enter")
+    await pilot.press("1", "enter", "enter")  # the seed; Enter goes to Start; Start
     await until(pilot, lambda: isinstance(app.screen, TableGameScreen))
     return app.screen
 

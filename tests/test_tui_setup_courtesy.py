@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from screens import top
-from textual.widgets import Button, Input, Select
+from textual.widgets import Button, Checkbox, Input, Select
 from waiting import settle
 
 from swarmtui.tui.saved_game import list_games
@@ -18,7 +18,7 @@ from swarmtui.tui.screens.game import GameScreen
 from swarmtui.tui.screens.menu import MenuScreen, menu_games
 from swarmtui.tui.screens.setup import SetupScreen
 
-FIELDS = (Input, Select, Button)
+FIELDS = (Input, Select, Button, Checkbox)
 """What a Tab stop on the setup screen may be: something that takes a value or an action."""
 
 
@@ -139,3 +139,13 @@ async def test_halma_seat_lists_follow_the_ladder_of_the_number_of_players(tui_a
         for i in (1, 2):
             seat = setup.query_one(f"#seat-{i}", Select)
             assert seat.value == "aco-bco" and prompts(seat)[-1] == "beam - strong (590)"  # three players
+
+
+def test_snapshot_a_seat_list_with_difficulty_and_rating(snap_compare, tui_app) -> None:
+    """Hive's setup at 80x24 with Black's list open: weakest first, each with its word and rating."""
+    async def run_before(pilot) -> None:
+        await open_setup(pilot.app, pilot, "hive")
+        await pilot.press("tab", "enter")  # Black's list opens on its default, pso
+        await pilot.pause()
+
+    assert snap_compare(tui_app(seed=7), terminal_size=(80, 24), run_before=run_before)

@@ -33,7 +33,7 @@ NO_COLOR_SCRIPT = textwrap.dedent('''
         app = SwarmApp(seed=4, speed="instant")
         assert app.no_color
         async with app.run_test() as pilot:
-            await pilot.press("enter", "tab", "tab", "enter", "enter")  # noughts' setup: human vs the default opponent, seed 4
+            await pilot.press("enter", "tab", "tab", "enter", "enter")  # noughts: you vs the default opponent, seed 4
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, GameScreen)

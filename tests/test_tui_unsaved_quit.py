@@ -90,6 +90,10 @@ def test_snapshot_unsaved_quit(snap_compare, tui_app, tmp_path, monkeypatch) -> 
         pilot.app.screen.query_one("#seat-1", Select).value = "minimax"
         await pilot.press("tab", "tab", "enter", "enter")
         await pilot.pause()
+        # the blocked folder already showed at the start: the setup could not be remembered there
+        assert any("the setup is not remembered" in n.message for n in pilot.app._notifications)
+        pilot.app.clear_notifications()  # (its notice, off the game screen before the dialog covers it)
+        await pilot.pause()
         await pilot.press("5")
         game = pilot.app.screen
         await settle(pilot.app, pilot, lambda: len(game.match.moves) == 2 and game.match.human_to_move)

@@ -46,6 +46,7 @@ from swarmtui.tui.saved_game import SaveEntry, mark_interrupted, take_interrupte
 from swarmtui.tui.screens.help import HelpScreen, screen_about, screen_commands, screen_keys
 from swarmtui.tui.screens.menu import MenuScreen
 from swarmtui.tui.screens.too_small import fit_terminal
+from swarmtui.tui.setup_memory import LastSetup, load_memory, save_memory
 
 if TYPE_CHECKING:
     from swarmtui.games import GameSpec
@@ -115,6 +116,8 @@ class SwarmApp(App[None]):
         """The server's table hub (None when not run by ``swarmtui serve``)."""
         self.terminal_title = self.TITLE
         """The window title last set (``set_terminal_title``)."""
+        self.setup_memory: dict[str, LastSetup] | None = None
+        """Each game's last setup (``remembered_setups``), read when a setup first opens."""
         self.hang_up_signals: list[int] = []
         """Signals ``on_mount`` installed a handler for (``on_unmount`` removes them)."""
         self._crashed = False
@@ -185,40 +188,69 @@ class SwarmApp(App[None]):
         self.push_screen(SetupScreen(game, seed=self.seed, remote=remote and self.tables is not None,
                                      seats=self.preferences.seats.get(game.id),
                                      coach=self.preferences.coach.get(game.id),
-                                     clock=self.preferences.clock.get(game.id), position=position))
+                                     clock=self.preferences.clock.get(game.id), position=position,
+                                     last=self.remembered_setups().get(game.id), speed=self.speed,
+                                     skip=self.preferences.skip_animation))
+
+    def remembered_setups(self) -> dict[str, LastSetup]:
+        """Each game's setup when it was last started (``tui.setup_memory``), read from the saves
+        folder the first time a setup opens; a file that cannot be used is one notice."""
+        if self.setup_memory is None:
+            from swarmtui.games import GAMES
+
+            self.setup_memory, problem = load_memory(GAMES)
+            if problem is not None:
+                self.notify(problem, title="Setup memory", severity="warning", timeout=10)
+        return self.setup_memory
+
+    def remember_setup(self, game_id: str, setup: LastSetup) -> None:
+        """Keep ``setup`` as ``game_id``'s last (a file that cannot be written is one notice: the
+        game starts all the same)."""
+        memory = self.remembered_setups()
+        memory[game_id] = setup
+        try:
+            save_memory(memory)
+        except (SaveError, OSError) as error:
+            self.notify(f"the setup is not remembered: {error}", title="Setup memory", severity="warning")
 
     def on_setup_screen_start_game(self, message: SetupScreen.StartGame) -> None:
         from swarmtui.tui.match import Match
         from swarmtui.tui.table_game import REMOTE, host_match
 
+        if message.setup is not None:
+            self.remember_setup(message.config.game_id, message.setup)
+        self.speed = message.speed
+        skip = message.skip
         if REMOTE in message.config.agents and self.tables is not None:
             tables, config, rated, private = self.tables, message.config, message.rated, message.private
-            self.open_table(lambda: host_match(tables, config, rated=rated, private=private), "Cannot open the table")
+            self.open_table(lambda: host_match(tables, config, rated=rated, private=private), "Cannot open the table",
+                            skip)
             return
         try:
             match = Match(message.config)
         except (ValueError, OSError, SaveError) as error:  # ParamError is a ValueError
             self.notify(str(error), title="Cannot start", severity="error")
             return
-        self.open_game(match)
+        self.open_game(match, skip)
 
-    def open_game(self, match: Match) -> None:
-        """The game screen of ``match`` (in place of the setup screen, if that is on top)."""
+    def open_game(self, match: Match, skip: frozenset[str] = frozenset()) -> None:
+        """The game screen of ``match`` (in place of the setup screen, if that is on top); the
+        seats in ``skip`` play without their animation."""
         from swarmtui.tui.screens.setup import SetupScreen
 
         if isinstance(self.screen, SetupScreen):
             self.pop_screen()
-        self.push_screen(self.game_screen(match), self._game_closed)
+        self.push_screen(self.game_screen(match, skip), self._game_closed)
 
-    def game_screen(self, match: Match) -> GameScreen:
+    def game_screen(self, match: Match, skip: frozenset[str] = frozenset()) -> GameScreen:
         """The screen that plays ``match``: at a table, the one with its chat, notices and rematch."""
         if match.table is not None:
             from swarmtui.tui.screens.table_game_screen import TableGameScreen
 
-            return TableGameScreen(match, glyphs=self.glyphs, speed=self.speed)
+            return TableGameScreen(match, glyphs=self.glyphs, speed=self.speed, skip=skip)
         from swarmtui.tui.screens.game import GameScreen
 
-        return GameScreen(match, glyphs=self.glyphs, speed=self.speed)
+        return GameScreen(match, glyphs=self.glyphs, speed=self.speed, skip=skip)
 
     def set_terminal_title(self, title: str) -> None:
         """Set the terminal window's title (xterm's OSC 2, which terminals and tmux honour), shown
@@ -249,7 +281,7 @@ class SwarmApp(App[None]):
             self.push_screen(LeaderboardScreen(self.tables))
 
     @work(thread=True, exclusive=True, group="table")
-    def open_table(self, build: Callable[[], Match], failure: str) -> None:
+    def open_table(self, build: Callable[[], Match], failure: str, skip: frozenset[str] = frozenset()) -> None:
         """Host, join or watch a table off the event loop (the host's AI seats may re-decide
         their turns), then open its game screen."""
         try:
@@ -257,7 +289,7 @@ class SwarmApp(App[None]):
         except (TableError, SaveError, ValueError) as error:
             self.call_from_thread(self.notify, str(error), title=failure, severity="error", markup=False)
             return
-        self.call_from_thread(self.open_game, match)
+        self.call_from_thread(self.open_game, match, skip)
 
     def on_menu_screen_open_mazes(self, message: MenuScreen.OpenMazes) -> None:
         from swarmtui.tui.screens.maze import MazeScreen

@@ -8,7 +8,8 @@ file means defaults. Every key is optional::
     theme = "nord"          # any theme --theme takes
     ascii = false           # plain ASCII glyphs
     mouse = true            # capture the mouse
-    speed = "fast"          # animation: slow, normal, fast, instant
+    speed = "fast"          # animation: slow, normal, fast, instant (the setup's first speed)
+    skip_animation = false  # computer seats start with "skip its animation" ticked in setup
     seed = 7                # default seed of new games (blank in setup = this one)
 
     [seats.halma]           # a game's default seats in its setup screen
@@ -29,7 +30,9 @@ file means defaults. Every key is optional::
 
 A damaged file (not TOML, an unknown key, a value of the wrong kind) is reported in one line
 naming the file and the key, and the app starts with every default: a typo never locks anyone
-out of the program. Command-line options win over the file. Nothing here imports Textual.
+out of the program. Command-line options win over the file. ``[seats]``, ``[coach]`` and
+``[clock]`` give a game's first setup; after a game has started, the setup screen shows its last
+choices instead (``tui.setup_memory``). Nothing here imports Textual.
 The file is found, bounded and parsed by ``core.config_file``; ``[engines]`` and ``[serve]``
 are read by ``core.engines``, which every face that plays shares.
 """
@@ -63,6 +66,8 @@ class Preferences:
     ascii: bool = False
     mouse: bool = True
     speed: str = "normal"
+    skip_animation: bool = False
+    """Every computer seat's "skip its animation" starts ticked in the setup screen."""
     seed: int | None = None
     seats: dict[str, SeatDefaults] = field(default_factory=dict)
     coach: dict[str, str] = field(default_factory=dict)
@@ -76,7 +81,8 @@ class Preferences:
 def _tui(table: Any, where: str) -> dict[str, Any]:
     expect(table, dict, where, "a table")
     known = {"theme": (str, "a theme name"), "ascii": (bool, "true or false"), "mouse": (bool, "true or false"),
-             "speed": (str, "one of " + ", ".join(SPEEDS)), "seed": (int, "a whole number >= 0")}
+             "speed": (str, "one of " + ", ".join(SPEEDS)), "seed": (int, "a whole number >= 0"),
+             "skip_animation": (bool, "true or false")}
     found: dict[str, Any] = {}
     for key, value in table.items():
         if key not in known:

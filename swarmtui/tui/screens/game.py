@@ -118,11 +118,15 @@ class GameScreen(EndingsScreen):
             super().__init__()
             self.token, self.seat, self.error = token, seat, error
 
-    def __init__(self, match: Match, *, glyphs: str = "unicode", speed: str = "normal") -> None:
+    def __init__(self, match: Match, *, glyphs: str = "unicode", speed: str = "normal",
+                 skip: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.match = match
         self.glyphs = glyphs
         self.speed = speed
+        self.skip = skip
+        """Seats whose deliberation is not animated: their move is shown at once, with the last
+        step of its reasoning (the setup's "skip its animation"; ``x`` does it for one move)."""
         self.token = 0
         self.pending: tuple[Deliberation, Turn] | None = None
         self.shown = "panel"
@@ -260,6 +264,8 @@ class GameScreen(EndingsScreen):
         self.pending = (deliberation, turn)
         self.set_status(status_text(self.match, animating=True))
         self.panel.show(deliberation)
+        if turn.seat in self.skip:
+            self.panel.skip()
 
     def on_game_screen_agent_failed(self, message: AgentFailed) -> None:
         if message.token == self.token and isinstance(message.error, TableClosed):

@@ -29,7 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import DescendantFocus
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from swarmtui.agents import agent_params, agents_for, get_spec
 from swarmtui.agents.ladder import casual_opponent, level_rating, rating
@@ -42,8 +42,11 @@ from swarmtui.referee import rules_object
 from swarmtui.referee.clock import TimeControl
 from swarmtui.tui.config import SeatDefaults
 from swarmtui.tui.match import COACH_OFF, MatchConfig
-from swarmtui.tui.screens.rules import RULES_BINDING, show_rules
+from swarmtui.tui.panels.playback import SPEEDS
+from swarmtui.tui.screens.rules import RULES_BINDING, RULES_KEY, show_rules
+from swarmtui.tui.setup_memory import LastSetup
 from swarmtui.tui.table_game import REMOTE, REMOTE_SPEC
+from swarmtui.tui.widgets.tick_box import TickBox
 
 AI_PREFERENCE = ("aco-bco", "pso", "minimax", "greedy", "mcts")
 """The computer players Watch puts in a human's seat, the first this game has (the swarms first:
@@ -152,10 +155,37 @@ def position_check(game: GameSpec, text: str, rules: tuple[tuple[str, str], ...]
         return str(error), None
 
 
+def animated(spec: AgentSpec) -> bool:
+    """A seat whose moves come with an animated deliberation: a computer player of this app
+    (not a person, not a connected player)."""
+    return not spec.interactive and spec.id != REMOTE
+
+
 def check_params(spec: AgentSpec, game: GameSpec, overrides: dict[str, str]) -> None:
     """Raise ``ParamError`` unless ``overrides`` fit ``spec``'s parameters in ``game``."""
     if overrides:
         agent_params(spec, game.id, overrides.items())
+
+
+SETUP_HELP = f"""\
+Choose who plays each seat, then Start. Tab moves from field to field (Shift+Tab back), Enter \
+opens a list or presses a button, the arrows move in a list.
+
+Left, in order: the number of players (games with several counts); each seat's player: you \
+(human) or a computer player, listed from the weakest to the strongest with its difficulty \
+and its rating in the game's latest ladder (the default opponent is one a casual player can \
+beat); the seed (blank: a random one; Enter here goes to Start, it does not start); the clock \
+(minutes: 5+3, 1, st=10; blank: none); the game's rule variants; the coach (a in the game asks \
+it); the animation speed of the computer players' reasoning (s changes it in the game).
+
+Right: the parameters of the seat last focused, with the paper's defaults and each one's help; \
+a value the player refuses is explained under its field, and Start waits until every seat's \
+values fit. For a computer seat, "Skip its animation" shows its moves at once.
+
+Start plays; Watch gives every human seat to a computer player (a demo). The setup remembers \
+each game's last choices (not the seed) for next time, in the saves folder. {RULES_KEY.upper()} shows \
+the game's rules; Escape goes back to the menu."""
+"""What the setup screen does, for its ``?`` help (``screens.help``)."""
 
 
 class SetupScreen(Screen[None]):
@@ -163,21 +193,29 @@ class SetupScreen(Screen[None]):
 
     HELP_TITLE = "Setup"
 
+    HELP = SETUP_HELP
+
     CSS_PATH = "setup.tcss"
 
     BINDINGS = [Binding("escape", "back", "Menu"), RULES_BINDING]
 
     class StartGame(Message):
         """The player asked to start ``config``; a table for it (if it has a connected player's
-        seat) is ``rated`` and/or ``private``."""
+        seat) is ``rated`` and/or ``private``. The game screen starts at ``speed`` and shows
+        the moves of the seats in ``skip`` without their animation; ``setup`` is what the
+        setup screen showed, for the app to remember (``tui.setup_memory``)."""
 
-        def __init__(self, config: MatchConfig, rated: bool = False, private: bool = False) -> None:
+        def __init__(self, config: MatchConfig, rated: bool = False, private: bool = False, *,
+                     speed: str = "normal", skip: frozenset[str] = frozenset(),
+                     setup: LastSetup | None = None) -> None:
             super().__init__()
             self.config, self.rated, self.private = config, rated, private
+            self.speed, self.skip, self.setup = speed, skip, setup
 
     def __init__(self, game: GameSpec, *, seed: int | None = None, remote: bool = False,
                  seats: SeatDefaults | None = None, coach: str | None = None, clock: str | None = None,
-                 position: str = "") -> None:
+                 position: str = "", last: LastSetup | None = None, speed: str = "normal",
+                 skip: bool = False) -> None:
         super().__init__()
         self.game = game
         self.position = position
@@ -188,11 +226,28 @@ class SetupScreen(Screen[None]):
         self.preferred = seats or SeatDefaults()
         """The config file's default seats for this game (``[seats.GAME]``)."""
         self.preferred_coach = coach
+        """The config file's coach for this game (``[coach]``; None: the game's default)."""
         self.preferred_clock = clock or ""
         """The config file's time control for this game (``[clock]``; minutes: ``"5+3"``)."""
-        """The config file's coach for this game (``[coach]``; None: the game's default)."""
+        self.last = last
+        """This game's choices when it was last started (``tui.setup_memory``): they come back
+        first, where they still fit; the config file's defaults otherwise."""
+        if last is not None:
+            self.preferred_clock = last.clock
+        self.speed = last.speed if last is not None and last.speed in SPEEDS else speed
+        """The animation speed the game starts at (the config file's ``speed`` by default)."""
+        self.skip_default = skip
+        """A computer seat's animation is skipped unless changed (the config's ``skip_animation``)."""
         self.players = self.preferred.players or len(game.seats)
+        if last is not None and last.players in game.player_counts:
+            self.players = last.players
         self.overrides: dict[int, dict[str, str]] = {}
+        self.skips: dict[int, bool] = {}
+        """Seats whose animation is skipped or not, where chosen (``skip_default`` elsewhere)."""
+        self.agents_shown: dict[int, str] = {}
+        """Each seat's agent as last shown: a Select announcing the same one changes nothing."""
+        if last is not None and len(last.skip) == self.players:
+            self.skips = dict(enumerate(last.skip))
         self.current = 0
         """The seat whose parameters are shown."""
 
@@ -224,6 +279,9 @@ class SetupScreen(Screen[None]):
                                  tooltip="rated: the game counts for both players' Glicko-2 ratings; "
                                          "private: not listed, others join with its code")
                 yield from self.coach_widgets()
+                yield Label("Animation speed")
+                yield Select([(speed, speed) for speed in SPEEDS], allow_blank=False, value=self.speed, id="speed",
+                             compact=True, tooltip="how fast a computer player's reasoning plays (s in the game)")
                 with Horizontal(id="buttons"):
                     yield Button("Start", id="start", variant="primary", compact=True)
                     yield Button("Watch", id="watch", compact=True, tooltip="every seat a computer player")
@@ -253,8 +311,10 @@ class SetupScreen(Screen[None]):
                 choices = [("no", "False"), ("yes", "True")]
             else:
                 continue
+            remembered = dict(self.last.rules if self.last is not None else ()).get(f.name)
+            value = remembered if remembered in [v for _, v in choices] else str(f.default)
             yield Label(f.metadata.get("help", f.name).split(":")[0])
-            yield Select(choices, allow_blank=False, value=str(f.default), id=f"rule-{f.name}", compact=True,
+            yield Select(choices, allow_blank=False, value=value, id=f"rule-{f.name}", compact=True,
                          tooltip=f.metadata.get("help", ""))
 
     def position_widgets(self) -> ComposeResult:
@@ -289,6 +349,8 @@ class SetupScreen(Screen[None]):
         agents.sort(key=lambda a: a.id != default)
         choices = [(safe_text(a.title + (" (default)" if a.id == default else "")), a.id) for a in agents]
         wanted = self.preferred_coach or default
+        if self.last is not None and self.last.coach in [a.id for a in agents] + [COACH_OFF]:
+            wanted = self.last.coach  # last time's coach, where it can still coach
         if wanted not in [a.id for a in agents] + [COACH_OFF]:
             self.notify(f"config file: {wanted!r} cannot coach {self.game.title}; it keeps its default coach",
                         severity="warning", markup=False)
@@ -312,7 +374,11 @@ class SetupScreen(Screen[None]):
         return tuple((name, value) for name, value in chosen if value != str(getattr(defaults, name)))
 
     def first_agent(self, index: int, offered: list[str]) -> str:
-        """Seat ``index``'s agent on arrival: the config file's choice when this game offers it."""
+        """Seat ``index``'s agent on arrival: last time's when still offered, else the config
+        file's choice when this game offers it, else the default."""
+        last = self.last.agents if self.last is not None and self.last.players == self.players else ()
+        if index < len(last) and last[index] in offered:
+            return last[index]
         wanted = self.preferred.agents[index] if index < len(self.preferred.agents) else None
         if wanted is not None and wanted not in offered:
             self.notify(f"config file: {wanted!r} does not play {self.game.title}; seat {index + 1} keeps its default",
@@ -321,8 +387,28 @@ class SetupScreen(Screen[None]):
         return wanted or default_agent(self.game, index, self.players)
 
     async def on_mount(self) -> None:
+        self.agents_shown = dict(enumerate(self.seat_agents()))
+        self.restore_overrides()
         await self.show_params(0)
         self.query_one("#seat-0", Select).focus()
+
+    def restore_overrides(self) -> None:
+        """Last time's parameters of each seat that has the same agent again, each value kept
+        only while the agent still takes it (a parameter renamed or narrowed since is dropped)."""
+        if self.last is None or self.last.players != self.players:
+            return
+        for index, agent in enumerate(self.seat_agents()):
+            if index >= len(self.last.params) or index >= len(self.last.agents) or self.last.agents[index] != agent:
+                continue
+            kept = {}
+            for name, value in self.last.params[index]:
+                try:
+                    check_params(spec_of(agent), self.game, {name: value})
+                except ParamError:
+                    continue
+                kept[name] = value
+            if kept:
+                self.overrides[index] = kept
 
     # -- seats and agents -------------------------------------------------------------------
     def seat_agents(self) -> list[str]:
@@ -339,6 +425,7 @@ class SetupScreen(Screen[None]):
             return
         self.players = players
         self.overrides = {i: o for i, o in self.overrides.items() if i < players}
+        self.skips = {i: skip for i, skip in self.skips.items() if i < players}
         seats = self.query_one("#seats")
         await seats.remove_children()
         await seats.mount_all(list(self.seat_widgets()))
@@ -347,7 +434,11 @@ class SetupScreen(Screen[None]):
     @on(Select.Changed, "#seats Select")
     async def agent_changed(self, event: Select.Changed) -> None:
         index = int((event.select.id or "seat-0").removeprefix("seat-"))
+        if self.agents_shown.get(index) == event.value:
+            return  # the value it was composed with (Select announces it on mount)
+        self.agents_shown[index] = str(event.value)
         self.overrides.pop(index, None)  # another agent: its own defaults
+        self.skips.pop(index, None)
         await self.show_params(index)
 
     async def on_descendant_focus(self, event: DescendantFocus) -> None:
@@ -366,6 +457,10 @@ class SetupScreen(Screen[None]):
         box = self.query_one("#params")
         await box.remove_children()
         widgets: list = [Static(safe_text(spec.description, "italic"), classes="param-help")]
+        if animated(spec):
+            widgets.append(TickBox("Skip its animation (move at once)", self.skip_of(index), id="skip",
+                                   compact=True, tooltip="x in the game skips one move's animation; "
+                                                         "this skips every move of this seat"))
         params = spec.params_for(self.game)
         if params is None:
             widgets.append(Static(Text("This player has no parameters.", style="dim")))
@@ -401,6 +496,14 @@ class SetupScreen(Screen[None]):
         rated (the level's name is already its word)."""
         rated = level_rating(self.game.id, spec.id, value, self.players) if name == "difficulty" else None
         return value if rated is None else f"{value} ({rated[1]})"
+
+    def skip_of(self, index: int) -> bool:
+        """Whether seat ``index``'s animation is skipped (as chosen, else the config's default)."""
+        return self.skips.get(index, self.skip_default)
+
+    @on(Checkbox.Changed, "#skip")
+    def skip_changed(self, event: Checkbox.Changed) -> None:
+        self.skips[self.current] = event.value
 
     @on(Input.Changed, "#params Input")
     def param_changed(self, event: Input.Changed) -> None:
@@ -498,10 +601,13 @@ class SetupScreen(Screen[None]):
             self.query_one("#position", Input).focus()
             return
         kind = str(self.query_one("#table-kind", Select).value).split() if self.remote else []
+        skip = frozenset(seat for i, seat in enumerate(seats) if animated(spec_of(agents[i])) and self.skip_of(i))
+        speed = str(self.query_one("#speed", Select).value)
         self.post_message(self.StartGame(MatchConfig(self.game.id, tuple(agents), seed, tuple(params),
                                                      self.chosen_rules(), self.chosen_coach(), clock=clock,
                                                      position=self.position),
-                                         rated="rated" in kind, private="private" in kind))
+                                         rated="rated" in kind, private="private" in kind, speed=speed, skip=skip,
+                                         setup=self.shown_setup()))
 
     def position_problem(self, agents: list[str]) -> str:
         """Why the game cannot start from the position typed ("" when it can, or none was)."""
@@ -511,6 +617,17 @@ class SetupScreen(Screen[None]):
         if not problem and self.position and REMOTE in agents:
             problem = "a table starts from the game's start: clear the position to open one"
         return problem
+
+    def shown_setup(self) -> LastSetup:
+        """What the screen shows now, to come back next time (``tui.setup_memory``): the seats'
+        choices (not Watch's stand-ins), their parameters, rules, coach, clock, speed and skips."""
+        agents = self.seat_agents()
+        return LastSetup(
+            players=self.players, agents=tuple(agents),
+            params=tuple(tuple(self.overrides.get(i, {}).items()) for i in range(len(agents))),
+            rules=self.chosen_rules(), coach=str(self.query_one("#coach", Select).value),
+            clock=self.query_one("#clock", Input).value.strip(), speed=str(self.query_one("#speed", Select).value),
+            skip=tuple(self.skip_of(i) for i in range(len(agents))))
 
     def action_back(self) -> None:
         self.dismiss()

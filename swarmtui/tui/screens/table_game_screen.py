@@ -73,8 +73,9 @@ class TableGameScreen(GameScreen):
             super().__init__()
             self.event = event
 
-    def __init__(self, match: Match, *, glyphs: str = "unicode", speed: str = "normal") -> None:
-        super().__init__(match, glyphs=glyphs, speed=speed)
+    def __init__(self, match: Match, *, glyphs: str = "unicode", speed: str = "normal",
+                 skip: frozenset[str] = frozenset()) -> None:
+        super().__init__(match, glyphs=glyphs, speed=speed, skip=skip)
         self.noticed = -1
         """The ply whose turn notice was given (once per turn)."""
 
