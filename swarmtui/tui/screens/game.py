@@ -339,11 +339,9 @@ class GameScreen(EndingsScreen):
         clocks.paused = referee.paused and not match.is_over
 
     def flag_fell(self) -> None:
-        """The side to move ran out of time: its thinking (an AI's, the coach's) is dropped."""
-        self.workers.cancel_group(self, "agent")
-        self.cancel_coach()
-        self.token += 1
-        self.pending = None
+        """The side to move ran out of time: its thinking (an AI's, the coach's, a draw being
+        considered) is dropped."""
+        self.stop_turns()
         self.refresh_views()
         self.save_finished()
 
