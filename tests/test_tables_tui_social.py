@@ -248,3 +248,32 @@ async def test_keys_typed_right_after_c_go_to_the_chat_even_a_q(tui_app, hub):
         await pilot.press("enter")
         await until(pilot, lambda: host.chat and host.chat[-1]["text"] == "quit, c")
         assert app.is_running and isinstance(app.screen, TableGameScreen)
+
+
+async def test_a_finished_game_offers_no_rematch_once_the_other_player_left_and_again_when_back(tui_app, hub):
+    app = tui_app(speed="instant", tables=hub.client("alice"))
+    async with app.run_test() as pilot:
+        screen = await host_noughts(pilot)
+        bob_client = hub.client("bob")
+        bob = bob_client.join(code="k7q-001")
+        for ply, key in enumerate(["1", None, "4", None, "7"]):  # X: a1 a2 a3; O: b1 b2
+            if key is None:
+                bob.publish(ply, ["b1", "b2"][ply // 2])
+                await until(pilot, lambda ply=ply: len(screen.match.moves) == ply + 1)
+            else:
+                await until(pilot, lambda: screen.match.human_to_move)
+                await pilot.press(key)
+        await until(pilot, lambda: screen.match.is_over and "r: rematch, colours swapped" in status(screen))
+        bob.leave()
+        await until(pilot, lambda: screen.link.holder("O") is None)
+        await until(pilot, lambda: "left the table: no rematch" in status(screen))
+        assert "r: rematch" not in status(screen)  # not offered, so not refused
+        app.clear_notifications()
+        await pilot.press("r")
+        await until(pilot, lambda: any("left the table" in n.message for n in app._notifications))
+        assert screen.link.rematch is None
+        bob = bob_client.join(screen.link.id)  # back at the table: the rematch is offered again
+        await until(pilot, lambda: "r: rematch, colours swapped" in status(screen))
+        assert bob.ask_rematch() == ["alice [x]"]
+        await pilot.press("r")
+        await until(pilot, lambda: screen.link.rematch is None and screen.link.id != bob.id)

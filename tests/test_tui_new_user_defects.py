@@ -112,3 +112,59 @@ async def test_the_replay_footer_lists_the_playback_keys_only_while_a_moves_reas
         await pilot.press("enter")
         await settle(app, pilot, lambda: isinstance(app.screen, ReplayScreen))
         assert "switch_panel" not in _footer_actions(app.screen)  # both panels show: v would do nothing
+
+
+async def test_t_in_halma_draws_the_ants_pheromone_between_turns_or_says_there_is_none_yet(tui_app) -> None:
+    from swarmtui.tui.widgets.halma_board import HEAT_GLYPHS
+
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = GameScreen(Match(MatchConfig("halma", ("human", "aco-bco"), seed=3)), speed="instant")
+        await app.push_screen(screen)
+        await settle(app, pilot, lambda: app.screen is screen and screen.match.human_to_move)
+        board = screen.board
+
+        def heat_shown() -> int:
+            return sum(str(board.render()).count(glyph) for glyph in HEAT_GLYPHS["unicode"])
+
+        status = screen.query_one("#status")
+        assert board.standing_heat == () and heat_shown() == 0
+        await pilot.press("t", "t")  # off, then on again: nothing to show before the ants' first turn
+        await settle(app, pilot, lambda: "there is none yet" in str(status.render()))
+        screen.play(screen.match.state.legal_moves()[0])  # as the board would post it
+        screen.next_turn()
+        await settle(app, pilot, lambda: len(screen.match.moves) == 2 and screen.match.human_to_move)
+        assert board.overlay is None and board.standing_heat  # the ants' marks gone, their pheromone kept
+        assert heat_shown() > 0  # drawn on the board on the person's turn
+        await pilot.press("t")
+        await settle(app, pilot, lambda: "pheromone heat off" in str(status.render()))
+        assert heat_shown() == 0
+        await pilot.press("t")
+        await settle(app, pilot, lambda: "after their last turn" in str(status.render()))
+        assert heat_shown() > 0
+
+
+def test_the_search_panel_says_why_the_move_played_is_not_the_expected_one_or_not_listed() -> None:
+    from swarmtui.core.trace import SearchTrace
+    from swarmtui.tui.panels.frames import Deliberation
+    from swarmtui.tui.panels.search import frame, phases
+
+    match = Match(MatchConfig("hive", ("alphabeta", "alphabeta"), seed=1))
+    explained = listed_out = 0
+    for _ in range(12):  # alphabeta plays any move close to its best: some differ from the line it expects
+        decision = match.agents[match.to_move].decide(match.state.copy())
+        trace, played = decision.trace, match.state.format_move(decision.move)
+        assert isinstance(trace, SearchTrace)
+        d = Deliberation(match.to_move, "alphabeta", trace, played)
+        shown = frame(d, len(phases(d)) - 1).plain
+        assert "expects" in shown and f"plays {played}" in shown
+        if trace.pv and trace.pv[0] != played:
+            assert f"not the search's best, {trace.pv[0]}" in shown and "tolerance" in shown
+            explained += 1
+        else:
+            assert "not the search's best" not in shown
+        if played not in [c.move for c in trace.candidates]:
+            assert f"{played} is not among the {len(trace.candidates)} moves listed" in shown
+            listed_out += 1
+        match.play(decision.move, decision.trace)
+    assert explained >= 2 and listed_out >= 1  # seed 1 plays both kinds in its first 12 moves

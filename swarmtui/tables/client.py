@@ -93,6 +93,19 @@ class TableLink:
         """The player at ``seat`` now, or None when nobody is there."""
         return self.present.get(seat)
 
+    def rematch_refusal(self) -> str | None:
+        """Why the hub would refuse our rematch of the finished game now (None: it would not),
+        by the hub's own rule (``Hub._rematch``): a watcher, a table that is gone, a seat whose
+        player left. The game screen offers ``r`` only when this is None."""
+        if self.watching:
+            return "only the players can ask for a rematch"
+        if self.closed is not None:
+            return f"the table is closed ({self.closed}): no rematch"
+        away = sorted({self.labels.get(seat) or "a player" for seat in self.remote if self.holder(seat) is None})
+        if away:
+            return f"{', '.join(away)} left the table: no rematch"
+        return None
+
     # -- our moves ----------------------------------------------------------------------------
     def publish(self, ply: int, move: str, trace: Any = None) -> None:
         """Send our move of ``ply`` (once: a second call for the same ply is ignored)."""

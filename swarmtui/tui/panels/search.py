@@ -49,7 +49,29 @@ def frame(d: Deliberation, phase: int, glyphs: str = "unicode") -> Text:
         choice.append(f"plays {trace.chosen or d.move}", CHOSEN)
         if len(trace.best) > 1:
             choice.append(f"\n(tie among {' '.join(trace.best)}, broken by the seed)", MUTED)
+        why = why_this_move(trace, trace.chosen or d.move)
+        if why:
+            choice.append(f"\n{why}", MUTED)
     return stack(phase_heading(names, phase), summary, table, choice)
+
+
+def why_this_move(trace: SearchTrace, played: str) -> str:
+    """Why the move played is not the one the panel leads the reader to expect: not the search's
+    best (the first move of the line it expects), or not among the candidates listed; "" when it
+    is both (or the candidates are a plan's moves, not alternatives)."""
+    if trace.plan:
+        return ""
+    listed = [c.move for c in trace.candidates]
+    said = []
+    if trace.best and played not in trace.best:
+        best = trace.best[0]
+        value = next((f" ({_value(c.value)})" for c in trace.candidates if c.move == best), "")
+        said.append(f"not the search's best, {best}{value}, which the expected line starts with: this agent "
+                    "plays any move scoring close enough to the best (its tolerance), and the seed picked this one")
+    if listed and played not in listed:
+        said.append(f"{played} is not among the {len(listed)} moves listed: the table shows the search's top "
+                    f"{len(listed)}" + (", and more moves tied for the best" if played in trace.best else ""))
+    return "\n".join(said)
 
 
 def _table(trace: SearchTrace, rows: tuple[CandidateMove, ...], choosing: bool) -> Text:

@@ -45,6 +45,7 @@ from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 from swarmtui.core.counting import counted
+from swarmtui.core.hexgrid import Hex
 from swarmtui.core.safe_text import safe_text
 from swarmtui.core.saves import SaveError
 from swarmtui.core.trace import NoTrace
@@ -56,8 +57,9 @@ from swarmtui.tables.codes import shown
 from swarmtui.tables.remote_seat import RemoteSeat
 from swarmtui.tui.boards import board_widget
 from swarmtui.tui.match import Match
-from swarmtui.tui.panels.deliberation import DeliberationPanel
+from swarmtui.tui.panels.deliberation import DeliberationPanel, frame_overlay
 from swarmtui.tui.panels.frames import Deliberation
+from swarmtui.tui.panels.framesets import DRAWING_ERRORS
 from swarmtui.tui.saved_game import new_save_path, write_game
 from swarmtui.tui.screens.confirm import Confirm
 from swarmtui.tui.screens.ending_keys import ENDING_KEYS, EndingsScreen
@@ -205,6 +207,7 @@ class GameScreen(EndingsScreen):
             return
         if match.human_to_move:
             self.board.overlay = None  # the AI's marks are done with
+            self.board.standing_heat = standing_heat(match, self.glyphs)  # its pheromone stays (t)
             self.board.focus()
             return
         self.think(self.token, match)
@@ -526,6 +529,21 @@ class GameScreen(EndingsScreen):
         self.match.close()
 
 
+def standing_heat(match: Match, glyphs: str = "unicode") -> tuple[tuple[Hex, float], ...]:
+    """The heat map of the latest AI turn's reasoning (a swarm's pheromone field, as its first
+    phase draws it on the board), for a board that keeps it between turns; () when no AI turn
+    of this game left one (no swarm has played yet, or its agent draws no heat)."""
+    if not match.traces:
+        return ()
+    ply = max(match.traces)
+    deliberation = Deliberation("", "", match.traces[ply], match.moves[ply] if ply < len(match.moves) else "")
+    try:
+        overlay = frame_overlay(deliberation, 0, glyphs)
+    except DRAWING_ERRORS:  # a trace that does not fit together draws nothing, as in the replay viewer
+        return ()
+    return overlay.heat if overlay is not None else ()
+
+
 def takeback_point(match: Match) -> int | None:
     """How many moves remain after taking back the last move of a person at this keyboard (and
     the moves after it); None when no such move was played."""
@@ -615,8 +633,12 @@ def status_text(match: Match, animating: bool) -> Text:
             text.append_text(safe_text(match.hint_text()))
         if match.table is None:
             text.append("\nr: again  m: menu")
+        elif match.table.watching:
+            text.append("\nm: menu")
         else:
-            text.append("\nm: menu" if match.table.watching else "\nr: rematch, colours swapped  m: menu")
+            refusal = match.table.rematch_refusal()  # names come from the table's other players
+            text.append_text(Text.assemble("\n", safe_text(refusal), "\nm: menu") if refusal else
+                             Text("\nr: rematch, colours swapped  m: menu"))
         return text
     seat = match.to_move
     text = safe_text(f"{seat} to move", "bold")

@@ -324,8 +324,8 @@ class TableGameScreen(GameScreen):
         if not self.match.is_over:
             self.notify("a game at a table cannot be restarted: when it is over, r asks for a rematch",
                         title="Not restarted", timeout=5)
-        elif self.link.watching:
-            self.notify("only the players can ask for a rematch", title="No rematch", timeout=4)
+        elif self.link.rematch_refusal() is not None:
+            self.notify(str(self.link.rematch_refusal()), title="No rematch", timeout=5)
         else:
             self.ask_rematch(self.link)
 

@@ -24,6 +24,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from swarmtui.core.hexgrid import Hex
 from swarmtui.tui.overlay import BoardOverlay
 
 
@@ -53,6 +54,9 @@ class BoardView(Widget, can_focus=True):
     """True while a human is to move on this board: the cursor shows and keys act."""
     overlay: reactive[BoardOverlay | None] = reactive(None, always_update=True)
     """What the deliberation frame on screen draws on the board (None: nothing)."""
+    standing_heat: reactive[tuple[tuple[Hex, float], ...]] = reactive((), always_update=True)
+    """The heat map the last AI turn left (a swarm's pheromone, 0..1 per cell), which a board
+    that draws heat shows between turns while no deliberation is on screen; () when none."""
 
     class MoveChosen(Message):
         """The player picked ``move`` for the side to move (the screen plays it when legal)."""

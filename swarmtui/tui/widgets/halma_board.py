@@ -122,6 +122,17 @@ def draw_overlay(text: Text, overlay: BoardOverlay, board: Board, *, glyphs: str
 ROW_OF = {cell: row for row, holes in enumerate(ROWS) for cell in holes}
 
 
+def heat_note(on: bool, overlay: BoardOverlay | None, standing: tuple[tuple[Hex, float], ...]) -> str:
+    """What ``t`` says: off; on, with the heat it shows; or that there is none to show yet."""
+    if not on:
+        return "pheromone heat off (t)"
+    if overlay is not None and overlay.heat:
+        return "pheromone heat on (t): the swarm's pheromone as it thinks"
+    if standing:
+        return "pheromone heat on (t): the ants' pheromone after their last turn"
+    return "pheromone heat on (t), but there is none yet: it shows once an ant colony has played a turn"
+
+
 class HalmaBoard(BoardView):
     """The 121-hole star; cursor ``[ ]``, selection ``( )``, destinations marked by a glyph."""
 
@@ -155,9 +166,12 @@ class HalmaBoard(BoardView):
             self.board, glyphs=self.glyphs, edges=True, cursor=self.cursor if self.active else None,
             selected=self.selected, targets=[m.end for m in self.options],
         )
-        if self.overlay is None:
+        overlay = self.overlay
+        if overlay is None and self.show_heat and self.standing_heat:
+            overlay = BoardOverlay(heat=self.standing_heat)  # the swarm's pheromone, between its turns
+        if overlay is None:
             return text
-        return draw_overlay(text, self.overlay, self.board, glyphs=self.glyphs, heat=self.show_heat)
+        return draw_overlay(text, overlay, self.board, glyphs=self.glyphs, heat=self.show_heat)
 
     def seat_pieces(self) -> Text:
         """Each seat's piece glyph (in its colour) and the seat's name: ``● 1  ▲ 2  ■ 3``."""
@@ -188,7 +202,7 @@ class HalmaBoard(BoardView):
     def toggle_heat(self) -> bool:
         """Show or hide the overlay's heat map; returns the new setting."""
         self.show_heat = not self.show_heat
-        self.post_message(self.Note(f"pheromone heat {'on' if self.show_heat else 'off'} (t)"))
+        self.post_message(self.Note(heat_note(self.show_heat, self.overlay, self.standing_heat)))
         return self.show_heat
 
     def action_toggle_heat(self) -> None:
