@@ -434,3 +434,25 @@ def test_snapshot_maze_walked(snap_compare, tui_app, monkeypatch) -> None:
         await pilot.pause()
 
     assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_fit_solve_and_walk_in_ascii_under_no_color(tui_app, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")  # read when the app is made
+    app = tui_app(speed="instant", glyphs="ascii")
+    async with app.run_test() as pilot:
+        screen = await open_mazes(app, pilot)
+        await build_on_screen(app, pilot, screen, algo="kruskal", size="31x15", seed="2")
+        await pilot.press("f")
+        await settle(app, pilot, lambda: screen.view.fitted)
+        fitted = screen.view.render().plain
+        assert not set(fitted) - set(" #\"_+o.@\n") and fitted.count("\n") == 7  # ASCII halves, 8 lines
+        await pilot.press("o")
+        await settle(app, pilot, lambda: screen.view.search is not None and screen.view.done)
+        await pilot.press("f", "w")
+        await settle(app, pilot, lambda: screen.view.walk is not None)
+        assert screen.route is not None and screen.route.path is not None
+        await walk_along(pilot, screen, screen.route.path)
+        await settle(app, pilot, lambda: screen.view.walk is not None and screen.view.walk.finished)
+        shown = screen.view.render().plain
+        assert shown.isascii() and "@" in shown and shown.count(".") >= len(screen.route.path) - 2
+        assert app.is_running
