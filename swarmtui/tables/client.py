@@ -14,6 +14,7 @@ import itertools
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -78,6 +79,17 @@ class TableLink:
         """How the game ended outside its rules, as the hub says (``Table.ending``; empty: it did not)."""
         self.draw_offer: tuple[str, int] | None = None
         """A draw offered by another seat, and the ply it stands at (a move ends it)."""
+        self.clock: str = str(reply.get("clock") or "none")
+        """The table's time control in seconds (``"300+3"``; ``"none"``): the table's rule."""
+        self.clocks: dict[str, float] = {}
+        """Each seat's time left as the hub last said, after ``clock_ply`` moves (``clocks`` events)."""
+        self.clock_ply = -1
+        self.clock_running: str | None = None
+        """The seat whose clock runs (None: the clocks have not started, or the game is over)."""
+        self.clock_received = 0.0
+        """When (``time.monotonic``) the hub's clocks arrived."""
+        if isinstance(reply.get("clocks"), dict):
+            self._clocks(reply["clocks"])
         self.listener: Listener | None = None
         self._changed = threading.Condition()
 
@@ -146,19 +158,45 @@ class TableLink:
                 self.refused = str(event.get("error", "refused"))
             elif kind == "said":
                 self.chat.append(event)
-            elif kind == "resigned":
-                self.ending = {"kind": "resign", "seat": str(event.get("seat"))}
-            elif kind == "draw_offered" and isinstance(event.get("ply"), int):
-                self.draw_offer = (str(event.get("seat")), event["ply"])
-            elif kind in ("draw_agreed", "draw_declined"):
-                self.draw_offer = None
-                if kind == "draw_agreed":
-                    self.ending = {"kind": "draw"}
+            elif kind in ("resigned", "draw_offered", "draw_agreed", "draw_declined", "clocks", "flagged"):
+                self._ending_news(kind, event)
             elif kind == "rematch" and isinstance(event.get("link"), TableLink):
                 self.rematch = event["link"]
             self._changed.notify_all()
         if self.listener is not None:
             self.listener(event)
+
+    def _ending_news(self, kind: str, event: dict[str, Any]) -> None:
+        """A resignation, a draw offered or answered, the clocks or a flag that fell (lock held)."""
+        if kind == "resigned":
+            self.ending = {"kind": "resign", "seat": str(event.get("seat"))}
+        elif kind == "draw_offered" and isinstance(event.get("ply"), int):
+            self.draw_offer = (str(event.get("seat")), event["ply"])
+        elif kind in ("draw_agreed", "draw_declined"):
+            self.draw_offer = None
+            if kind == "draw_agreed":
+                self.ending = {"kind": "draw"}
+        elif kind in ("clocks", "flagged"):
+            self._clocks(event)
+            if kind == "flagged":
+                self.ending = {"kind": "time", "seat": str(event.get("seat"))}
+                self.draw_offer = None
+
+    def _clocks(self, event: dict[str, Any]) -> None:
+        clocks, ply, running = event.get("clocks"), event.get("ply"), event.get("running")
+        if isinstance(clocks, dict) and isinstance(ply, int) and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in clocks.values()):
+            self.clocks = {str(seat): float(left) for seat, left in clocks.items()}
+            self.clock_ply = ply
+            self.clock_running = running if isinstance(running, str) else None
+            self.clock_received = time.monotonic()
+
+    def clock_left(self, seat: str) -> float | None:
+        """``seat``'s time left now by the hub's last word (None: no clock, or not heard yet)."""
+        if seat not in self.clocks:
+            return None
+        running = seat == self.clock_running and not self.ending
+        return max(0.0, self.clocks[seat] - (time.monotonic() - self.clock_received if running else 0.0))
 
     # -- talking, and asking for another game ---------------------------------------------------
     def say(self, text: str) -> None:
@@ -226,13 +264,14 @@ class TableClient:
 
     def host(self, game: str, players: dict[str, str], seed: int, params: dict[str, dict[str, str]],
              mine: Sequence[str], moves: Sequence[str] = (), *, rules: Mapping[str, str] | None = None,
-             rated: bool = False, private: bool = False, coach: bool = False) -> TableLink:
+             rated: bool = False, private: bool = False, coach: bool = False, clock: str = "none") -> TableLink:
         """Open a table for ``players`` where we play ``mine``; the other human seats are open.
         ``rated``: the game counts for both sides' ratings; ``private``: not listed, joined by code;
-        ``coach``: the players may ask a coach (those who join agree to it by joining)."""
+        ``coach``: the players may ask a coach (those who join agree to it by joining); ``clock``: the
+        table's time control in seconds (``"300+3"``), which the hub keeps."""
         return self._link(self.request("host", game=game, players=players, seed=seed, params=params,
                                        mine=list(mine), moves=list(moves), rules=dict(rules or {}), rated=rated,
-                                       private=private, coach=coach))
+                                       private=private, coach=coach, clock=clock))
 
     def join(self, table: str | None = None, *, code: str | None = None, watch: bool = False) -> TableLink:
         """Sit at ``table`` (or the table with ``code``): the seats kept for us, else a free one;

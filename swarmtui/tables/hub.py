@@ -7,7 +7,8 @@ is; a connection that cannot say ``hello`` with a live token is dropped.
 The tables themselves (seats, moves, chat, rematch, what a rated game's result is) are
 ``table.Table``; the hub finds them by number or by code (``codes``: a private table only by
 its code, wrong codes limited per player), relays chat (``chat``: cleaned, paced per player),
-opens a rematch once every seated player has asked for one, and stores each finished rated
+opens a rematch once every seated player has asked for one, keeps a timed table's clocks (one
+timer per table wakes when the side to move's time is up: ``Table.flag``), and stores each finished rated
 game in the ratings database (``ratings.RatingsStore``, written in one worker thread so the
 event loop never waits for the disk), telling the table what it did to each side's rating.
 
@@ -81,12 +82,16 @@ class Hub:
         self.secret = secrets.token_bytes(16)
         self.handles: dict[str, str] = {}
         """A person's handle on the leaderboard -> their player id (``_shown_id``)."""
+        self.flag_timers: dict[str, asyncio.TimerHandle] = {}
+        """Table id -> the timer that ends its game when the side to move's time is up."""
 
     async def start(self) -> None:
         self.server = await asyncio.start_unix_server(self._serve, path=str(self.path), limit=MAX_LINE)
         self.path.chmod(0o600)
 
     async def close(self) -> None:
+        for timer in self.flag_timers.values():
+            timer.cancel()
         if self.server is not None:
             self.server.close()
             for members in self.members.values():
@@ -214,6 +219,7 @@ class Hub:
         self.tables[table.id] = table
         mine = [s for s, owner in table.owners.items() if owner == member.player]
         table.seat(member, mine)
+        self._watch_clock(table)
         log.info("table %s (%s): %s hosts %s%s (%s)", table.id, table.code, member.label, table.game,
                  " rated" * table.config.rated, ", ".join(table.players.values()))
         return table.joined(mine)
@@ -241,16 +247,42 @@ class Hub:
         seats = table.seats_for(member)
         if not any(owner == member.player for owner in table.owners.values()):
             self._check_room(member)
+        started = table.turn_started
         table.seat(member, seats)
+        if table.clocks and started is None and table.turn_started is not None:
+            table.tell_others(member, table.clock_event())  # the clocks start: the others are told
+        self._watch_clock(table)
         log.info("table %s: %s sits at %s", table.id, member.label, ", ".join(seats))
         return table.joined(seats)
 
     def _move(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
         table = self._table(request)
-        table.move(member, request.get("ply"), request.get("move"), request.get("trace"))
-        if table.outcome is not None:
-            self._rate(table)
+        try:
+            table.move(member, request.get("ply"), request.get("move"), request.get("trace"))
+        finally:  # (a move that came after its flag fell ends the game on time, and is refused)
+            self._watch_clock(table)
+            if table.outcome is not None:
+                self._rate(table)
         return {}
+
+    def _watch_clock(self, table: Table) -> None:
+        """(Re)arm ``table``'s flag timer for the side to move's time left (none when no clock runs)."""
+        timer = self.flag_timers.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
+        due = table.due()
+        if due is not None and table.id in self.tables:
+            self.flag_timers[table.id] = asyncio.get_running_loop().call_later(
+                max(0.0, due) + 0.01, self._flag_due, table)
+
+    def _flag_due(self, table: Table) -> None:
+        """The side to move's time is up: the game ends on time (and is rated); else look again."""
+        self.flag_timers.pop(table.id, None)
+        if table.flag():
+            log.info("table %s: %s lost on time", table.id, table.ending.get("seat"))
+            self._rate(table)
+        else:
+            self._watch_clock(table)
 
     def _resign(self, member: Member, request: dict[str, Any]) -> dict[str, Any]:
         table = self._at(member, request)
@@ -285,6 +317,7 @@ class Hub:
         table.rematch.discard(member.player)
         if table.deserted:
             del self.tables[table.id]
+            self._watch_clock(table)  # (its timer stops with it)
             for watcher in table.watchers:
                 watcher.tables.discard(table.id)
                 watcher.send({"event": "closed", "table": table.id, "reason": "the players left the table"})
@@ -344,6 +377,7 @@ class Hub:
             watcher.tables.add(new.id)
         for member in new.members:
             member.send({"event": "rematch", "table": old.id, "new": new.joined(new.held_by(member))})
+        self._watch_clock(new)
         log.info("table %s: rematch at table %s (%s)", old.id, new.id, new.code)
 
     # -- ratings --------------------------------------------------------------------------------

@@ -16,13 +16,19 @@ Events carry ``"event"`` and no ``"re"``:
 - ``resigned`` ``table, seat``: the person at ``seat`` resigned; the game is over.
 - ``draw_offered`` ``table, seat, ply``: ``seat`` offers a draw (it stands until the next move).
 - ``draw_agreed`` / ``draw_declined`` ``table, seat, offerer``: ``seat`` answered ``offerer``'s offer.
+- ``clocks`` ``table, ply, running, clocks``: a timed table's clocks after ``ply`` moves (each
+  seat's seconds left; ``running``: the seat whose clock runs, null before they start or after
+  the end), sent to everyone after each move and when the clocks start.
+- ``flagged`` ``table, seat, reason, ply, running, clocks``: ``seat``'s time ran out: the game
+  is over, lost on time.
 
 Requests: ``hello token`` (first, once; the reply says whether the server keeps ratings),
-``list``, ``host game players seed params mine moves [rules rated private coach]``, ``join table|code
+``list``, ``host game players seed params mine moves [rules rated private coach clock]``, ``join table|code
 [watch]``, ``move table ply move [trace]``, ``leave table``, ``say table text``, ``rematch
 table``, ``leaderboard [game]``, ``history game [player]``, ``resign table seat``, ``offer_draw table
 seat``, ``answer_draw table seat accept``. A join reply's ``ending`` says how a game ended outside
-its rules (``{"kind": "resign", "seat": s}``, ``{"kind": "draw"}``; empty otherwise).
+its rules (``{"kind": "resign", "seat": s}``, ``{"kind": "draw"}``, ``{"kind": "time", "seat": s}``;
+empty otherwise), and a timed table's ``clocks`` (as the event).
 """
 
 from __future__ import annotations

@@ -23,6 +23,15 @@ draw, which the other seat's player (the host's app for a computer seat, by its 
 declines; a move ends the offer. Everyone at the table is told; a game so ended is over for the
 hub as one ended by its rules (rated, no more moves, a rematch may be asked for).
 
+**Clocks.** A table may be opened with a time control (``clock``, in seconds as the referee
+spells it: ``"300+3"``, ``"st=10"``); it is the table's rule and the hub keeps the clocks. They
+start once every seat is held (so nobody's time runs before an opponent sits down), the side to
+move's runs from then on, and a move is charged the time since the move before it reached the
+hub (plus the increment). They do **not** stop when a player's connection drops or the player
+leaves: an absent player's clock runs on and they lose on time (``flag``, which the hub's timer
+calls when the side to move's time is up; ``ending`` is then ``{"kind": "time", "seat": s}``).
+A flag that falls ends the game, rated like any other ending at a rated table.
+
 **Rematch.** When a game is over, each player at the table may ask for a rematch; once every
 player who owns a seat has asked, the hub opens a new table for the same players with the seats
 turned by one (colours swapped in a two-seat game), a fresh seed, and each agent's parameters
@@ -33,12 +42,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from swarmtui.core.params import ParamError, apply_overrides
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Outcome, Termination
 from swarmtui.games import GAMES
+from swarmtui.referee.clock import Clock, TimeControl
 from swarmtui.tables.chat import Chat
 from swarmtui.tables.protocol import encode
 from swarmtui.tables.ratings import Contender
@@ -100,6 +111,8 @@ class TableConfig:
     private: bool = False
     coach: bool = False
     """Everyone at the table may ask a coach (the host chose it; joining the table agrees)."""
+    clock: str = "none"
+    """The table's time control in seconds (``TimeControl``'s spelling: ``"300+3"``; ``"none"``)."""
 
     @classmethod
     def from_request(cls, request: dict[str, Any]) -> TableConfig:
@@ -113,10 +126,20 @@ class TableConfig:
         params = request.get("params") or {}
         if not isinstance(params, dict):
             raise Refusal("'params' must map seats to name=value overrides")
+        clock = request.get("clock") or "none"
+        try:
+            control = TimeControl.parse(clock if isinstance(clock, str) and len(clock) <= 40 else "?")
+        except ParamError as error:
+            raise Refusal(f"'clock': {error}") from None
         return cls(game, players, seed, {s: _names(p, "params") for s, p in params.items()},
                    _names(request.get("rules") or {}, "rules"), request.get("rated") is True,
                    request.get("private") is True,
-                   request.get("coach") is True and request.get("rated") is not True)  # rated: no coach
+                   request.get("coach") is True and request.get("rated") is not True,  # rated: no coach
+                   str(control))
+
+    @property
+    def time_control(self) -> TimeControl:
+        return TimeControl.parse(self.clock)  # (checked when the table was opened)
 
     def start(self) -> GameState:
         """The starting position under the table's rules."""
@@ -170,6 +193,10 @@ class Table:
         "draw"}`` (empty while it runs, or when it ended by its rules)."""
         self.draw_offer: tuple[str, int] | None = None
         """The seat that offered a draw and the ply it stands at (a move ends it)."""
+        control = config.time_control
+        self.clocks: dict[str, Clock] = {seat: Clock(control) for seat in self.players} if control.timed else {}
+        self.turn_started: float | None = None
+        """When the side to move's clock started (None: the clocks have not started)."""
 
     @classmethod
     def hosted(cls, table_id: str, code: str, request: dict[str, Any], host: Member) -> Table:
@@ -216,6 +243,8 @@ class Table:
             self.holders[seat] = member
             self.labels[seat] = member.label
         member.tables.add(self.id)
+        if self.clocks and self.turn_started is None and len(self.holders) == len(self.players):
+            self.turn_started = time.monotonic()  # every seat is held: the game's clocks start
         self.tell_others(member, *({"event": "seat", "seat": s, "player": member.label, "present": True}
                                    for s in seats))
 
@@ -264,6 +293,10 @@ class Table:
             return Outcome(others[0] if len(others) == 1 else None, f"{seat} resigns", Termination.RESIGNATION)
         if self.ending.get("kind") == "draw":
             return Outcome(None, "draw agreed", Termination.AGREEMENT)
+        if self.ending.get("kind") == "time":
+            seat = self.ending["seat"]
+            others = [s for s in self.players if s != seat]
+            return Outcome(others[0] if len(others) == 1 else None, f"{seat} lost on time", Termination.TIME)
         return self.state.outcome
 
     def move(self, member: Member, ply: object, text: object, trace: object) -> None:
@@ -275,9 +308,51 @@ class Table:
             raise Refusal(f"it is {seat}'s turn, and you do not hold {seat}")
         if ply != len(self.moves) or not isinstance(text, str):
             raise Refusal(f"the table is at move {len(self.moves) + 1}")
+        if self.flag():
+            raise Refusal(f"{seat}'s time ran out before the move arrived: {seat} lost on time")
         self._play(len(self.moves), text)
         self.draw_offer = None  # a move ends an offer: the offerer's lapses it, the other's declines it
+        if self.clocks and self.turn_started is not None:
+            now = time.monotonic()
+            self.clocks[seat].charge(now - self.turn_started)
+            self.turn_started = now
         self.tell_others(member, {"event": "moved", "ply": ply, "seat": seat, "move": text, "trace": trace})
+        if self.clocks:
+            self.tell_others(None, self.clock_event())
+
+    # -- clocks -------------------------------------------------------------------------------
+    def left(self, seat: str, now: float | None = None) -> float:
+        """What ``seat``'s clock shows (the side to move's running since its turn began)."""
+        started = self.turn_started
+        if started is None or seat != self.state.to_move or self.outcome is not None:
+            return self.clocks[seat].left()
+        return self.clocks[seat].left((now or time.monotonic()) - started)
+
+    def due(self) -> float | None:
+        """Seconds until the side to move's flag falls (None: no clock is running)."""
+        if not self.clocks or self.turn_started is None or self.outcome is not None:
+            return None
+        return self.left(self.state.to_move)
+
+    def flag(self) -> bool:
+        """End the game on time if the side to move's time is up (True then)."""
+        due = self.due()
+        if due is None or due > 0:
+            return False
+        seat = self.state.to_move
+        self.clocks[seat].remaining, self.clocks[seat].fallen = 0.0, True
+        self.ending = {"kind": "time", "seat": seat}
+        self.draw_offer = None
+        self.tell_others(None, {**self.clock_event(), "event": "flagged", "seat": seat,
+                                "reason": f"{seat} lost on time"})
+        return True
+
+    def clock_event(self) -> dict[str, Any]:
+        """The ``clocks`` event: each seat's time left after ``ply`` moves and whose is running."""
+        now = time.monotonic()
+        running = self.state.to_move if self.turn_started is not None and self.outcome is None else None
+        return {"event": "clocks", "ply": len(self.moves), "running": running,
+                "clocks": {seat: round(self.left(seat, now), 3) for seat in self.clocks}}
 
     # -- resigning and draws ------------------------------------------------------------------
     def _person(self, member: Member, seat: object, what: str) -> str:
@@ -369,10 +444,12 @@ class Table:
         return {"table": self.id, "code": self.code, "game": self.game, "title": GAMES[self.game].title,
                 "host": self.host_label, "seats": seats, "moves": len(self.moves),
                 "over": self.outcome is not None, "watchers": len(self.watchers),
-                "rated": self.config.rated, "private": self.config.private, "coach": self.config.coach}
+                "rated": self.config.rated, "private": self.config.private, "coach": self.config.coach,
+                "clock": self.config.clock}
 
     def joined(self, seats: list[str]) -> dict[str, Any]:
         """The reply to a join: the table, the whole game so far, its chat, and the seats now ours."""
         return {**self.describe(), "players": self.players, "seed": self.config.seed, "params": self.config.params,
                 "rules": self.config.rules, "move_list": list(self.moves), "mine": seats,
-                "chat": list(self.chat.lines), "ending": dict(self.ending)}
+                "chat": list(self.chat.lines), "ending": dict(self.ending),
+                **({"clocks": self.clock_event()} if self.clocks else {})}

@@ -56,7 +56,7 @@ def host_match(client: TableClient, config: MatchConfig, *, rated: bool = False,
               for i, (seat, agent) in enumerate(zip(seats, agents, strict=True))}
     link = client.host(config.game_id, dict(zip(seats, agents, strict=True)), config.seed,
                        {seat: p for seat, p in params.items() if p}, mine, rules=dict(config.rules), rated=rated,
-                       private=private, coach=config.coach != COACH_OFF and not rated)
+                       private=private, coach=config.coach != COACH_OFF and not rated, clock=str(config.clock))
     return _at_table(link, f"table {link.id}", config.coach)
 
 
@@ -96,7 +96,7 @@ def resume_match(client: TableClient | None, saved: GameLog, where: str) -> Matc
         mine = set(saved.table["mine"]) | {seat for seat, agent in saved.players.items() if agent != HUMAN}
         link = client.host(saved.game, saved.players, saved.seed, saved.params,
                            [seat for seat in saved.players if seat in mine], saved.moves, rules=saved.rules,
-                           coach=saved.coach != COACH_OFF)
+                           coach=saved.coach != COACH_OFF, clock=(saved.clock or {}).get("control", "none"))
     return _at_table(link, where, saved.coach)
 
 
@@ -117,7 +117,7 @@ def _rejoin(client: TableClient, saved: GameLog) -> TableLink | None:
 
 def apply_ending(match: Match, ending: Mapping[str, str]) -> bool:
     """End ``match`` as its table says the game ended outside its rules (``TableLink.ending``: a
-    resignation, a draw agreed); True when that ended it now."""
+    resignation, a draw agreed, a flag that fell); True when that ended it now."""
     if match.is_over or not ending:
         return False
     seat = ending.get("seat", "")
@@ -127,6 +127,9 @@ def apply_ending(match: Match, ending: Mapping[str, str]) -> bool:
     if ending.get("kind") == "draw" and len(match.seats) == 2:
         match.agree_draw(match.seats[0])
         return True
+    if ending.get("kind") == "time" and seat in match.referee.clocks:
+        match.referee.lose_on_time(seat)
+        return True
     return False
 
 
@@ -134,7 +137,7 @@ def _at_table(link: TableLink, where: str, coach: str | None = None) -> Match:
     """The match of ``link``'s game with every move the table has, our AI seats re-decided;
     ``coach``: this player's coach (None: the game's default), asked only if the table allows one."""
     saved = GameLog(link.game, link.players, list(link.moves), link.seed, link.params, rules=link.rules,
-                    coach=coach or "")
+                    coach=coach or "", clock={"control": link.clock})
     try:
         match = Match.from_saved(saved, where, table=link)
     except Exception:

@@ -237,7 +237,7 @@ class GameScreen(EndingsScreen):
         self.pending = None
 
     def game_ended(self) -> None:
-        """The game ended outside its rules (a resignation, a draw agreed): stop what runs, show the
+        """The game ended outside its rules (a resignation, a draw agreed, a flag): stop what runs, show the
         result, and keep the game for the saved-games list."""
         self.stop_turns()
         self.panel.clear()
@@ -327,9 +327,10 @@ class GameScreen(EndingsScreen):
         if not match.timed:
             return
         referee = match.referee
-        watched = self.pending is None and match.to_move not in match.remote and not referee.paused
+        self.table_clocks()
+        watched = self.pending is None and match.table is None and not referee.paused
         if watched and referee.check_time():
-            self.flag_fell()
+            self.game_ended()  # (the side to move's thinking, an AI's or the coach's, is dropped)
         pending = self.pending[1] if self.pending is not None else None
         readings = []
         for seat in match.seats:
@@ -341,12 +342,8 @@ class GameScreen(EndingsScreen):
         clocks.readings = tuple(readings)
         clocks.paused = referee.paused and not match.is_over
 
-    def flag_fell(self) -> None:
-        """The side to move ran out of time: its thinking (an AI's, the coach's, a draw being
-        considered) is dropped."""
-        self.stop_turns()
-        self.refresh_views()
-        self.save_finished()
+    def table_clocks(self) -> None:
+        """At a table, where the table's hub keeps the clocks: take its word (the table screen's)."""
 
     def away(self) -> None:
         """The person is away: the clocks of a game against the computer stop (a table's run on)."""

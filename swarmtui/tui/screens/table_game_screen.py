@@ -14,6 +14,10 @@
 - **Rematch.** Once the game is over, ``r`` asks for a rematch; when every player at the table
   has asked, the hub opens a new table with the colours swapped (every seat one on) and this
   screen goes on with the new game (the finished one is saved). The others are told who asked.
+- **Clocks.** At a timed table the hub keeps the clocks (``Table.flag``): the screen sets the
+  referee's clocks to the hub's ``clocks`` once its game has reached the same move, so both
+  players see the same times, and a ``flagged`` event ends the game on time. A person's flag is
+  never decided here; the clocks never stop for anyone being away (the table's rule).
 - **Ratings.** At a rated table the hub says what the finished game did to both ratings; it shows
   as a notice and in the chat.
 - **Resigning and draws.** ``R`` (after asking) resigns at the hub first, then here; ``d`` sends a
@@ -25,6 +29,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -78,6 +83,8 @@ class TableGameScreen(GameScreen):
         super().__init__(match, glyphs=glyphs, speed=speed, skip=skip)
         self.noticed = -1
         """The ply whose turn notice was given (once per turn)."""
+        self.clocks_taken = 0.0
+        """When the hub's clocks last set the referee's (``TableLink.clock_received``)."""
 
     @property
     def link(self) -> TableLink:
@@ -113,6 +120,28 @@ class TableGameScreen(GameScreen):
 
     def on_unmount(self) -> None:
         self.app_title(APP_TITLE)
+
+    # -- the table's clocks ----------------------------------------------------------------------
+    def table_clocks(self) -> None:
+        """Set the referee's clocks to the hub's, once the game here has reached the hub's move
+        (not before: the move being shown would be charged twice). The hub decides every flag
+        (a ``flagged`` event ends the game: ``_ended``)."""
+        link, referee = self.link, self.match.referee
+        if not referee.clocks:
+            return
+        if link.clock_running is None:
+            referee.pause()  # not started (a seat is still empty), or over: nobody's time runs
+        if link.clock_ply != len(self.match.moves) or link.clock_received == self.clocks_taken:
+            return
+        self.clocks_taken = link.clock_received
+        for seat, left in link.clocks.items():
+            if seat in referee.clocks:
+                referee.clocks[seat].remaining = left
+        if link.clock_running is None:
+            referee.set_thinking(0.0)
+        else:
+            referee.resume()
+            referee.set_thinking(time.monotonic() - link.clock_received)
 
     # -- the turn notice ------------------------------------------------------------------------
     def next_turn(self) -> None:
@@ -195,7 +224,8 @@ class TableGameScreen(GameScreen):
                    "rematch": self._rematch_opened, "rated": self._rated, "unrated": self._unrated,
                    "refused": self._refused, "closed": self._table_closed, "resigned": self._ended,
                    "draw_agreed": self._ended, "draw_declined": self._draw_declined,
-                   "draw_offered": self._draw_offered, "moved": self._moved}.get(str(event.get("event")))
+                   "draw_offered": self._draw_offered, "moved": self._moved,
+                   "flagged": self._ended}.get(str(event.get("event")))
         if handler is not None:
             handler(event)
         if self.pending is None:
@@ -282,7 +312,8 @@ class TableGameScreen(GameScreen):
     def _ended(self, event: dict[str, Any]) -> None:
         seat = str(event.get("seat"))
         who = f"{seat} ({self.link.labels.get(seat) or 'a player'})"
-        self.notify(f"{who} resigns" if event.get("event") == "resigned" else f"{who} accepts: the game is drawn",
+        said = {"resigned": f"{who} resigns", "flagged": f"{who} ran out of time: lost on time"}
+        self.notify(said.get(str(event.get("event")), f"{who} accepts: the game is drawn"),
                     title=f"Table {self.link.id}", timeout=8)
         self.ended_at_table()
 
