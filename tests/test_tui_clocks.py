@@ -155,6 +155,14 @@ async def test_an_ai_that_overruns_its_clock_loses_on_time(tui_app, monkeypatch)
         assert screen.match.result_text() == "O wins (X lost on time)"
 
 
+async def test_the_pause_between_two_ai_moves_is_nobodys_time(tui_app) -> None:
+    app = tui_app()
+    async with app.run_test() as pilot:
+        screen = await open_game(app, pilot, timed("noughts", ("random", "random"), "st=0.3"), speed="normal")
+        await settle(app, pilot, lambda: screen.match.is_over)  # each move shown 0.4 s and more
+        assert "on time" not in screen.match.result_text() and len(screen.match.moves) >= 5
+
+
 async def test_ai_seats_in_the_app_budget_from_their_clock(tui_app, monkeypatch) -> None:
     from swarmtui.referee import advice
 

@@ -179,7 +179,7 @@ class Referee:
 
     def _think(self, seat: str, stop: threading.Event | None = None) -> Turn:
         state = self.state.copy() if self.isolate else self.state
-        self._turn_begins()  # the side to move's clock shows its thinking, not a view's pause before it
+        self.begin_turn()  # the side to move's clock shows its thinking, not a view's pause before it
         limit = self.limit(seat, stop) if self.clocks else None
         ply = len(self.moves)
         wall, cpu = self.timer(), time.process_time()
@@ -245,7 +245,7 @@ class Referee:
         self.moves.append(text)
         self.spent.append(round(spent, 3))
         self.draw_agreed.clear()  # a move ends a draw offer: the offerer's lapses it, another's declines it
-        self._turn_begins()
+        self.begin_turn()
 
     def skip(self) -> None:
         """The side to move skips its turn (an experiment protocol's immobile seat, the game's
@@ -256,7 +256,7 @@ class Referee:
         self.game.skip_turn(self.state)
         self.moves.append(self.state.format_move(self.state.history[-1]))
         self.spent.append(0.0)
-        self._turn_begins()
+        self.begin_turn()
 
     def run(self, stop: Callable[[], bool] = lambda: False, index: int | None = None) -> GameLog:
         """Play to the end (or ``max_plies``, or until ``stop()``), close every agent whatever
@@ -354,7 +354,9 @@ class Referee:
     def paused(self) -> bool:
         return self.paused_at is not None
 
-    def _turn_begins(self) -> None:
+    def begin_turn(self) -> None:
+        """The side to move's turn (and its clock) starts now: after a move, when an agent is
+        asked, or when a view first shows a new game."""
         self.turn_started = self.timer()
         if self.paused_at is not None:
             self.paused_at = self.turn_started

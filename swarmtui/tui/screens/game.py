@@ -132,6 +132,8 @@ class GameScreen(EndingsScreen):
         self.token = 0
         self.pending: tuple[Deliberation, Turn] | None = None
         self.shown = "panel"
+        self.asking = False
+        """An AI seat of this game is being asked for its move (its clock is watched meanwhile)."""
         self.finished_saved: Match | None = None
         self.save_failure: SaveError | None = None
         """Why the last autosave failed (None when it worked): quitting then asks first."""
@@ -181,6 +183,8 @@ class GameScreen(EndingsScreen):
         clocks = self.query_one(SeatClocks)
         clocks.display = match.timed
         clocks.control = match.config.clock.minutes()
+        if not match.moves:
+            match.referee.begin_turn()  # a new game's first clock starts when it is shown
         if self.is_current or match.table is not None:
             match.referee.resume()
         else:
@@ -210,6 +214,8 @@ class GameScreen(EndingsScreen):
             self.board.standing_heat = standing_heat(match, self.glyphs)  # its pheromone stays (t)
             self.board.focus()
             return
+        match.referee.begin_turn()  # (not the pause after the last move: the AI's clock starts now)
+        self.asking = True
         self.think(self.token, match)
 
     @work(thread=True, exclusive=True, group="agent")
@@ -235,6 +241,7 @@ class GameScreen(EndingsScreen):
         self.cancel_coach()
         self.token += 1
         self.pending = None
+        self.asking = False
 
     def game_ended(self) -> None:
         """The game ended outside its rules (a resignation, a draw agreed, a flag): stop what runs, show the
@@ -248,6 +255,7 @@ class GameScreen(EndingsScreen):
     def on_game_screen_agent_decided(self, message: AgentDecided) -> None:
         if message.token != self.token:
             return
+        self.asking = False
         turn, state = message.turn, self.match.state
         if turn.decision is None:  # it forfeits (a crash, an engine's fault): the referee ends the game
             self.match.play_turn(turn)
@@ -271,6 +279,8 @@ class GameScreen(EndingsScreen):
             self.panel.skip()
 
     def on_game_screen_agent_failed(self, message: AgentFailed) -> None:
+        if message.token == self.token:
+            self.asking = False
         if message.token == self.token and isinstance(message.error, TableClosed):
             self.set_status(Text.assemble(safe_text(f"The table is closed: {message.error}"),
                                           "\nm: menu (the game is saved)", style="bold"))
@@ -328,8 +338,8 @@ class GameScreen(EndingsScreen):
             return
         referee = match.referee
         self.table_clocks()
-        watched = self.pending is None and match.table is None and not referee.paused
-        if watched and referee.check_time():
+        thinking = match.human_to_move or (self.asking and self.pending is None)  # not the AI's animation
+        if thinking and match.table is None and not referee.paused and referee.check_time():
             self.game_ended()  # (the side to move's thinking, an AI's or the coach's, is dropped)
         pending = self.pending[1] if self.pending is not None else None
         readings = []
