@@ -8,11 +8,11 @@ import pytest
 from textual.widgets import Input, Static
 from waiting import settle
 
+from swarmtui.core.clock import TimeControl
 from swarmtui.core.limits import Limit
 from swarmtui.games import GAMES
 from swarmtui.records.gamelog import GameLog
 from swarmtui.referee import Budgeting
-from swarmtui.referee.clock import TimeControl
 from swarmtui.tui.config import ConfigError, parse
 from swarmtui.tui.match import Match, MatchConfig
 from swarmtui.tui.saved_game import read_game

@@ -16,7 +16,7 @@ of file hold it, as the same JSON object (``"kind": "game"``, ``"format": 1``):
   (when) and, for a game at a table, ``table`` (``{"id": "3", "mine": ["White"]}``); the
   ``coach`` chosen (an agent id, ``"off"``; absent: the game's default) and the ``hints`` each
   seat asked it for (``{"1": 3}``; absent: none); for a game with a clock, ``clock``: its
-  ``control`` in seconds (``"300+3"``, ``"st=10"``: ``referee.clock.TimeControl``), the seconds
+  ``control`` in seconds (``"300+3"``, ``"st=10"``: ``core.clock.TimeControl``), the seconds
   ``spent`` on each move, the side to move's ``thinking`` so far when it was saved, and the time
   ``left`` on each seat's clock (for people reading the file: replaying ``spent`` rebuilds it).
 

@@ -14,8 +14,8 @@ by ``seating.build_coach``): it is the only place outside ``swarmtui/agents/`` t
 
 from __future__ import annotations
 
+from swarmtui.core.clock import Budgeting, Clock, TimeControl
 from swarmtui.referee.advice import Suggestion, advise, consult, rate, redecide, suggest, winning_moves
-from swarmtui.referee.clock import Budgeting, Clock, TimeControl
 from swarmtui.referee.draw_offer import DrawAnswer, answer_draw
 from swarmtui.referee.game import Referee, Turn, rules_object
 from swarmtui.referee.seating import Seat, build_agents, build_coach, check_seats, coach_seat, seat_agents

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from swarmtui.core.agent import Agent, AgentForfeit, TurnAbandoned, close_agent, engines_played
+from swarmtui.core.clock import Budgeting, Clock, TimeControl
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import apply_overrides
 from swarmtui.core.state import GameState, IllegalMoveError, Outcome, Termination
@@ -32,7 +33,6 @@ from swarmtui.core.trace import Decision, Trace
 from swarmtui.games import GameSpec, get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.referee.advice import consult
-from swarmtui.referee.clock import Budgeting, Clock, TimeControl
 from swarmtui.referee.seating import Seat, build_agents
 
 NO_CLOCK = TimeControl()

@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from swarmtui.core.clock import TimeControl
 from swarmtui.records.gamelog import GameLog
-from swarmtui.referee.clock import TimeControl
 from swarmtui.sim.match import play_match
 from swarmtui.sim.seats import Seat
 

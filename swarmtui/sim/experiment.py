@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from swarmtui.core.bounded_json import LIMITS
+from swarmtui.core.clock import TimeControl
 from swarmtui.core.params import ParamError, split_assignment
 from swarmtui.core.rng import SEED_LIMIT
 from swarmtui.games import get_game
-from swarmtui.referee.clock import TimeControl
 from swarmtui.sim.batch import Batch
 from swarmtui.sim.seats import assign_params, parse_players, split_rules
 

@@ -27,12 +27,12 @@ from rich.text import Text
 
 from swarmtui import __version__
 from swarmtui.core import signals
+from swarmtui.core.clock import TimeControl
 from swarmtui.core.safe_text import safe_text
 from swarmtui.core.signals import Stopped
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import RecordWriteError, RecordWriter
-from swarmtui.referee.clock import TimeControl
 from swarmtui.referee.seating import check_seats
 from swarmtui.sim.execution import Job, WorkerLost, dask_client, run_jobs
 from swarmtui.sim.experiment import Experiment

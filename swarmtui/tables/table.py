@@ -46,10 +46,10 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from swarmtui.core.clock import Clock, TimeControl
 from swarmtui.core.params import ParamError, apply_overrides
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Outcome, Termination
 from swarmtui.games import GAMES
-from swarmtui.referee.clock import Clock, TimeControl
 from swarmtui.tables.chat import Chat
 from swarmtui.tables.protocol import encode
 from swarmtui.tables.ratings import Contender

@@ -135,8 +135,8 @@ def _coach(table: Any, where: str) -> dict[str, str]:
 
 
 def _clock(table: Any, where: str) -> dict[str, str]:
+    from swarmtui.core.clock import TimeControl
     from swarmtui.games import GAMES
-    from swarmtui.referee.clock import TimeControl
 
     expect(table, dict, where, "a table of games")
     for game_id, spelt in table.items():

@@ -24,6 +24,7 @@ from typing import Any
 
 from swarmtui.agents import get_spec
 from swarmtui.core.agent import Agent, close_agent, engines_played
+from swarmtui.core.clock import TimeControl
 from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
 from swarmtui.core.state import GameState, IllegalMoveError, NotationError, Termination
@@ -31,7 +32,6 @@ from swarmtui.core.trace import NoTrace, Trace, trace_from_json
 from swarmtui.games import GameSpec, get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.referee import DrawAnswer, Referee, Seat, Turn, answer_draw, build_coach, coach_seat, rules_object
-from swarmtui.referee.clock import TimeControl
 from swarmtui.tables.client import TableLink
 from swarmtui.tables.remote_seat import RemoteSeat
 

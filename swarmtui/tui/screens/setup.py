@@ -34,12 +34,12 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from swarmtui.agents import agent_params, agents_for, get_spec
 from swarmtui.agents.ladder import casual_opponent, level_rating, rating
 from swarmtui.core.agent import AgentSpec
+from swarmtui.core.clock import TimeControl
 from swarmtui.core.engines import engine_names
 from swarmtui.core.params import ParamError
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GameSpec
 from swarmtui.referee import rules_object
-from swarmtui.referee.clock import TimeControl
 from swarmtui.tui.config import SeatDefaults
 from swarmtui.tui.match import COACH_OFF, MatchConfig
 from swarmtui.tui.panels.playback import SPEEDS
