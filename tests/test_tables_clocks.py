@@ -11,6 +11,7 @@ from waiting import poll_until, settle
 from swarmtui.games import GAMES
 from swarmtui.tables.client import TableError
 from swarmtui.tui.screens.game import GameScreen
+from swarmtui.tui.screens.tables import table_prompt
 from swarmtui.tui.widgets.seat_clock import SeatClocks
 
 PLAYERS = {"X": "human", "O": "human"}
@@ -19,7 +20,8 @@ PLAYERS = {"X": "human", "O": "human"}
 def test_a_timed_table_starts_its_clocks_when_both_sit_and_an_absent_players_flag_falls(hub) -> None:
     alice = hub.client("alice").host("noughts", PLAYERS, 7, {}, ["X"], rated=True, clock="1.5")
     assert alice.clock == "1.5" and alice.clocks == {"X": 1.5, "O": 1.5} and alice.clock_running is None
-    assert hub.client("carol").list_tables()[0]["clock"] == "1.5"
+    listed = hub.client("carol").list_tables()[0]
+    assert listed["clock"] == "1.5" and "clock 0:01.5" in table_prompt(listed).plain  # the tables list says so
     bob = hub.client("bob").join("1")
     poll_until(lambda: alice.clock_running == "X")  # both seats held: X's clock runs
     assert bob.clock_running == "X" and bob.clock_left("O") == 1.5

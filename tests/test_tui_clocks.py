@@ -208,6 +208,26 @@ async def test_clocks_are_saved_as_they_stood_and_restored(tui_app) -> None:
         assert again.match.referee.remaining("O") == pytest.approx(55.0)
 
 
+async def test_a_dropped_connection_saves_each_clock_as_it_stood(tui_app) -> None:
+    from swarmtui.tui.saved_game import take_interrupted
+
+    app = tui_app()
+    async with app.run_test() as pilot:
+        fake = FakeTime()
+        screen = await open_game(app, pilot, timed("noughts", ("human", "minimax"), "5+3", fake=fake))
+        screen.play(screen.match.state.parse_move("b2"))
+        screen.next_turn()
+        await settle(app, pilot, lambda: screen.match.human_to_move)
+        fake.now += 42.5  # X has been thinking for 42.5 s when the connection drops (SIGHUP)
+        app.hang_up()
+    entry = take_interrupted()
+    assert entry is not None and entry.game is not None and entry.game.clock is not None
+    assert entry.game.clock["thinking"] == 42.5
+    resumed = Match.from_saved(entry.game, "the save")
+    assert resumed.referee.remaining("X") == pytest.approx(resumed.referee.clocks["X"].remaining - 42.5)
+    assert resumed.referee.clocks["X"].remaining == pytest.approx(303.0)  # b2 took no time on the fake clock
+
+
 def test_a_save_without_clocks_still_loads_and_a_damaged_clock_is_one_sentence() -> None:
     old = GameLog("noughts", {"X": "human", "O": "human"}, ["b2"], 5)
     match = Match.from_saved(GameLog.from_json(old.to_json(), "old.json"), "old.json")

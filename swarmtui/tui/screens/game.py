@@ -41,6 +41,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
@@ -134,6 +135,8 @@ class GameScreen(EndingsScreen):
         self.shown = "panel"
         self.asking = False
         """An AI seat of this game is being asked for its move (its clock is watched meanwhile)."""
+        self.clock_timer: Timer | None = None
+        """What reads a timed game's clocks every ``CLOCK_TICK``."""
         self.finished_saved: Match | None = None
         self.save_failure: SaveError | None = None
         """Why the last autosave failed (None when it worked): quitting then asks first."""
@@ -161,7 +164,6 @@ class GameScreen(EndingsScreen):
         self.layout_panels()
         self.app.app_suspend_signal.subscribe(self, self.app_suspended, immediate=True)  # before SIGTSTP
         self.app.app_resume_signal.subscribe(self, self.app_resumed)
-        self.set_interval(CLOCK_TICK, self.tick_clocks)
         self.start(self.match)
 
     def board_title(self) -> str | Text:
@@ -182,6 +184,8 @@ class GameScreen(EndingsScreen):
         self.show_title()
         clocks = self.query_one(SeatClocks)
         clocks.display = match.timed
+        if match.timed and self.clock_timer is None:  # (an untimed game has no timer at all)
+            self.clock_timer = self.set_interval(CLOCK_TICK, self.tick_clocks)
         clocks.control = match.config.clock.minutes()
         if not match.moves:
             match.referee.begin_turn()  # a new game's first clock starts when it is shown

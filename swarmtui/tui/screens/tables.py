@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from swarmtui.core.clock import TimeControl
 from swarmtui.core.counting import counted
 from swarmtui.core.safe_text import safe_text
 from swarmtui.tables.client import TableClient, TableError
@@ -43,6 +44,14 @@ def seat_text(seat: dict[str, Any]) -> str:
     return f"{seat['seat']} {seat['player']}"
 
 
+def clock_minutes(control: str) -> str:
+    """A table's time control (the hub's spelling, in seconds) as the setup spells it (``"5+3"``)."""
+    try:
+        return TimeControl.parse(control).minutes()
+    except ValueError:
+        return control
+
+
 def table_prompt(table: dict[str, Any]) -> Text:
     """Two lines: table number, game and state; then the seats."""
     free = sum(1 for s in table["seats"] if s["open"])
@@ -54,6 +63,8 @@ def table_prompt(table: dict[str, Any]) -> Text:
         text.append("  rated", "italic")
     if table.get("private"):
         text.append("  private", "italic")
+    if isinstance(table.get("clock"), str) and table["clock"] != "none":
+        text.append_text(safe_text(f"  clock {clock_minutes(table['clock'])}", "italic"))
     text.append(safe_text(f"  {counted(table['moves'], 'move')}  {state}"))
     if table["watchers"]:
         text.append("  ")
