@@ -42,7 +42,7 @@ def test_rules_legend_and_help_in_a_real_terminal(tmp_path) -> None:
         board = open_game(screen, tmux, 1, "Halma", r"1 to move \(you\)")
         assert "e13" in board and "a1" in board and "q1" in board  # the holes named along the edge
         tmux.send("L")
-        screen.wait_for(r"the row's last hole")
+        screen.wait_for(r"a row's last hole")
         tmux.send("L")
         screen.wait_for(r"An AI player's reasoning")
         quit_app(tmux)

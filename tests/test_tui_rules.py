@@ -187,9 +187,9 @@ def legend_text(screen: PanelScreen) -> str:
 
 
 @pytest.mark.parametrize(("game_id", "agents", "words"), [
-    ("hive", ("human", "random"), ("Q Queen Bee", "G Grasshopper", "M Mosquito", "P Pillbug", "upper case White",
+    ("hive", ("human", "random"), ("Q Queen Bee", "G Grasshopper", "M Mosquito", "P Pillbug", "White upper",
                                    "a stack of two", "where the last move came from")),
-    ("halma", ("human", "greedy", "greedy"), ("\u25cf 1  \u25b2 2  \u25a0 3", "the row's last hole", "pheromone")),
+    ("halma", ("human", "greedy", "greedy"), ("\u25cf 1  \u25b2 2  \u25a0 3", "a row's last hole", "pheromone")),
     ("noughts", ("human", "random"), ("the winning line", "a1 top left")),
 ])
 async def test_l_shows_the_boards_legend_in_place_of_the_panels(tui_app, game_id, agents, words) -> None:
@@ -270,7 +270,7 @@ async def test_the_replay_of_a_three_player_halma_game_names_the_seat_glyphs(tui
         legend, panel = replay.query_one("#legend"), replay.query_one("#panel")
         await pilot.press("L")
         await settle(app, pilot, lambda: not legend.has_class("-hidden") and panel.has_class("-hidden"))
-        assert "the row's last hole" in legend_text(replay)
+        assert "a row's last hole" in legend_text(replay)
         rules = await open_rules(app, pilot)
         assert rules.game.id == "halma"
         await pilot.press("escape")
@@ -310,3 +310,18 @@ async def test_rules_and_legend_under_no_color(tui_app, monkeypatch) -> None:
         await pilot.press("L")
         await settle(app, pilot, lambda: not screen.query_one("#legend").has_class("-hidden"))
         assert app.is_running
+
+
+@pytest.mark.parametrize(("game_id", "agents"), [("hive", ("human", "random")),
+                                                  ("halma", ("human", "greedy", "greedy"))])
+def test_snapshot_legend(snap_compare, tui_app, game_id, agents) -> None:
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await settle(app, pilot, lambda: isinstance(app.screen, MenuScreen))
+        screen = GameScreen(Match(MatchConfig(game_id, agents, seed=3)))
+        await app.push_screen(screen)
+        await settle(app, pilot, lambda: app.screen is screen and screen.match.human_to_move)
+        await pilot.press("L")
+        await settle(app, pilot, lambda: not screen.query_one("#legend").has_class("-hidden"))
+
+    assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)

@@ -11,6 +11,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from swarmtui.tui.widgets.board_view import Legend
+
 
 class BoardLegend(Static):
     """The legend of one board, in a bordered box titled "Legend"."""
@@ -25,12 +27,12 @@ class BoardLegend(Static):
     }
     """
 
-    legend: reactive[Text] = reactive(Text(""), layout=True)
+    legend: reactive[Legend] = reactive(Legend(), layout=True)
 
     def on_mount(self) -> None:
         self.border_title = "Legend"
         self.border_subtitle = "L: back"
 
-    def watch_legend(self, legend: Text) -> None:
-        self.update(legend if legend.plain else Text("This board has no glyphs to explain: it is the game's "
-                                                      "own text, with the moves in its notation."))
+    def watch_legend(self, legend: Legend) -> None:
+        self.update(legend.renderable() if legend.plain else Text(
+            "This board has no glyphs to explain: it is the game's own text, with the moves in its notation."))

@@ -17,8 +17,11 @@ a game without a widget of its own is shown by ``widgets.notation_board.Notation
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
@@ -28,14 +31,35 @@ from swarmtui.core.hexgrid import Hex
 from swarmtui.tui.overlay import BoardOverlay
 
 
-def legend_rows(rows: list[tuple[str | Text, str]]) -> Text:
-    """A legend: each glyph (or label) in a column of its own, then what it means, one row a line."""
-    width = max(len(glyph) for glyph, _ in rows) if rows else 0
-    lines = []
-    for glyph, meaning in rows:
-        shown = glyph if isinstance(glyph, Text) else Text(glyph, style="bold")
-        lines.append(Text.assemble(shown, " " * (width - len(glyph) + 2), meaning))
-    return Text("\n", end="").join(lines)
+@dataclass(frozen=True)
+class Legend:
+    """What a board's glyphs mean: ``head`` (lines read as they are, e.g. the pieces), then
+    ``rows`` of a glyph or label and its meaning, drawn in two columns (a long meaning wraps in
+    its own column)."""
+
+    rows: tuple[tuple[Text, str], ...] = ()
+    head: Text = field(default_factory=lambda: Text("", end=""))
+
+    @property
+    def plain(self) -> str:
+        """The legend as plain text, a row a line (for tests and notices)."""
+        lines = [self.head.plain] if self.head.plain else []
+        return "\n".join(lines + [f"{glyph.plain}  {meaning}" for glyph, meaning in self.rows])
+
+    def renderable(self) -> RenderableType:
+        """The head, then the rows as a two-column grid."""
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for glyph, meaning in self.rows:
+            grid.add_row(glyph, meaning)
+        return Group(self.head, grid) if self.head.plain else grid
+
+
+def legend_rows(rows: list[tuple[str | Text, str]], head: Text | None = None) -> Legend:
+    """A ``Legend`` of ``rows`` (a plain glyph is drawn bold) after ``head``."""
+    return Legend(tuple((g if isinstance(g, Text) else Text(g, style="bold"), m) for g, m in rows),
+                  head if head is not None else Text("", end=""))
 
 
 class BoardView(Widget, can_focus=True):
@@ -89,10 +113,10 @@ class BoardView(Widget, can_focus=True):
         if not now:
             self.clear_choice()
 
-    def glyph_legend(self) -> Text:
-        """What this board's glyphs, labels and marks mean, a few short lines (the game screen's
+    def glyph_legend(self) -> Legend:
+        """What this board's glyphs, labels and marks mean, a few short rows (the game screen's
         legend, ``L``); empty: the board has nothing to explain beyond its text."""
-        return Text("")
+        return Legend()
 
     def seats_legend(self) -> Text:
         """One short line naming each seat's piece where the board cannot tell them apart

@@ -35,7 +35,7 @@ from swarmtui.games.halma.render import GLYPH_SETS, BoardStyle, column, render_b
 from swarmtui.games.halma.rules import Board, Move
 from swarmtui.tui.overlay import BoardOverlay
 from swarmtui.tui.widgets.board_keys import CURSOR_BINDINGS
-from swarmtui.tui.widgets.board_view import BoardView, legend_rows
+from swarmtui.tui.widgets.board_view import BoardView, Legend, legend_rows
 
 LABEL_WIDTH = 1
 """Characters of the row letter before each row of the rendered star (``render_board(edges=True)``)."""
@@ -183,21 +183,20 @@ class HalmaBoard(BoardView):
         """With three or more players, which glyph is whose (in ASCII the glyphs are the seats' digits)."""
         return self.seat_pieces() if len(self.board.seats) >= 3 and self.glyphs != "ascii" else Text("")
 
-    def glyph_legend(self) -> Text:
+    def glyph_legend(self) -> Legend:
         g = GLYPH_SETS[self.glyphs]
-        heat = HEAT_GLYPHS[self.glyphs]
-        return Text.assemble(self.seat_pieces(), "  the players' pieces\n", legend_rows([
+        return legend_rows([
             (g.hole, "an empty hole"),
             ("[ ]", "the cursor (arrows, hjkl)"),
             ("( )", "the piece you selected (Enter)"),
             (g.target, "where the selected piece can go"),
-            (f"{g.trail} *", "the last move: holes it left or hopped through; * after the piece"),
-            (heat, "pheromone on the ants' trails (t hides it)"),
+            (g.trail, "holes the last move left or hopped"),
+            ("*", "after the piece that moved last"),
+            (HEAT_GLYPHS[self.glyphs], "the ants' pheromone (t hides it)"),
             (TRAIL_GLYPHS[self.glyphs], "an ant's path, while a swarm thinks"),
-            ("a-q", "rows, top to bottom, on the left"),
-            ("e13", "on the right: the row's last hole; holes count from 1 at the left of their row "
-                    "(e1-e13; i5 is the centre)"),
-        ]))
+            ("a-q", "the rows, top to bottom"),
+            ("e13", "a row's last hole: holes count from 1 at the left of their row (i5: the centre)"),
+        ], head=Text.assemble(self.seat_pieces(), "  the players' pieces\n"))
 
     def toggle_heat(self) -> bool:
         """Show or hide the overlay's heat map; returns the new setting."""

@@ -27,7 +27,7 @@ from swarmtui.games.hive.pieces import BUG_NAMES, Bug, Piece
 from swarmtui.games.hive.render import GLYPH_SETS, stacks_text
 from swarmtui.games.hive.rules import PASS, Board, Move
 from swarmtui.tui.widgets.board_keys import CURSOR_BINDINGS
-from swarmtui.tui.widgets.board_view import BoardView, legend_rows
+from swarmtui.tui.widgets.board_view import BoardView, Legend, legend_rows
 from swarmtui.tui.widgets.hive_field import FIELD_GLYPHS, HiveField, Scene
 from swarmtui.tui.widgets.hive_rack import HiveRack, placeable
 
@@ -110,23 +110,23 @@ class HiveBoard(BoardView):
         targets = frozenset(m.dest for m in self.options if m.dest is not None)  # a piece's moves: never the pass
         return Scene(self.board, cursor, selected, targets, self.last, self.overlay)
 
-    def glyph_legend(self) -> Text:
-        f = FIELD_GLYPHS[self.glyphs]
-        height = GLYPH_SETS[self.glyphs].height_prefix + GLYPH_SETS[self.glyphs].heights[2]
+    def glyph_legend(self) -> Legend:
+        f, g = FIELD_GLYPHS[self.glyphs], GLYPH_SETS[self.glyphs]
         names = [Text.assemble((bug.value, "bold"), f" {BUG_NAMES[bug]:<14}") for bug in Bug]
         bugs = Text("\n", end="").join(Text("", end="").join(names[i:i + 2]) for i in range(0, len(names), 2))
-        return Text.assemble(bugs, "\n", legend_rows([
-            ("wA2", "White's second Soldier Ant (b: Black's); the Queen has no number"),
-            ("A2 a2", "in a wide hive: upper case White, lower case Black"),
-            ("bold", "White's tiles; Black's are reversed (coloured)"),
-            (f"B1{height}", "a stack of two: its top tile shows; what it holds is listed below"),
-            (GLYPH_SETS[self.glyphs].empty, "an empty cell beside the hive"),
+        return legend_rows([
+            ("wA2", "White's 2nd Soldier Ant (b: Black's)"),
+            ("A2 a2", "a wide hive: White upper, Black lower case"),
+            ("bold", "White's tiles; Black's are reversed"),
+            (f"B1{g.height_prefix}{g.heights[2]}", "a stack of two (listed under the hive)"),
+            (g.empty, "an empty cell beside the hive"),
             ("[ ]", "the cursor (arrows, hjkl)"),
             ("( )", "the tile you selected (Enter)"),
-            (f.target, "where it can go; { } a tile it can climb onto"),
-            (f.origin, "where the last move came from; its tile is underlined"),
-            ("racks", "above: White's bugs in hand, below: Black's (tab or i)"),
-        ]))
+            (f.target, "where it can go"),
+            ("{ }", "a tile it can climb onto"),
+            (f.origin, "where the last move came from"),
+            ("racks", "bugs in hand: White's above, Black's below"),
+        ], head=bugs + Text("\n"))
 
     def legend(self) -> str:
         """Under the lattice: what the overlay's letters mean, and what each stack holds."""

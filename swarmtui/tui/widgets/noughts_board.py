@@ -16,7 +16,7 @@ from textual.reactive import reactive
 
 from swarmtui.games.noughts.render import render_board
 from swarmtui.tui.widgets.board_keys import CURSOR_BINDINGS
-from swarmtui.tui.widgets.board_view import BoardView, legend_rows
+from swarmtui.tui.widgets.board_view import BoardView, Legend, legend_rows
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -47,12 +47,12 @@ class NoughtsBoard(BoardView):
         cursor = self.cursor if self.active else None
         return render_board(self.board, cursor=cursor, last=self.last, glyphs=self.glyphs)
 
-    def glyph_legend(self) -> Text:
+    def glyph_legend(self) -> Legend:
         return legend_rows([
             ("X O", "the two players' marks (X moves first)"),
             ("[ ]", "the cursor (arrows, hjkl; Enter plays)"),
             ("*", "beside the last mark played"),
-            ("a-c 1-3", "columns and rows: a1 top left, b2 the centre (keys 1-9 play a1, b1 ... c3)"),
+            ("a-c 1-3", "columns and rows: a1 top left, b2 the centre; keys 1-9 play a1, b1 ... c3"),
             ("underlined", "the winning line"),
         ])
 
