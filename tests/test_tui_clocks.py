@@ -102,7 +102,8 @@ async def test_setup_reads_the_clock_says_what_is_wrong_and_starts_a_timed_game(
         await settle(app, pilot, lambda: isinstance(app.screen, GameScreen))
         match = app.screen.match
         assert match.config.clock == TimeControl(300, 3) and match.referee.time_control == TimeControl(300, 3)
-        assert app.screen.query_one(SeatClocks).display and " O 5:00" in shown(app.screen)
+        assert app.screen.query_one(SeatClocks).display
+        await settle(app, pilot, lambda: " O 5:00" in shown(app.screen))
 
 
 # -- the clocks on screen ---------------------------------------------------------------------
@@ -261,7 +262,7 @@ async def test_the_clocks_stop_while_the_person_is_away(tui_app) -> None:
         app.app_resume_signal.publish(app)
         await settle(app, pilot, lambda: not referee.paused)
         assert referee.remaining("X") == pytest.approx(55.0)
-        assert "(paused)" not in shown(screen)
+        await settle(app, pilot, lambda: "(paused)" not in shown(screen))  # the next reading says so
 
 
 # -- snapshot ---------------------------------------------------------------------------------
