@@ -325,3 +325,21 @@ def test_snapshot_legend(snap_compare, tui_app, game_id, agents) -> None:
         await settle(app, pilot, lambda: not screen.query_one("#legend").has_class("-hidden"))
 
     assert snap_compare(tui_app(speed="instant"), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_a_click_on_a_halma_hole_still_finds_it_beside_the_edge_names(tui_app) -> None:
+    from swarmtui.games.halma.notation import format_cell, parse_cell
+    from swarmtui.games.halma.render import column
+    from swarmtui.tui.widgets.halma_board import HalmaBoard
+
+    app = tui_app(speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_menu(app, pilot)
+        screen = GameScreen(Match(MatchConfig("halma", ("human", "greedy"), seed=3)))
+        await app.push_screen(screen)
+        await settle(app, pilot, lambda: app.screen is screen and screen.match.human_to_move)
+        board = screen.query_one(HalmaBoard)
+        n2 = parse_cell("n2")  # beside n1: a label one column off would pick n1 (ties go left)
+        await pilot.click(HalmaBoard, offset=(1 + column(n2), 13))  # the row letter takes one column
+        await settle(app, pilot, lambda: board.selected is not None)
+        assert format_cell(board.cursor) == "n2" and board.selected == n2 and board.options
