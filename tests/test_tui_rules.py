@@ -119,12 +119,15 @@ async def test_f1_in_a_game_shows_its_rules_and_the_game_waits(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
         await to_menu(app, pilot)
-        screen = GameScreen(Match(MatchConfig("hive", ("human", "random"), seed=5)))
+        screen = GameScreen(Match(MatchConfig("hive", ("human", "random"), seed=5, rules=(("game_type", "Base+MLP"),))))
         await app.push_screen(screen)
         await settle(app, pilot, lambda: app.screen is screen and screen.match.human_to_move)
         ply = screen.match.state.ply
         rules = await open_rules(app, pilot)
         assert rules.game.id == "hive"
+        # the options of the game in progress come first, named as the setup names them
+        playing = "This game: UHP game type: Base+MLP; Threefold repetition draw: yes"
+        assert rules.playing == playing and playing in str(rules.query_one("#rules-playing").render())
         await pilot.press("escape")
         await settle(app, pilot, lambda: app.screen is screen)
         assert screen.match.state.ply == ply and screen.match.human_to_move

@@ -65,7 +65,7 @@ from swarmtui.tui.saved_game import new_save_path, write_game
 from swarmtui.tui.screens.confirm import Confirm
 from swarmtui.tui.screens.ending_keys import ENDING_KEYS, EndingsScreen
 from swarmtui.tui.screens.help import QUIT_AND_HELP
-from swarmtui.tui.screens.rules import RULES_KEY, show_rules
+from swarmtui.tui.screens.rules import RULES_KEY, rules_in_play, show_rules
 from swarmtui.tui.widgets.board_legend import BoardLegend
 from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
@@ -507,7 +507,8 @@ class GameScreen(EndingsScreen):
 
     def action_rules(self) -> None:
         """The rules of this game, over the board (the game waits: nothing is lost)."""
-        show_rules(self.app, get_game(self.match.config.game_id))
+        game = get_game(self.match.config.game_id)
+        show_rules(self.app, game, rules_in_play(game, self.match.config.rules))
 
     def action_leave(self) -> None:
         """Escape: back to the menu, asking first when a game is in progress at this keyboard.
