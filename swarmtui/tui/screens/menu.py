@@ -159,7 +159,8 @@ class MenuScreen(Screen[None]):
         option = self.query_one("#game-list", OptionList).highlighted_option
         game = self.game_by_id(option.id) if option is not None else self.game
         if game in TOOLS or game.new_state is None:
-            self.notify("Highlight a game to read its rules (F1)", title="Rules")
+            self.notify("Highlight a game to read its rules (F1); on the maze screen ? explains the maze's glyphs",
+                        title="Rules")
             return
         show_rules(self.app, game)
 
