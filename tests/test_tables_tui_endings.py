@@ -5,6 +5,7 @@ resigns a rated game (after asking) and it is rated as the host's loss."""
 
 from __future__ import annotations
 
+from test_tables_tui_social import host_noughts
 from textual.widgets import Select
 from waiting import poll_until, settle
 
@@ -19,20 +20,6 @@ async def until(pilot, condition) -> None:
 
 def notes(app) -> str:
     return " | ".join(str(n.message) for n in app._notifications)
-
-
-async def host_noughts(pilot, kind: str = "listed") -> TableGameScreen:
-    """From the menu: Noughts & Crosses, O left to a connected player, the table ``kind``, seed 1."""
-    app = pilot.app
-    await pilot.press("enter")  # noughts is the first game
-    await until(pilot, lambda: isinstance(app.screen, SetupScreen))
-    app.screen.query_one("#seat-1", Select).value = "remote"
-    app.screen.query_one("#table-kind", Select).value = kind
-    await pilot.pause()
-    app.screen.query_one("#seed").focus()
-    await pilot.press("1", "enter", "enter")  # the seed; Enter goes to Start; Start
-    await until(pilot, lambda: isinstance(app.screen, TableGameScreen))
-    return app.screen
 
 
 async def test_a_draw_offered_at_a_table_is_declined_then_agreed(tui_app, hub):
@@ -103,7 +90,7 @@ async def test_the_hosts_computer_player_answers_a_draw_offer_by_its_rule(tui_ap
         app.screen.query_one("#seat-1", Select).value = "remote"
         await pilot.pause()
         app.screen.query_one("#seed").focus()
-        await pilot.press("1", "enter")
+        await pilot.press("1", "enter", "enter")  # the seed; Enter goes to Start; Start
         await until(pilot, lambda: isinstance(app.screen, TableGameScreen))
         screen = app.screen
         bob = hub.client("bob").join(code="k7q-001")
