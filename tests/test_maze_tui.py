@@ -300,15 +300,15 @@ async def test_101x51_pans_and_fits_in_half_blocks_at_80x24(tui_app):
 async def test_solve_animates_the_search_then_the_shortest_path_on_every_grid(tui_app):
     from swarmtui.mazes.solvers import solve
 
-    app = tui_app(speed="slow")
+    app = tui_app(speed="instant")
     async with app.run_test() as pilot:
         screen = await open_mazes(app, pilot)
         for grid, algo, size in (("square", "kruskal", "31x15"), ("hex", "bee", "13x9"), ("triangle", "wilson", "18x6"),
                                  ("polar", "ant", "8")):
             await build_on_screen(app, pilot, screen, grid=grid, algo=algo, size=size, seed="4")
-            await pilot.press("x")  # the build shown to its end
-            await settle(app, pilot, lambda: screen.view.done)
             view = screen.view
+            await pilot.press("s")  # instant -> slow: the search is shown phase by phase
+            assert view.playback.speed == "slow"
             await pilot.press("o")
             await settle(app, pilot, lambda: screen.route is not None and screen.view.search is not None)
             assert not view.done and view.playback.phases > 3  # animated at the chosen speed
@@ -323,13 +323,22 @@ async def test_solve_animates_the_search_then_the_shortest_path_on_every_grid(tu
             shown = view.render().plain
             assert shown.count("o") >= len(path) - 2 and "*" not in shown and "Q" not in shown
             assert notified(app, f"a shortest path of {len(path) - 1} steps")
+            await pilot.press("s", "s", "s")  # slow -> normal -> fast -> instant for the next build
 
 
-async def walk_along(pilot, screen: MazeScreen, places: list[int]) -> None:
+async def walk_along(pilot, screen: MazeScreen, places: list[int], keys: int = 8) -> None:
+    """Walk from ``places[0]`` through ``places``: the first ``keys`` steps by pressing the arrow
+    keys, the rest by the arrow keys' action (a key press costs the pilot a repaint: a long walk
+    by keys takes a minute)."""
     assert screen.route is not None
     ways = screen.route.ways
-    for a, b in zip(places, places[1:], strict=False):
-        await pilot.press(next(k for k, v in ways.arrows(a).items() if v == b))
+    for i, (a, b) in enumerate(zip(places, places[1:], strict=False)):
+        arrow = next(k for k, v in ways.arrows(a).items() if v == b)
+        if i < keys:
+            await pilot.press(arrow)
+        else:
+            screen.view.action_walk(arrow)
+    await pilot.pause()
 
 
 async def walk_out_with_a_detour(app, pilot, screen: MazeScreen) -> None:
