@@ -138,6 +138,18 @@ async def test_a_person_whose_flag_falls_loses_on_time_and_the_save_says_so(tui_
         assert saved.finished and "on time" in saved.result
 
 
+async def test_a_move_made_after_the_flag_fell_is_not_played(tui_app) -> None:
+    app = tui_app()
+    async with app.run_test() as pilot:
+        fake = FakeTime()
+        screen = await open_game(app, pilot, timed("noughts", ("human", "minimax"), "st=5", fake=fake))
+        fake.now += 5.5  # X thought 5.5 s of 5, and the screen has not looked yet
+        screen.play(screen.match.state.parse_move("b2"))
+        screen.next_turn()
+        assert screen.match.moves == [] and screen.board.last is None
+        assert screen.match.result_text() == "O wins (X lost on time)"
+
+
 async def test_an_ai_that_overruns_its_clock_loses_on_time(tui_app, monkeypatch) -> None:
     import threading
 

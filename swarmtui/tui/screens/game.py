@@ -324,8 +324,10 @@ class GameScreen(EndingsScreen):
     def play(self, move: Any) -> None:
         """A person's move at this keyboard (a coach still thinking or shown is cancelled)."""
         self.cancel_coach()
+        before = len(self.match.moves)
         self.match.play(move)
-        self.board.last = move
+        if len(self.match.moves) > before:  # (not when the flag fell first: the game is lost on time)
+            self.board.last = move
 
     def play_turn(self, turn: Turn) -> None:
         """An AI seat's (or the table's) answer, once shown."""
