@@ -52,6 +52,20 @@ def test_a_move_that_arrives_after_its_flag_fell_is_refused_and_ends_the_game(hu
     assert table.moves == [] and table.outcome is not None and table.outcome.reason == "X lost on time"
 
 
+def test_a_resumed_game_opens_its_table_with_the_time_its_clocks_had_left(hub) -> None:
+    from swarmtui.records.gamelog import GameLog
+    from swarmtui.tui.table_game import resume_match
+
+    saved = GameLog("noughts", PLAYERS, ["b2"], 7, clock={"control": "60+2", "spent": [3.0], "thinking": 9.0,
+                                                          "left": {"X": 59.0, "O": 51.0}},
+                    table={"id": "9", "mine": ["X"]})
+    match = resume_match(hub.client("alice"), saved, "the save")
+    assert match.table is not None and match.table.clocks == {"X": 59.0, "O": 51.0}
+    assert match.referee.time_control.base == 60
+    with pytest.raises(TableError, match="'left' must give seats' times left, above 0 and at most 64"):
+        hub.client("bob").host("noughts", PLAYERS, 7, {}, ["X"], ["b2"], clock="60+2", left={"X": 65.0})
+
+
 def test_a_table_refuses_a_clock_that_is_not_one(hub) -> None:
     with pytest.raises(TableError, match="'clock': '40/60' is not a time control"):
         hub.client("alice").host("noughts", PLAYERS, 7, {}, ["X"], clock="40/60")

@@ -264,14 +264,17 @@ class TableClient:
 
     def host(self, game: str, players: dict[str, str], seed: int, params: dict[str, dict[str, str]],
              mine: Sequence[str], moves: Sequence[str] = (), *, rules: Mapping[str, str] | None = None,
-             rated: bool = False, private: bool = False, coach: bool = False, clock: str = "none") -> TableLink:
+             rated: bool = False, private: bool = False, coach: bool = False, clock: str = "none",
+             left: Mapping[str, float] | None = None) -> TableLink:
         """Open a table for ``players`` where we play ``mine``; the other human seats are open.
         ``rated``: the game counts for both sides' ratings; ``private``: not listed, joined by code;
         ``coach``: the players may ask a coach (those who join agree to it by joining); ``clock``: the
-        table's time control in seconds (``"300+3"``), which the hub keeps."""
+        table's time control in seconds (``"300+3"``), which the hub keeps; ``left``: a resumed game's
+        time left on each clock (None: full clocks)."""
         return self._link(self.request("host", game=game, players=players, seed=seed, params=params,
                                        mine=list(mine), moves=list(moves), rules=dict(rules or {}), rated=rated,
-                                       private=private, coach=coach, clock=clock))
+                                       private=private, coach=coach, clock=clock,
+                                       **({"left": dict(left)} if left else {})))
 
     def join(self, table: str | None = None, *, code: str | None = None, watch: bool = False) -> TableLink:
         """Sit at ``table`` (or the table with ``code``): the seats kept for us, else a free one;

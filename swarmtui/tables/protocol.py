@@ -23,7 +23,7 @@ Events carry ``"event"`` and no ``"re"``:
   is over, lost on time.
 
 Requests: ``hello token`` (first, once; the reply says whether the server keeps ratings),
-``list``, ``host game players seed params mine moves [rules rated private coach clock]``, ``join table|code
+``list``, ``host game players seed params mine moves [rules rated private coach clock left]``, ``join table|code
 [watch]``, ``move table ply move [trace]``, ``leave table``, ``say table text``, ``rematch
 table``, ``leaderboard [game]``, ``history game [player]``, ``resign table seat``, ``offer_draw table
 seat``, ``answer_draw table seat accept``. A join reply's ``ending`` says how a game ended outside

@@ -30,6 +30,7 @@ move's runs from then on, and a move is charged the time since the move before i
 hub (plus the increment). They do **not** stop when a player's connection drops or the player
 leaves: an absent player's clock runs on and they lose on time (``flag``, which the hub's timer
 calls when the side to move's time is up; ``ending`` is then ``{"kind": "time", "seat": s}``).
+A game resumed from a save is hosted with each clock's time ``left`` as it stood.
 A flag that falls ends the game, rated like any other ending at a rated table.
 
 **Rematch.** When a game is over, each player at the table may ask for a rematch; once every
@@ -226,7 +227,23 @@ class Table:
                 raise Refusal("a rated table is a game of two")
             if moves:
                 raise Refusal("a game resumed from a save is not rated")
-        return cls(table_id, code, config, owners, host.label, moves)
+        table = cls(table_id, code, config, owners, host.label, moves)
+        table.resume_clocks(request.get("left"))
+        return table
+
+    def resume_clocks(self, left: object) -> None:
+        """A game resumed from a save goes on with each clock's time ``left`` as the save kept it
+        (None: full clocks); never more than its control could have given after its moves."""
+        if left is None or not self.clocks:
+            return
+        control = self.config.time_control
+        most = control.per_move or (control.base or 0.0) + control.increment * (len(self.moves) + 1)
+        if not isinstance(left, dict) or not all(
+                seat in self.clocks and isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= most
+                for seat, v in left.items()):
+            raise Refusal(f"'left' must give seats' times left, above 0 and at most {most:g} seconds")
+        for seat, seconds in left.items():
+            self.clocks[seat].remaining = float(seconds)
 
     @property
     def game(self) -> str:

@@ -96,7 +96,8 @@ def resume_match(client: TableClient | None, saved: GameLog, where: str) -> Matc
         mine = set(saved.table["mine"]) | {seat for seat, agent in saved.players.items() if agent != HUMAN}
         link = client.host(saved.game, saved.players, saved.seed, saved.params,
                            [seat for seat in saved.players if seat in mine], saved.moves, rules=saved.rules,
-                           coach=saved.coach != COACH_OFF, clock=(saved.clock or {}).get("control", "none"))
+                           coach=saved.coach != COACH_OFF, clock=(saved.clock or {}).get("control", "none"),
+                           left=(saved.clock or {}).get("left") or None)
     return _at_table(link, where, saved.coach)
 
 
