@@ -123,31 +123,32 @@ def _seats(table: Any, where: str) -> dict[str, SeatDefaults]:
     return seats
 
 
-def _coach(table: Any, where: str) -> dict[str, str]:
+def _per_game(table: Any, where: str, what: str) -> dict[str, str]:
+    """A table of games, each with a text (``[coach]``, ``[clock]``): the games known, the values texts."""
     from swarmtui.games import GAMES
 
     expect(table, dict, where, "a table of games")
-    for game_id, agent in table.items():
+    for game_id, value in table.items():
         if game_id not in GAMES:
             raise ConfigError(f"{where}.{game_id}: unknown game (known: {', '.join(GAMES)})")
-        expect(agent, str, f"{where}.{game_id}", "an agent name, or off")
+        expect(value, str, f"{where}.{game_id}", what)
     return dict(table)
+
+
+def _coach(table: Any, where: str) -> dict[str, str]:
+    return _per_game(table, where, "an agent name, or off")
 
 
 def _clock(table: Any, where: str) -> dict[str, str]:
     from swarmtui.core.clock import TimeControl
-    from swarmtui.games import GAMES
 
-    expect(table, dict, where, "a table of games")
-    for game_id, spelt in table.items():
-        if game_id not in GAMES:
-            raise ConfigError(f"{where}.{game_id}: unknown game (known: {', '.join(GAMES)})")
-        expect(spelt, str, f"{where}.{game_id}", 'a time control such as "5+3"')
+    clocks = _per_game(table, where, 'a time control such as "5+3"')
+    for game_id, spelt in clocks.items():
         try:
             TimeControl.parse_minutes(spelt)
         except ValueError as error:  # ParamError
             raise ConfigError(f"{where}.{game_id}: {error}") from None
-    return dict(table)
+    return clocks
 
 
 def parse(text: str, where: str) -> Preferences:
