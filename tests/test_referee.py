@@ -270,3 +270,23 @@ def test_sim_run_plays_on_a_clock_kept_in_its_header(capsys, tmp_path) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["sim", "run", "noughts", "--clock", "40/60"])
     assert exit_info.value.code == 2 and "not a time control" in capsys.readouterr().err
+
+
+def test_an_agents_thinking_time_leaves_out_the_clocks_pauses() -> None:
+    """The app suspended (Ctrl+Z) while an AI thinks: the stopped time is not charged to it."""
+    now = [100.0]
+
+    class Suspended(Scripted):
+        def decide(self, state) -> Decision:
+            game.pause()
+            now[0] += 7.0  # stopped
+            game.resume()
+            now[0] += 3.0  # thinking
+            return super().decide(state)
+
+    game = Referee(NOUGHTS, NOUGHTS.start(), {"X": Suspended(), "O": Scripted()},
+                   time_control=TimeControl(60), timer=lambda: now[0])
+    turn = game.think()
+    assert turn.seconds == 3.0
+    game.play_turn(turn)
+    assert game.clocks["X"].remaining == 57.0 and game.spent == [3.0]

@@ -182,7 +182,7 @@ class Referee:
         self.begin_turn()  # the side to move's clock shows its thinking, not a view's pause before it
         limit = self.limit(seat, stop) if self.clocks else None
         ply = len(self.moves)
-        wall, cpu = self.timer(), time.process_time()
+        cpu = time.process_time()
         decision: Decision | None = None
         reason = ""
         try:
@@ -193,7 +193,8 @@ class Referee:
             reason = str(error)
         except Exception as error:  # noqa: BLE001 - an agent's crash is its seat's loss, not the app's
             reason = f"crashed ({type(error).__name__}: {error})"
-        return Turn(seat, ply, decision, self.timer() - wall, time.process_time() - cpu, reason)
+        # the seconds it thought: since begin_turn, its clock's pauses left out (the app suspended)
+        return Turn(seat, ply, decision, self.thinking(), time.process_time() - cpu, reason)
 
     def play_turn(self, turn: Turn) -> None:
         """Play what ``turn`` decided: its thinking time is charged, and a forfeit, a flag that
