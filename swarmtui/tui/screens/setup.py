@@ -23,6 +23,7 @@ import typing
 
 from rich.text import Text
 from textual import on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -197,7 +198,9 @@ class SetupScreen(Screen[None]):
 
     CSS_PATH = "setup.tcss"
 
-    BINDINGS = [Binding("escape", "back", "Menu"), RULES_BINDING]
+    BINDINGS = [Binding("escape", "back", "Menu"), RULES_BINDING,
+                Binding("enter", "seed_entered", "Start", show=False, priority=True,
+                        tooltip="in the seed field: go to Start (a second Enter starts)")]
 
     class StartGame(Message):
         """The player asked to start ``config``; a table for it (if it has a connected player's
@@ -559,11 +562,17 @@ class SetupScreen(Screen[None]):
     async def start(self) -> None:
         await self.begin(self.seat_agents())
 
-    @on(Input.Submitted, "#seed")
-    def seed_entered(self) -> None:
+    def action_seed_entered(self) -> None:
         """Enter in the seed field goes to Start (a second Enter starts): an Enter typed to
-        confirm a seed never starts a game before the fields under it have been seen."""
-        self.query_one("#start", Button).focus()
+        confirm a seed never starts a game before the fields under it have been seen.
+
+        A priority binding, so the focus moves while the key is dispatched: an Enter typed
+        right after (over SSH both may arrive in one read) already finds Start focused, where
+        the seed field's own Enter would have moved the focus only later and kept the second."""
+        seed = self.query_one("#seed", Input)
+        if self.focused is not seed:
+            raise SkipAction()  # any other field: Enter does what it does there
+        self.set_focus(self.query_one("#start", Button))
 
     @on(Button.Pressed, "#watch")
     async def start_watching(self) -> None:
