@@ -110,7 +110,7 @@ async def test_dropped_connection_autosaves_into_the_players_own_saves(tmp_path,
             await probe.wait_for(r"About")
             probe.press("enter")
             await probe.wait_for(r"Setup: Noughts")
-            probe.press("tab", "tab", "enter", "enter")  # human vs the default opponent; Enter goes to Start; start
+            await probe.press_each("tab", "tab", "enter", "enter")  # you vs the default opponent; seed; Start
             await probe.wait_for(r"X to move")
             mark = len(probe.output)
             probe.press("s", "s", "enter")  # speed instant; X plays b2; the AI answers

@@ -53,7 +53,7 @@ async def test_two_players_play_hive_over_ssh_and_one_watches(tmp_path):
             host.press(*["down"] * BLACK_TO_REMOTE, "enter")  # its last choice
             await host.wait_for(r"someone else connected", timeout=WAIT)
             await host.wait_for(r"This player has no parameters", timeout=WAIT)
-            host.press("tab", "4", "enter", "enter")  # seed 4 (the rule variants come after it), Start: the table opens
+            await host.press_each("tab", "4", "enter", "enter")  # seed 4; Enter goes to Start; Start: the table opens
             await host.wait_for(r"table 1", timeout=WAIT)
             await host.wait_for(r"White to move \(you\)", timeout=WAIT)
 

@@ -75,6 +75,16 @@ class Probe(asyncssh.SSHClientSession):
         for key in keys:
             self.chan.write(KEYS.get(key, key.encode()))
 
+    async def press_each(self, *keys: str, timeout: float = 20.0) -> None:
+        """Press ``keys`` one at a time, each once the app has drawn its answer to the one
+        before (the output grew): as a person types, where ``press`` sends them in one write
+        and the app may read them together, before a focus change the first one made."""
+        for key in keys:
+            mark = len(self.output)
+            self.press(key)
+            await self.wait_until(lambda mark=mark: len(self.output) > mark, timeout,
+                                  f"the app drew nothing after {key!r}")
+
     def pause_writing(self) -> None:
         self.writable.clear()
 
