@@ -98,6 +98,18 @@ class Browser:
         for key in keys:
             await self.page.keyboard.press(key)
 
+    async def press_each(self, *keys: str, timeout: float = WAIT) -> None:
+        """Press ``keys`` one at a time, each once the app has drawn its answer to the one before
+        (as ``Probe.press_each``: keys sent together may reach the app in one read)."""
+        for key in keys:
+            mark = await self.mark()
+            await self.page.keyboard.press(key)
+            deadline = time.monotonic() + timeout
+            while await self.mark() <= mark:
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"the app drew nothing after {key!r}")
+                await self.page.wait_for_timeout(50)
+
 
 @contextlib.asynccontextmanager
 async def _chromium(tmp_path: Path):
@@ -140,8 +152,8 @@ async def test_a_browser_logs_in_and_plays_noughts_against_minimax_to_the_end(tm
             browser = await _log_in(context, f"http://127.0.0.1:{web.port}", "alice")
             await browser.press("Enter")  # Noughts & Crosses, the first entry
             await browser.wait_for(r"Setup: Noughts")
-            await browser.press("Tab", "Enter", *["ArrowDown"] * O_TO_MINIMAX, "Enter")  # O: minimax
-            await browser.press("Tab", "Enter", "Enter")  # the seed; Enter goes to Start; Start
+            await browser.press_each("Tab", "Enter", *["ArrowDown"] * O_TO_MINIMAX, "Enter")  # O: minimax
+            await browser.press_each("Tab", "Enter", "Enter")  # the seed; Enter goes to Start; Start
             await browser.wait_for(r"X to move")
             await browser.press("s", "s")  # the fastest replay of minimax's reasoning
             taken: set[str] = set()
@@ -183,7 +195,7 @@ async def test_a_browser_player_joins_a_table_an_ssh_player_opened_and_they_play
             await host.wait_for(r"A connected player", timeout=WAIT)
             host.press(*["down"] * O_TO_REMOTE, "enter")
             await host.wait_for(r"This player has no parameters", timeout=WAIT)
-            host.press("tab", "4", "enter", "enter")  # seed 4, Start: the table opens
+            await host.press_each("tab", "4", "enter", "enter")  # seed 4; Enter goes to Start; Start: the table opens
             await host.wait_for(r"X to move \(you\)", timeout=WAIT)
 
             async with _chromium(tmp_path) as context:
