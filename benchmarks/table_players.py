@@ -148,18 +148,15 @@ async def _host(player: Player) -> str:
     mark = len(probe.output)
     await player.press("enter")  # Noughts & Crosses, the first game
     await player.wait(r"Setup: Noughts", mark)
-    await player.press("tab", "enter")  # O's agent list
-    await player.wait(r"A connected player", mark)
-    await player.press(*["down"] * _downs_to_remote(), "enter")
+    await player.press("tab")  # O's agent
+    await probe.pick(_downs_to_remote(), WAIT)  # its last choice: a connected player
     await player.wait(r"someone else connected", mark)
     mark = len(probe.output)
-    await player.press("tab", "tab", "enter")  # past the seed to the table's kind
-    await player.wait(r"listed, rated", mark)
-    mark = len(probe.output)
-    await player.press("down", "enter")  # rated
+    await player.press("tab", "tab", "tab", "tab")  # past the seed, clock and position to the table's kind
+    await probe.pick(1, WAIT)  # listed, rated
     await player.wait(r"listed, rated\s+▼", mark)  # chosen, the list closed
     mark = len(probe.output)
-    await player.press("tab", "tab", "enter")  # past the coach to Start
+    await player.press("tab", "tab", "tab", "enter")  # past the coach and the speed to Start
     found = _CODE.search(await player.wait(_CODE.pattern, mark))
     assert found is not None
     return found[2]

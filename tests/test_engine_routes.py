@@ -151,7 +151,7 @@ async def test_serve_offers_players_only_the_engines_its_operator_lists(tmp_path
             mark = len(probe.output)
             probe.press("enter", "end")  # open the first seat's list, at its last entry
             # the list is open (its entry "A connected player"; the setup also says "a connected player")
-            text = await probe.wait_for("A connected player", start=mark)
+            text = await probe.wait_for("A connected player", start=mark)  # the uhp seat: "uhp - unrated"
             probe.press("escape", "escape", "ctrl+q")
             await asyncio.wait_for(probe.chan.wait_closed(), 20)
             return text
@@ -165,14 +165,14 @@ async def test_serve_offers_players_only_the_engines_its_operator_lists(tmp_path
         (home / ".config" / "swarmtui").mkdir(parents=True)
         evil = f"[engines]\nevil = {json.dumps(touching(marker))}\n"
         (home / ".config" / "swarmtui" / "config.toml").write_text(evil)
-        assert "External UHP engine" not in await seats_offered(server, alice, "alice")
-        assert "External UHP engine" not in await seats_offered(server, None, "guest")
+        assert "uhp - " not in await seats_offered(server, alice, "alice")
+        assert "uhp - " not in await seats_offered(server, None, "guest")
     finally:
         await server.close()
     config.command = app_command([parse_engine("offered", "/bin/true")])
     server = await start_server(config)
     try:
-        assert "External UHP engine" in await seats_offered(server, None, "guest")
+        assert "uhp - " in await seats_offered(server, None, "guest")
     finally:
         await server.close()
     assert not marker.exists()

@@ -48,9 +48,8 @@ async def test_two_players_play_hive_over_ssh_and_one_watches(tmp_path):
             await host.wait_for(r"Play with others", timeout=WAIT)
             host.press("down", "down", "enter")  # Hive
             await host.wait_for(r"Setup: Hive", timeout=WAIT)
-            host.press("tab", "enter")  # Black's agent list opens
-            await host.wait_for(r"A connected player", timeout=WAIT)
-            host.press(*["down"] * BLACK_TO_REMOTE, "enter")  # its last choice
+            host.press("tab")  # Black's agent
+            await host.pick(BLACK_TO_REMOTE, timeout=WAIT)  # its last choice: a connected player
             await host.wait_for(r"someone else connected", timeout=WAIT)
             await host.wait_for(r"This player has no parameters", timeout=WAIT)
             await host.press_each("tab", "4", "enter", "enter")  # seed 4; Enter goes to Start; Start: the table opens

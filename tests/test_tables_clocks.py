@@ -41,11 +41,13 @@ def test_a_timed_table_starts_its_clocks_when_both_sit_and_an_absent_players_fla
 
 
 def test_a_move_that_arrives_after_its_flag_fell_is_refused_and_ends_the_game(hub) -> None:
-    alice = hub.client("alice").host("noughts", PLAYERS, 7, {}, ["X"], clock="st=0.3")
+    alice = hub.client("alice").host("noughts", PLAYERS, 7, {}, ["X"], clock="st=60")
     bob = hub.client("bob").join("1")
     poll_until(lambda: alice.clock_running == "X")
     table = hub.hub.tables["1"]
-    table.turn_started -= 5  # X has been thinking for 5 s (the hub's timer has not woken yet)
+    # X has been thinking for 100 s; the hub's flag timer, set for 60 s from the turn's start, has
+    # not woken yet (a short clock raced it on a loaded machine: the timer ended the game first)
+    table.turn_started -= 100
     alice.publish(0, "b2")
     poll_until(lambda: bob.ending == {"kind": "time", "seat": "X"})
     assert alice.refused is not None and "lost on time" in alice.refused

@@ -98,6 +98,16 @@ class Browser:
         for key in keys:
             await self.page.keyboard.press(key)
 
+    async def pick(self, downs: int) -> None:
+        """Open the focused drop-down list, choose the entry ``downs`` below the current one, and
+        return once the list has closed (as ``serve.probe.Probe.pick``)."""
+        mark = await self.mark()
+        await self.press("Enter")
+        await self.wait_for(r"esc Dismiss menu", start=mark)
+        mark = await self.mark()
+        await self.press(*["ArrowDown"] * downs, "Enter")
+        await self.wait_for(r"esc Menu", start=mark)
+
     async def press_each(self, *keys: str, timeout: float = WAIT) -> None:
         """Press ``keys`` one at a time, each once the app has drawn its answer to the one before
         (as ``Probe.press_each``: keys sent together may reach the app in one read)."""
@@ -152,7 +162,8 @@ async def test_a_browser_logs_in_and_plays_noughts_against_minimax_to_the_end(tm
             browser = await _log_in(context, f"http://127.0.0.1:{web.port}", "alice")
             await browser.press("Enter")  # Noughts & Crosses, the first entry
             await browser.wait_for(r"Setup: Noughts")
-            await browser.press_each("Tab", "Enter", *["ArrowDown"] * O_TO_MINIMAX, "Enter")  # O: minimax
+            await browser.press("Tab")  # O's agent
+            await browser.pick(O_TO_MINIMAX)
             await browser.press_each("Tab", "Enter", "Enter")  # the seed; Enter goes to Start; Start
             await browser.wait_for(r"X to move")
             await browser.press("s", "s")  # the fastest replay of minimax's reasoning
@@ -191,9 +202,8 @@ async def test_a_browser_player_joins_a_table_an_ssh_player_opened_and_they_play
             await host.wait_for(r"Play with others", timeout=WAIT)
             host.press("enter")  # Noughts & Crosses
             await host.wait_for(r"Setup: Noughts", timeout=WAIT)
-            host.press("tab", "enter")  # O's agent list opens
-            await host.wait_for(r"A connected player", timeout=WAIT)
-            host.press(*["down"] * O_TO_REMOTE, "enter")
+            host.press("tab")  # O's agent
+            await host.pick(O_TO_REMOTE, timeout=WAIT)  # its last choice: a connected player
             await host.wait_for(r"This player has no parameters", timeout=WAIT)
             await host.press_each("tab", "4", "enter", "enter")  # seed 4; Enter goes to Start; Start: the table opens
             await host.wait_for(r"X to move \(you\)", timeout=WAIT)

@@ -85,6 +85,18 @@ class Probe(asyncssh.SSHClientSession):
             await self.wait_until(lambda mark=mark: len(self.output) > mark, timeout,
                                   f"the app drew nothing after {key!r}")
 
+    async def pick(self, downs: int, timeout: float = 20.0) -> None:
+        """Open the focused drop-down list (Enter), choose the entry ``downs`` below the current
+        one, and return once the list has closed and given the focus back to its field. Each step
+        waits for the footer's Escape to change ("Dismiss menu" while the list has the focus,
+        "Menu" again after): a key typed sooner reaches the wrong widget."""
+        mark = len(self.output)
+        self.press("enter")
+        await self.wait_for(r"esc Dismiss menu", timeout, start=mark)
+        mark = len(self.output)
+        self.press(*["down"] * downs, "enter")
+        await self.wait_for(r"esc Menu", timeout, start=mark)
+
     def pause_writing(self) -> None:
         self.writable.clear()
 

@@ -68,6 +68,16 @@ class Screen:
         for key in keys:
             await self.socket.send_str(json.dumps(["stdin", KEYS.get(key, key)]))
 
+    async def pick(self, downs: int, timeout: float = 30.0) -> None:
+        """Open the focused drop-down list, choose the entry ``downs`` below the current one, and
+        return once the list has closed (as ``serve.probe.Probe.pick``)."""
+        mark = len(self.output)
+        await self.press("enter")
+        await self.wait_for(r"esc Dismiss menu", timeout, start=mark)
+        mark = len(self.output)
+        await self.press(*["down"] * downs, "enter")
+        await self.wait_for(r"esc Menu", timeout, start=mark)
+
     async def close(self) -> None:
         await self.socket.close()
         await self.reader

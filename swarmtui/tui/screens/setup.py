@@ -200,7 +200,11 @@ class SetupScreen(Screen[None]):
 
     BINDINGS = [Binding("escape", "back", "Menu"), RULES_BINDING,
                 Binding("enter", "seed_entered", "Start", show=False, priority=True,
-                        tooltip="in the seed field: go to Start (a second Enter starts)")]
+                        tooltip="in the seed field: go to Start (a second Enter starts)"),
+                # Tab moves the focus as the key is read, before the next key is given to a widget:
+                # keys typed ahead (one SSH read) then reach the field the earlier Tabs chose
+                Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+                Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True)]
 
     class StartGame(Message):
         """The player asked to start ``config``; a table for it (if it has a connected player's
