@@ -6,12 +6,17 @@ folder in the test's temporary directory (games are autosaved on quit and when t
 ``genome_deliberation`` builds a GA turn as the ga agent records it, for panel tests; ``hub``
 runs a table hub on its own event loop thread (``RunningHub``), as the serve process does;
 ``owner_engine_table`` (autouse) gives every test the external-engine table it found.
+
+pytest-xdist's workers run with ``COLUMNS=80`` and ``LINES=24`` in their environment; an app a
+test starts in a real terminal (tmux, a pty) would take them over the terminal's own size, so
+they are removed here: every test sees the environment a plain ``pytest`` run gives it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import os
 import shutil
 import tempfile
 import threading
@@ -23,6 +28,9 @@ from swarmtui.core.engines import declare_engines, declared_engines
 from swarmtui.tables.client import TableClient
 from swarmtui.tables.hub import Hub
 from swarmtui.tables.ratings import RatingsStore
+
+for _size in ("COLUMNS", "LINES"):
+    os.environ.pop(_size, None)
 
 
 @pytest.fixture(autouse=True)

@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import asyncssh
@@ -51,8 +52,9 @@ def test_unreadable_and_damaged_key_files(tmp_path):
 def test_port_in_use_and_bad_host_key_leave_no_temporary_folder(tmp_path):
     key = tmp_path / "keys"
     key.write_text(asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode())
-    scratch = tmp_path / "tmp"
-    scratch.mkdir()
+    # a short folder of its own: the table hub's socket goes there, and a socket's path is at most
+    # 107 bytes (tmp_path under pytest-xdist is longer than that leaves room for)
+    scratch = Path(tempfile.mkdtemp(prefix="st-"))
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -72,6 +74,7 @@ def test_port_in_use_and_bad_host_key_leave_no_temporary_folder(tmp_path):
     _one_line_error(done, 2, r"ratings.sqlite3 is not a usable ratings database .*it is left as it is")
     assert damaged.read_text() == "these are not ratings\n"
     assert list(scratch.iterdir()) == []
+    scratch.rmdir()
 
 
 async def test_a_real_server_process_serves_the_app_and_logs_guest_access(tmp_path):
