@@ -19,11 +19,10 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 
 from swarmtui.core.services import RULEBOOK, Rulebook
 from swarmtui.games import GameSpec
-from swarmtui.referee.game import rules_object
 
 RULES_KEY = "f1"
 """The key that opens a game's rules on the menu, the setup and the game screen."""
@@ -47,6 +46,10 @@ class RulesScreen(ModalScreen[None]):
         """The rule options of the game in progress (``rules_in_play``), shown above the rules."""
 
     def compose(self) -> ComposeResult:
+        # markdown-it loads when the rules are first opened: the menu binds F1 from this module
+        # and must start as fast as before (benchmarks/startup.py)
+        from textual.widgets import Markdown
+
         with VerticalScroll(id="rules-box") as box:
             box.border_title = f"Rules: {self.game.title}"
             box.border_subtitle = "arrows pgup pgdn: scroll  esc f1 q: close"
@@ -71,6 +74,8 @@ def rules_in_play(game: GameSpec, overrides: Sequence[tuple[str, str]]) -> str:
     (``This game: UHP game type: Base+M; Threefold repetition draw: yes``; '' without options)."""
     if not game.rules:
         return ""
+    from swarmtui.referee.game import rules_object  # the referee: loaded with a game, not the menu
+
     rules = rules_object(game, overrides) or game.rules_type()()
     shown = []
     for field in dataclasses.fields(rules):
