@@ -69,6 +69,7 @@ from swarmtui.tui.screens.rules import RULES_KEY, rules_in_play, show_rules
 from swarmtui.tui.widgets.board_legend import BoardLegend
 from swarmtui.tui.widgets.board_view import BoardView
 from swarmtui.tui.widgets.move_log import MoveLog
+from swarmtui.tui.widgets.screen_title import ScreenTitle
 from swarmtui.tui.widgets.seat_clock import Reading, SeatClocks
 
 CLOCK_TICK = 0.1
@@ -144,7 +145,7 @@ class GameScreen(EndingsScreen):
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
+        yield ScreenTitle(id="title", classes="-plain")
         with Horizontal():
             board = board_widget(self.match.config.game_id)
             with Vertical(id="left") as left:

@@ -26,6 +26,7 @@ from swarmtui.games import GAMES
 from swarmtui.tables.client import TableClient, TableError
 from swarmtui.tui.rating_text import day, player_text, rating_text
 from swarmtui.tui.screens.rating_history import RatingHistoryScreen
+from swarmtui.tui.widgets.screen_title import ScreenTitle
 
 
 class LeaderboardScreen(Screen[None]):
@@ -45,7 +46,7 @@ class LeaderboardScreen(Screen[None]):
         self.you = ""
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Ratings at this server (Glicko-2)"), id="title")
+        yield ScreenTitle(Text("Ratings at this server (Glicko-2)"), id="title")
         with Vertical(id="box") as box:
             box.border_title = "Enter: a player's games"
             yield Select([], prompt="Game", id="game", compact=True)

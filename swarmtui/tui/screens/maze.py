@@ -52,6 +52,7 @@ from swarmtui.tui.screens.maze_help import MAZE_HELP
 from swarmtui.tui.widgets.maze_metrics import MazeMetricsPanel
 from swarmtui.tui.widgets.maze_overlay import fit_refusal
 from swarmtui.tui.widgets.maze_view import MazeView
+from swarmtui.tui.widgets.screen_title import ScreenTitle
 
 TUI_MAX_FIELDS = 40_000
 """Largest square maze the screen builds (200x200 fields): the animation keeps every frame."""
@@ -192,7 +193,8 @@ class MazeScreen(Screen[str]):
         self._walk_clock: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Mazes - ants, bees and classic builders", style="bold"), id="maze-title")
+        yield ScreenTitle(Text("Mazes - ants, bees and classic builders", style="bold"), id="maze-title",
+                          classes="-plain")
         with Horizontal():
             with Vertical(id="maze-form"):
                 yield from self._row("builder", Select([(spec.title, spec.id) for spec in ALL_BUILDERS.values()],

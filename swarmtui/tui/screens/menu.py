@@ -26,6 +26,7 @@ from swarmtui.agents import agents_for
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GAMES, GameSpec
 from swarmtui.tui.screens.rules import RULES_BINDING, show_rules
+from swarmtui.tui.widgets.screen_title import ScreenTitle
 
 MAZES = GameSpec("mazes", "Mazes", (), True, None,
                  "build mazes with ants and bees (Polap et al.) or classic algorithms; watch, measure, export")
@@ -130,7 +131,7 @@ class MenuScreen(Screen[None]):
         self.game = next(g for g in self.games if g.playable)
 
     def compose(self) -> ComposeResult:
-        yield Static(BANNER, id="banner", markup=False)
+        yield ScreenTitle(BANNER, id="banner", markup=False)
         with Horizontal():
             with Vertical(id="games") as games:
                 games.border_title = "Play, watch, replay"

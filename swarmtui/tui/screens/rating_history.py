@@ -16,13 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Footer
 
 from swarmtui.core.safe_text import safe_text
 from swarmtui.games import GAMES
 from swarmtui.tables.client import TableClient, TableError
 from swarmtui.tables.codes import shown
 from swarmtui.tui.rating_text import player_text, rating_text
+from swarmtui.tui.widgets.screen_title import ScreenTitle
 
 RESULTS = {1.0: "won", 0.5: "drew", 0.0: "lost"}
 
@@ -43,7 +44,7 @@ class RatingHistoryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         title = safe_text(f"{self.label}: rated games of {GAMES[self.game].title}", limit=78)
-        yield Static(title, id="title")
+        yield ScreenTitle(title, id="title")
         with Vertical(id="box") as box:
             box.border_title = "Latest first"
             yield DataTable(id="played", cursor_type="row", zebra_stripes=True)

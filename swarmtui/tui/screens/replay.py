@@ -33,6 +33,7 @@ from swarmtui.tui.screens.panel_screen import WIDE, PanelScreen
 from swarmtui.tui.screens.rules import RULES_KEY, show_rules
 from swarmtui.tui.widgets.board_legend import BoardLegend
 from swarmtui.tui.widgets.move_log import MoveLog
+from swarmtui.tui.widgets.screen_title import ScreenTitle
 
 NO_TRACE = "No deliberation was recorded for this move ({why})."
 UNAVAILABLE = "Reasoning unavailable for this move: the file's record of it is damaged."
@@ -91,7 +92,7 @@ class ReplayScreen(PanelScreen):
         """Per move with a trace: whether every phase of it draws (``frames.drawable``)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
+        yield ScreenTitle(id="title", classes="-plain")
         with Horizontal():
             board = board_widget(self.recording.game)
             with Vertical(id="left") as left:

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from swarmtui.core.safe_text import safe_text
 from swarmtui.tui.saved_game import SaveEntry, describe, games_dir, list_games
+from swarmtui.tui.widgets.screen_title import ScreenTitle
 
 
 def entry_prompt(entry: SaveEntry) -> Text:
@@ -60,7 +61,7 @@ class SavedGamesScreen(Screen[None]):
         self.entries: list[SaveEntry] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(safe_text(f"Saved games in {games_dir()}"), id="title")
+        yield ScreenTitle(safe_text(f"Saved games in {games_dir()}"), id="title")
         with Vertical(id="box") as box:
             box.border_title = "Enter: resume / replay a finished game"
             yield Static(id="message")

@@ -47,6 +47,7 @@ from swarmtui.tui.panels.playback import SPEEDS
 from swarmtui.tui.screens.rules import RULES_BINDING, RULES_KEY, show_rules
 from swarmtui.tui.setup_memory import LastSetup
 from swarmtui.tui.table_game import REMOTE, REMOTE_SPEC
+from swarmtui.tui.widgets.screen_title import ScreenTitle
 from swarmtui.tui.widgets.tick_box import TickBox
 
 AI_PREFERENCE = ("aco-bco", "pso", "minimax", "greedy", "mcts")
@@ -259,7 +260,7 @@ class SetupScreen(Screen[None]):
         """The seat whose parameters are shown."""
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Setup: {self.game.title}  -  {self.game.blurb}"), id="title")
+        yield ScreenTitle(Text(f"Setup: {self.game.title}  -  {self.game.blurb}"), id="title")
         with Horizontal():
             with VerticalScroll(id="seats-box", can_focus=False) as box:  # Tab: its fields, not the box
                 box.border_title = "Players"

@@ -29,6 +29,7 @@ from swarmtui.core.safe_text import safe_text
 from swarmtui.tables.client import TableClient, TableError
 from swarmtui.tables.codes import shown
 from swarmtui.tui.screens.table_code import TableCode
+from swarmtui.tui.widgets.screen_title import ScreenTitle
 
 REFRESH_SECONDS = 2.0
 
@@ -103,7 +104,7 @@ class TablesScreen(Screen[None]):
         self.tables: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Games of players connected to this server"), id="title")
+        yield ScreenTitle(Text("Games of players connected to this server"), id="title")
         with Vertical(id="box") as box:
             box.border_title = "Enter: take a free seat  w: watch  j: code  l: ratings"
             yield Static(id="message")
