@@ -36,6 +36,21 @@ def test_replays_a_noughts_result_file(tmp_path, capsys):
     assert (f"{winner} wins" in out.splitlines()[-1]) if winner else ("draw" in out or "board full" in out)
 
 
+def test_a_game_that_ended_off_the_board_ends_with_its_result(tmp_path, capsys, monkeypatch):
+    """A resignation (here before any move) is not an end the board knows: the last line says
+    the recorded result, not 'game not finished'."""
+    from swarmtui.tui.match import Match, MatchConfig
+    from swarmtui.tui.saved_game import new_save_path, write_game
+
+    monkeypatch.setenv("SWARMTUI_SAVES", str(tmp_path))
+    match = Match(MatchConfig("noughts", ("human", "random"), seed=5))
+    match.resign("X")
+    path = write_game(match.to_saved(), new_save_path(match.to_saved()))
+    code, out, err = run_cli(capsys, "replay", str(path))
+    assert code == 0, err
+    assert "0 moves; O wins (X resigns)" in out and out.rstrip().endswith("end: O wins (X resigns)")
+
+
 def test_replays_hive_protocol_games_with_traces_and_skipped_turns(tmp_path, capsys):
     swarm = play_protocol_game((Player("pso"), Player("random")), Protocol(traces=True), 2, 0)
     immobile = play_protocol_game((Player("pso"), Player("random", label="Immobile")),

@@ -58,6 +58,19 @@ async def test_resigning_asks_first_then_ends_the_game_saying_who_resigned(tui_a
         assert "the game is over" in _notes(app)
 
 
+async def test_a_game_resigned_before_any_move_is_kept_with_its_result(tui_app) -> None:
+    app = tui_app(speed="instant")
+    async with app.run_test() as pilot:
+        screen = await _game(app, pilot, MatchConfig("noughts", ("human", "random"), seed=5))
+        await pilot.press("R")
+        await settle(app, pilot, lambda: isinstance(app.screen, Confirm))
+        await pilot.press("y")
+        await settle(app, pilot, lambda: screen.match.is_over and screen.match.save_path is not None)
+        assert screen.match.save_path is not None
+        saved = read_game(screen.match.save_path)
+        assert saved.finished and saved.moves == [] and saved.result == "O wins (X resigns)"
+
+
 async def test_the_computer_declines_a_draw_when_ahead_and_accepts_when_not(tui_app) -> None:
     app = tui_app(speed="instant")
     async with app.run_test() as pilot:

@@ -143,6 +143,8 @@ def replay(
     if final:
         out.print(spec.render_text(state, glyphs))
     outcome = state.outcome
-    end = outcome.reason if outcome else "game not finished"
-    winner = f", {outcome.winner} wins" if outcome and outcome.winner else ""
-    out.print(Text.assemble("\nend: ", safe_text(end + winner)))
+    if outcome is not None:
+        end = outcome.reason + (f", {outcome.winner} wins" if outcome.winner else "")
+    else:  # the board is not over: a finished log says why it ended (a resignation, time, a forfeit)
+        end = _result(log) if log.finished else "game not finished"
+    out.print(Text.assemble("\nend: ", safe_text(end)))

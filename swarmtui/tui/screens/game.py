@@ -389,13 +389,14 @@ class GameScreen(EndingsScreen):
         return str(match.save_path)
 
     def autosave(self) -> str | None:
-        """Save a game worth keeping (moves played, or saved before); None when there is nothing.
+        """Save a game worth keeping (moves played, finished, or saved before); None when there
+        is nothing (a game resigned or lost on time before any move is kept: it has a result).
 
         A watched game is kept only once it has finished. Errors become a notification:
         autosave runs on the way out and must not stop it.
         """
         self.save_failure = None
-        if not self.match.moves and self.match.save_path is None:
+        if not self.match.moves and self.match.save_path is None and not self.match.is_over:
             return None
         if self.match.table is not None and self.match.table.watching and not self.match.is_over:
             return None
