@@ -84,6 +84,18 @@ def test_a_draw_offer_is_declined_lapses_with_a_move_and_is_agreed(hub):
     assert "draw_offered" in _kinds(offers)
 
 
+def test_a_draw_offer_that_stands_reaches_who_sits_down_or_watches_later(hub):
+    host, guest, _ = _rated_table(hub)
+    host.offer_draw("X")
+    poll_until(lambda: guest.draw_offer == ("X", 0))
+    later = hub.client("erin").join(host.id, watch=True)
+    assert later.draw_offer == ("X", 0)
+    assert hub.hub.tables[host.id].joined(["X"])["draw_offer"] == {"seat": "X", "ply": 0}
+    host.publish(0, "b2")  # a move ends the offer
+    poll_until(lambda: guest.draw_offer is None)
+    assert hub.client("fred").join(host.id, watch=True).draw_offer is None
+
+
 def test_draws_need_two_players_and_computers_neither_resign_nor_offer(hub):
     alice, bob = hub.client("alice"), hub.client("bob")
     host = alice.host("halma", {"1": "human", "2": "human", "3": "human"}, 1, {}, ["1"])

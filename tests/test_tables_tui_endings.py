@@ -5,7 +5,7 @@ resigns a rated game (after asking) and it is rated as the host's loss."""
 
 from __future__ import annotations
 
-from test_tables_tui_social import host_noughts
+from test_tables_tui_social import host_noughts, open_tables
 from textual.widgets import Select
 from waiting import poll_until, settle
 
@@ -62,6 +62,24 @@ async def test_the_other_players_offer_is_answered_with_a_key_or_lapses(tui_app,
         await until(pilot, lambda: screen.match.is_over)
         assert screen.match.result_text() == "Draw (draw agreed)"
         poll_until(lambda: bob.ending == {"kind": "draw"})
+
+
+async def test_an_offer_made_while_the_player_was_away_is_asked_when_they_are_back(tui_app, hub):
+    host = hub.client("alice").host("noughts", {"X": "human", "O": "human"}, 1, {}, ["X"])
+    away = hub.client("bob").join(host.id)
+    host.offer_draw("X")
+    poll_until(lambda: away.draw_offer == ("X", 0))
+    away.leave()  # bob's connection drops; his seat and the offer stand
+    app = tui_app(speed="instant", tables=hub.client("bob"))
+    async with app.run_test() as pilot:
+        await open_tables(pilot)
+        await pilot.press("enter")  # back to his seat
+        await until(pilot, lambda: isinstance(app.screen, Confirm))
+        assert "X (alice [x]) offers a draw. O, do you accept?" in str(app.screen.query_one("Static").render())
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen) and app.screen.match.is_over)
+        assert app.screen.match.result_text() == "Draw (draw agreed)"
+        poll_until(lambda: host.ending == {"kind": "draw"})
 
 
 async def test_resigning_a_rated_table_game_is_rated_as_a_loss(tui_app, hub):

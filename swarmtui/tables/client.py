@@ -38,6 +38,15 @@ class TableClosed(TableError, TurnAbandoned):
 Listener = Callable[[dict[str, Any]], None]
 
 
+def standing_offer(reply: dict[str, Any], mine: tuple[str, ...], ply: int) -> tuple[str, int] | None:
+    """The draw another seat offered that still stands when we join (the join reply's
+    ``draw_offer``), as ``(seat, ply)``; None when there is none, it is ours, or it is not well formed."""
+    offer = reply.get("draw_offer")
+    if not isinstance(offer, dict) or offer.get("ply") != ply or not isinstance(offer.get("seat"), str):
+        return None
+    return None if offer["seat"] in mine else (offer["seat"], ply)
+
+
 class TableLink:
     """One table as this app sits at it.
 
@@ -77,7 +86,7 @@ class TableLink:
         """The hub's last refusal of one of our moves (the two games disagree)."""
         self.ending: dict[str, str] = dict(reply.get("ending") or {})
         """How the game ended outside its rules, as the hub says (``Table.ending``; empty: it did not)."""
-        self.draw_offer: tuple[str, int] | None = None
+        self.draw_offer: tuple[str, int] | None = standing_offer(reply, self.mine, len(self.moves))
         """A draw offered by another seat, and the ply it stands at (a move ends it)."""
         self.clock: str = str(reply.get("clock") or "none")
         """The table's time control in seconds (``"300+3"``; ``"none"``): the table's rule."""

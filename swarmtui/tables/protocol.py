@@ -28,7 +28,8 @@ Requests: ``hello token`` (first, once; the reply says whether the server keeps 
 table``, ``leaderboard [game]``, ``history game [player]``, ``resign table seat``, ``offer_draw table
 seat``, ``answer_draw table seat accept``. A join reply's ``ending`` says how a game ended outside
 its rules (``{"kind": "resign", "seat": s}``, ``{"kind": "draw"}``, ``{"kind": "time", "seat": s}``;
-empty otherwise), and a timed table's ``clocks`` (as the event).
+empty otherwise), a timed table's ``clocks`` (as the event), and a draw offer that still stands
+(``draw_offer``: ``{"seat": s, "ply": p}``).
 """
 
 from __future__ import annotations

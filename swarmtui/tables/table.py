@@ -465,8 +465,10 @@ class Table:
                 "clock": self.config.clock}
 
     def joined(self, seats: list[str]) -> dict[str, Any]:
-        """The reply to a join: the table, the whole game so far, its chat, and the seats now ours."""
+        """The reply to a join: the table, the whole game so far, its chat, a draw offer that still
+        stands (a player back after a dropped connection is asked it too), and the seats now ours."""
+        offer = {"draw_offer": {"seat": self.draw_offer[0], "ply": self.draw_offer[1]}} if self.draw_offer else {}
         return {**self.describe(), "players": self.players, "seed": self.config.seed, "params": self.config.params,
                 "rules": self.config.rules, "move_list": list(self.moves), "mine": seats,
-                "chat": list(self.chat.lines), "ending": dict(self.ending),
+                "chat": list(self.chat.lines), "ending": dict(self.ending), **offer,
                 **({"clocks": self.clock_event()} if self.clocks else {})}

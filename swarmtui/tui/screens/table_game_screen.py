@@ -111,6 +111,9 @@ class TableGameScreen(GameScreen):
         for line in list(link.chat):
             chat.add_line(line)
         self.query_one("#board-box").border_title = self.board_title()
+        if link.draw_offer is not None:  # offered before we sat down (or while our connection was down)
+            seat, ply = link.draw_offer
+            self.post_message(self.TableNews({"event": "draw_offered", "table": link.id, "seat": seat, "ply": ply}))
 
     def board_title(self) -> Text:
         """The title line is cut at 80 columns with long names: the board says the table too."""
