@@ -121,11 +121,15 @@ async def test_take_over_here_from_a_pgn_record_opens_the_setup_with_that_positi
         game.play(game.match.state.legal_moves()[0])
         game.next_turn()
         await settle(app, pilot, lambda: len(game.match.moves) == 2 and game.match.human_to_move)
+        await pilot.press("a")  # the coach, on the position taken over
+        await settle(app, pilot, lambda: game.advice is not None)
+        assert game.advice is not None and game.advice.suggestion.move in game.match.state.legal_moves()
+        assert sum(game.match.hints.values()) == 1 and game.match.state.ply == 8
         await pilot.press("w")
-        await pilot.pause()
+        await settle(app, pilot, lambda: game.match.save_path is not None)
         assert game.match.save_path is not None
         saved = read_game(game.match.save_path)
-        assert saved.start == expected
+        assert saved.start == expected and sum(saved.hints.values()) == 1
         replayed = Recording.from_log(saved, "the save")
         assert position_text(replayed.positions[2]) == position_text(game.match.state)
 
