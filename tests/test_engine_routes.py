@@ -341,3 +341,32 @@ async def test_the_apps_replay_rebuilds_no_engine_and_says_why(tui_app, tmp_path
 ])
 def test_sweeps_presets_and_round_robins_cannot_name_a_program(tmp_path, args, phrases) -> None:
     one_line_error(swarmtui("sim", *args, cwd=tmp_path), *phrases)
+
+
+def test_tasks_of_two_runs_in_one_worker_keep_their_own_engine_tables() -> None:
+    """A Dask worker runs tasks of several runs at once in its threads: each task sees the table
+    its run sent with it (``with_engines``), never the other run's, and the process's own table
+    is untouched (it was replaced under a running task before)."""
+    import threading
+
+    from swarmtui.core.engines import engine_named, parse_engine, with_engines
+
+    both_set = threading.Barrier(2, timeout=20)
+    seen: dict[str, object] = {}
+
+    def task(name: str) -> None:
+        both_set.wait()  # the other task's table is set too
+        try:
+            seen[name] = engine_named(name).argv
+        except ParamError as error:
+            seen[name] = str(error)
+
+    runs = [threading.Thread(target=with_engines, args=((parse_engine(name, f"/bin/{name}"),), task, name))
+            for name in ("alpha", "beta")]
+    before = declared_engines()
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join(30)
+    assert seen == {"alpha": ("/bin/alpha",), "beta": ("/bin/beta",)}
+    assert declared_engines() == before

@@ -17,7 +17,9 @@ peer or remote player can choose one: a name that is not declared here is refuse
 sentence, and a name is a short word (``ENGINE_NAME``), never a command line or a path.
 
 The table is per process: each face fills it at start-up (``declare_engines``); ``sim``'s
-pool and Dask workers get their parent's with each task (``sim.execution``); ``swarmtui
+pool and Dask workers get their parent's with each task (``sim.execution``), as that task's own
+table (a context variable: a Dask worker runs tasks of several runs at once in its threads, and
+one run's table must not replace another's under a running task); ``swarmtui
 serve`` hands its sessions only the engines its operator offers (``[serve] engines``,
 ``--offer-engines``; none by default), as ``--engine`` options of each session's app, which
 under ``SWARMTUI_CONFINE`` ignores the ``[engines]`` of any config file.
@@ -28,6 +30,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Iterable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,6 +133,13 @@ def offered_section(document: Mapping[str, Any], where: str) -> tuple[str, ...] 
 
 
 _DECLARED: dict[str, Engine] = {}
+_TASK_TABLE: ContextVar[dict[str, Engine] | None] = ContextVar("swarmtui_task_engines", default=None)
+"""The table of the task running in this thread (``with_engines``); None: the process's."""
+
+
+def _table() -> dict[str, Engine]:
+    task = _TASK_TABLE.get()
+    return _DECLARED if task is None else task
 
 
 def declare_engines(engines: Iterable[Engine]) -> None:
@@ -140,19 +150,19 @@ def declare_engines(engines: Iterable[Engine]) -> None:
 
 
 def declared_engines() -> dict[str, Engine]:
-    """This process's engines by name, in declaration order."""
-    return dict(_DECLARED)
+    """This process's engines by name, in declaration order (the running task's, in a worker)."""
+    return dict(_table())
 
 
 def engine_names() -> tuple[str, ...]:
     """The names of the declared engines (what the TUI's setup offers)."""
-    return tuple(_DECLARED)
+    return tuple(_table())
 
 
 def declared_list() -> str:
     """``"mzinga, nokamute"``, or a sentence saying how to declare one when there is none."""
-    if _DECLARED:
-        return ", ".join(_DECLARED)
+    if _table():
+        return ", ".join(_table())
     return ("none (the machine's owner declares engines in the config file's [engines] section, "
             "or with --engine NAME=COMMAND)")
 
@@ -160,14 +170,19 @@ def declared_list() -> str:
 def engine_named(name: str) -> Engine:
     """The declared engine ``name``; ``ParamError`` (one sentence) for any other text."""
     check_engine_name(name)
-    if name not in _DECLARED:
+    table = _table()
+    if name not in table:
         raise ParamError(f"no external engine named {name!r} is declared on this machine "
                          f"(declared: {declared_list()})")
-    return _DECLARED[name]
+    return table[name]
 
 
 def with_engines(engines: tuple[Engine, ...], function: Any, task: Any) -> Any:
-    """``function(task)`` with ``engines`` as this process's table: how a pool or Dask worker
-    plays a task of a run whose parent declared engines (picklable with ``functools.partial``)."""
-    declare_engines(engines)
-    return function(task)
+    """``function(task)`` with ``engines`` as the table of this task alone: how a pool or Dask
+    worker plays a task of a run whose parent declared engines (picklable with
+    ``functools.partial``). Tasks of other runs in the worker's other threads keep their own."""
+    token = _TASK_TABLE.set({engine.name: engine for engine in engines})
+    try:
+        return function(task)
+    finally:
+        _TASK_TABLE.reset(token)
