@@ -6,10 +6,11 @@ and sees minimax's deliberation for O's answer in the panel, as a player at its 
 from __future__ import annotations
 
 import asyncssh
+from ssh_setup import open_noughts_setup
 
 from swarmtui.games import GAMES
 from swarmtui.serve.environment import app_command
-from swarmtui.serve.probe import loopback_config, open_terminal
+from swarmtui.serve.probe import loopback_config
 from swarmtui.serve.server import start_server
 from swarmtui.serve.venue import Venue
 from swarmtui.tui.screens.menu import menu_games
@@ -37,10 +38,7 @@ async def test_a_browser_player_sees_the_ssh_players_computer_seat_think(tmp_pat
     try:
         async with asyncssh.connect("127.0.0.1", ssh.port, username="carol", known_hosts=None,
                                     client_keys=[key], agent_path=None, config=None) as conn:
-            host = await open_terminal(conn, size=(100, 30))
-            await host.wait_for(r"Play with others", timeout=WAIT)
-            host.press("enter")  # Noughts & Crosses
-            await host.wait_for(r"Setup: Noughts", timeout=WAIT)
+            host = await open_noughts_setup(conn, WAIT)
             await host.pick(X_TO_REMOTE, timeout=WAIT)  # X's agent (the setup opens on it): a connected player
             host.press("tab")  # O's agent
             await host.pick(O_TO_MINIMAX, timeout=WAIT)  # minimax, which the host's app runs

@@ -19,12 +19,13 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from ssh_setup import open_noughts_setup
 from waiting import wait_until
 
 from swarmtui.games import GAMES
 from swarmtui.serve.environment import app_command
 from swarmtui.serve.limits import Limits
-from swarmtui.serve.probe import loopback_config, open_terminal
+from swarmtui.serve.probe import loopback_config
 from swarmtui.serve.server import start_server
 from swarmtui.serve.transcript import plain_text
 from swarmtui.serve.venue import Venue
@@ -198,10 +199,7 @@ async def test_a_browser_player_joins_a_table_an_ssh_player_opened_and_they_play
     try:
         async with asyncssh.connect("127.0.0.1", ssh.port, username="carol", known_hosts=None,
                                     client_keys=[alice_key], agent_path=None, config=None) as conn:
-            host = await open_terminal(conn, size=(100, 30))
-            await host.wait_for(r"Play with others", timeout=WAIT)
-            host.press("enter")  # Noughts & Crosses
-            await host.wait_for(r"Setup: Noughts", timeout=WAIT)
+            host = await open_noughts_setup(conn, WAIT)
             host.press("tab")  # O's agent
             await host.pick(O_TO_REMOTE, timeout=WAIT)  # its last choice: a connected player
             await host.wait_for(r"This player has no parameters", timeout=WAIT)
