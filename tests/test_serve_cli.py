@@ -9,7 +9,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import asyncssh
@@ -52,9 +51,8 @@ def test_unreadable_and_damaged_key_files(tmp_path):
 def test_port_in_use_and_bad_host_key_leave_no_temporary_folder(tmp_path):
     key = tmp_path / "keys"
     key.write_text(asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode())
-    # a short folder of its own: the table hub's socket goes there, and a socket's path is at most
-    # 107 bytes (tmp_path under pytest-xdist is longer than that leaves room for)
-    scratch = Path(tempfile.mkdtemp(prefix="st-"))
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -74,7 +72,6 @@ def test_port_in_use_and_bad_host_key_leave_no_temporary_folder(tmp_path):
     _one_line_error(done, 2, r"ratings.sqlite3 is not a usable ratings database .*it is left as it is")
     assert damaged.read_text() == "these are not ratings\n"
     assert list(scratch.iterdir()) == []
-    scratch.rmdir()
 
 
 async def test_a_real_server_process_serves_the_app_and_logs_guest_access(tmp_path):
@@ -103,3 +100,23 @@ async def test_a_real_server_process_serves_the_app_and_logs_guest_access(tmp_pa
         await asyncio.wait_for(server.wait(), 15)
     assert server.returncode == 0
     assert b"stopped; every session was hung up" in await server.stderr.read()
+
+
+async def test_a_long_tmpdir_does_not_stop_the_server(tmp_path, monkeypatch):
+    """The table hub's socket path would outgrow what a Unix socket takes under a long TMPDIR
+    ('AF_UNIX path too long', the server would not start): the hub's folder goes to /tmp then."""
+    import tempfile
+
+    from swarmtui.serve.limits import Limits
+    from swarmtui.serve.venue import SOCKET_PATH_MAX, Venue
+
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    deep.mkdir(parents=True)
+    monkeypatch.setattr(tempfile, "tempdir", str(deep))
+    venue = await Venue.open(tmp_path / "players", Limits(), ("true",))
+    try:
+        assert len(bytes(venue.hub.path)) <= SOCKET_PATH_MAX and venue.hub.path.exists()
+        assert not any(deep.iterdir())  # nothing left behind in the long folder
+    finally:
+        await venue.close()
+    assert not venue.hub.path.parent.exists()

@@ -45,7 +45,7 @@ class Venue:
         (removed again if the hub cannot start), keeping rated games in the ``ratings`` database
         (None: no rated tables); a ratings file that is not usable is a ``RatingsError``."""
         store = None if ratings is None else await asyncio.to_thread(_open_ratings, players_root, ratings)
-        hub_dir = Path(tempfile.mkdtemp(prefix="swarmtui-tables-"))
+        hub_dir = _hub_folder()
         hub = Hub(hub_dir / "hub.sock", store)
         try:
             await hub.start()
@@ -59,6 +59,20 @@ class Venue:
         """Stop the hub and remove its folder (after every door has hung up its sessions)."""
         await self.hub.close()
         shutil.rmtree(self.hub.path.parent, ignore_errors=True)
+
+
+SOCKET_PATH_MAX = 100
+"""Bytes a Unix socket's path may take here (107 on Linux, 103 on macOS, with room to spare)."""
+
+
+def _hub_folder() -> Path:
+    """A private temporary folder for the hub's socket: in the temporary directory (TMPDIR), or
+    in /tmp when TMPDIR's path is too long for a socket path (the server would not start)."""
+    folder = Path(tempfile.mkdtemp(prefix="swarmtui-tables-"))
+    if len(bytes(folder / "hub.sock")) <= SOCKET_PATH_MAX or not Path("/tmp").is_dir():
+        return folder
+    folder.rmdir()
+    return Path(tempfile.mkdtemp(prefix="swarmtui-tables-", dir="/tmp"))
 
 
 def _open_ratings(players_root: Path, ratings: Path) -> RatingsStore:
