@@ -27,7 +27,7 @@ from swarmtui.serve.environment import app_command
 from swarmtui.serve.limits import Limits
 from swarmtui.serve.probe import loopback_config
 from swarmtui.serve.server import start_server
-from swarmtui.serve.transcript import plain_text
+from swarmtui.serve.transcript import LIST_CLOSED, LIST_OPEN, plain_text
 from swarmtui.serve.venue import Venue
 from swarmtui.tui.screens.menu import menu_games
 from swarmtui.tui.screens.setup import default_agent, seat_choices
@@ -104,10 +104,10 @@ class Browser:
         return once the list has closed (as ``serve.probe.Probe.pick``)."""
         mark = await self.mark()
         await self.press("Enter")
-        await self.wait_for(r"esc Dismiss menu", start=mark)
+        await self.wait_for(LIST_OPEN, start=mark)
         mark = await self.mark()
         await self.press(*["ArrowDown"] * downs, "Enter")
-        await self.wait_for(r"esc Menu", start=mark)
+        await self.wait_for(LIST_CLOSED, start=mark)
 
     async def press_each(self, *keys: str, timeout: float = WAIT) -> None:
         """Press ``keys`` one at a time, each once the app has drawn its answer to the one before

@@ -20,7 +20,7 @@ import asyncssh
 
 from swarmtui.serve.limits import Limits
 from swarmtui.serve.server import ServeConfig
-from swarmtui.serve.transcript import plain_text, wait_on
+from swarmtui.serve.transcript import LIST_CLOSED, LIST_OPEN, plain_text, wait_on
 
 KEYS = {"ctrl+q": b"\x11", "end": b"\x1b[F", "home": b"\x1b[H", "enter": b"\r", "tab": b"\t", "escape": b"\x1b",
         "down": b"\x1b[B", "up": b"\x1b[A"}
@@ -92,10 +92,10 @@ class Probe(asyncssh.SSHClientSession):
         "Menu" again after): a key typed sooner reaches the wrong widget."""
         mark = len(self.output)
         self.press("enter")
-        await self.wait_for(r"esc Dismiss menu", timeout, start=mark)
+        await self.wait_for(LIST_OPEN, timeout, start=mark)
         mark = len(self.output)
         self.press(*["down"] * downs, "enter")
-        await self.wait_for(r"esc Menu", timeout, start=mark)
+        await self.wait_for(LIST_CLOSED, timeout, start=mark)
 
     def pause_writing(self) -> None:
         self.writable.clear()

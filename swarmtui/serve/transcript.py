@@ -12,6 +12,11 @@ import re
 import time
 from collections.abc import Callable
 
+LIST_OPEN = r"esc Dismiss menu"
+"""The footer while a drop-down list has the focus (Escape dismisses it)."""
+LIST_CLOSED = r"esc Menu"
+"""The footer once the list has closed and given the focus back to its field."""
+
 ESCAPE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 
 

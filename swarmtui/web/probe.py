@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import aiohttp
 
-from swarmtui.serve.transcript import plain_text, wait_on
+from swarmtui.serve.transcript import LIST_CLOSED, LIST_OPEN, plain_text, wait_on
 
 KEYS = {"enter": "\r", "tab": "\t", "escape": "\x1b", "ctrl+q": "\x11", "down": "\x1b[B", "up": "\x1b[A",
         "home": "\x1b[H", "end": "\x1b[F"}
@@ -73,10 +73,10 @@ class Screen:
         return once the list has closed (as ``serve.probe.Probe.pick``)."""
         mark = len(self.output)
         await self.press("enter")
-        await self.wait_for(r"esc Dismiss menu", timeout, start=mark)
+        await self.wait_for(LIST_OPEN, timeout, start=mark)
         mark = len(self.output)
         await self.press(*["down"] * downs, "enter")
-        await self.wait_for(r"esc Menu", timeout, start=mark)
+        await self.wait_for(LIST_CLOSED, timeout, start=mark)
 
     async def close(self) -> None:
         await self.socket.close()
