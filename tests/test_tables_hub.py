@@ -49,7 +49,7 @@ def test_host_join_and_play_both_ways(hub):
     host_events = _events(host)
     guest = bob.join(host.id)
     assert guest.mine == ("Black",) and guest.moves == [] and (guest.seed, guest.players) == (7, host.players)
-    _until(lambda: host.holder("Black") == "bob [x]")
+    _until(lambda: host.holder("Black") == "bob [x]" and bool(host_events))  # the event itself, too
     assert host_events[-1]["event"] == "seat" and host_events[-1]["present"]
 
     state = get_game("hive").start()
