@@ -1,5 +1,6 @@
-"""``swarmtui sim tune``: eq. 2.1 over weight vectors, the incumbent rule, the random ablation,
-a small real run that resumes to the same weights, and the weights files alphabeta plays."""
+"""``swarmtui sim tune``: eq. 2.1 over weight vectors, the incumbent rule and its promotion test,
+the random ablation, small real runs that resume to the same weights (also in the middle of a
+promotion test), and the weights files alphabeta plays."""
 
 from __future__ import annotations
 
@@ -15,13 +16,15 @@ from swarmtui.core.params import ParamError
 from swarmtui.core.saves import SaveError
 from swarmtui.games.hive.evaluation import HiveWeights
 from swarmtui.games.hive.tuned_weights import read_weights, write_weights
+from swarmtui.sim.pentanomial import Sprt
+from swarmtui.sim.sprt import Tally
 from swarmtui.sim.tuning import Swarm, TuneSettings
 
 NAMES = ("queen_neighbour", "mobile_ant", "tempo")
 
 
 def _settings(**changes) -> TuneSettings:
-    settings: dict[str, Any] = {"game": "hive", "names": NAMES, "particles": 4}
+    settings: dict[str, Any] = {"game": "hive", "names": NAMES, "particles": 4, "confirm_pairs": 0}
     return TuneSettings(**(settings | changes))
 
 
@@ -53,6 +56,33 @@ def test_the_incumbent_changes_only_by_beating_it():
     assert swarm.history[-1].promoted == 1 and np.array_equal(swarm.incumbent, swarm.history[-1].positions[1])
 
 
+def test_with_the_promotion_test_only_its_h1_promotes_the_contender():
+    swarm = Swarm.start(_settings(confirm_pairs=20))
+    scores = [0.5, 0.875, 0.875, 0.0]  # particle 1 is the contender (the first of the best)
+    assert swarm.contender(scores) == 1 and swarm.confirmation([0.5, 0.5, 0.25, 0.0]) is None
+    match = swarm.confirmation(scores)
+    assert match is not None and match.max_pairs == 20 and match.test == Sprt(0.0, 60.0, 0.05, 0.2)
+    assert match.first == swarm.settings.entrant(swarm.positions[1])  # on openings of its own:
+    assert match.seed != swarm.settings.match(0, swarm.positions[1], swarm.incumbent).seed
+    undecided, rejected, accepted = Tally(match.test), Tally(match.test), Tally(match.test)
+    for _ in range(3):
+        undecided.add_pair(1.0, 0.5)
+    while rejected.decision is None:
+        rejected.add_pair(0.5, 0.0)
+    while accepted.decision is None:
+        accepted.add_pair(1.0, 1.0)
+    assert (undecided.decision, rejected.decision, accepted.decision) == (None, "H0", "H1")
+    for test in (None, undecided, rejected):  # 87.5 % over the generation's pairs is not enough
+        swarm.advance(scores, test)
+        assert swarm.history[-1].promoted is None and not swarm.incumbent.any()
+    positions = swarm.positions.copy()
+    swarm.advance(scores, accepted)
+    assert swarm.history[-1].promoted == 1 and np.array_equal(swarm.incumbent, positions[1])
+    assert swarm.history[-1].test is accepted
+    assert TuneSettings.from_json({k: v for k, v in _settings(confirm_pairs=9).to_json().items()
+                                   if not k.startswith("confirm")}).confirm_pairs == 0  # a first-runs log
+
+
 def test_the_random_search_draws_fresh_candidates_from_the_box():
     swarm = Swarm.start(_settings(method="random"))
     first = swarm.positions.copy()
@@ -71,6 +101,10 @@ def test_the_settings_are_checked():
     with pytest.raises(ParamError):
         _settings(player=(("depth", "0"),))
     assert TuneSettings.from_json(json.loads(json.dumps(_settings(c1=1.5).to_json()))) == _settings(c1=1.5)
+    with pytest.raises(ParamError):
+        _settings(confirm_elo1=-5.0)  # H1 below H0
+    with pytest.raises(ParamError):
+        _settings(confirm_alpha=0.0)
 
 
 
@@ -79,7 +113,7 @@ def test_a_small_run_shows_each_generation_saves_the_weights_and_resumes_the_sam
     monkeypatch.setenv("SWARMTUI_SAVES", str(tmp_path / "saves"))
     log, weights = tmp_path / "tune.jsonl", tmp_path / "w.json"
     args = ["sim", "tune", "hive", "--weights", ",".join(NAMES), "--particles", "2", "--generations", "2",
-            "--pairs", "1", "--player", "depth=1", "-w", "1", "--seed", "5"]
+            "--pairs", "1", "--player", "depth=1", "-w", "1", "--seed", "5", "--param", "confirm_pairs=0"]
     code, out, _ = run_cli(capsys, *args, "--out", str(log), "--save", str(weights))
     assert code == 0 and "generation 1/2 (swarm)" in out and "generation 2/2" in out and "queen_neighbour" in out
     saved = json.loads(weights.read_text())
@@ -103,6 +137,30 @@ def test_a_small_run_shows_each_generation_saves_the_weights_and_resumes_the_sam
     log.write_text("".join(json.dumps(r) + "\n" for r in forged))
     code, _, err = run_cli(capsys, "sim", "tune", "--resume", str(log))
     assert code == 2 and "is not the one the swarm plays there" in err and len(err.splitlines()) == 1
+
+
+def test_a_promotion_test_is_played_logged_shown_and_resumed_in_its_middle(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("SWARMTUI_SAVES", str(tmp_path / "saves"))
+    log, weights = tmp_path / "tune.jsonl", tmp_path / "w.json"
+    code, out, _ = run_cli(capsys, "sim", "tune", "hive", "--weights", ",".join(NAMES), "--particles", "2",
+                           "--generations", "3", "--pairs", "1", "--player", "depth=1", "-w", "1", "--seed", "5",
+                           "--param", "confirm_pairs=3", "--out", str(log), "--save", str(weights))
+    assert code == 0 and "its promotion test: 3 pairs, LLR" in out
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    groups = [(r["group"], r["index"]) for r in rows if r["kind"] == "game"]
+    assert ("g0c", 5) in groups and ("g0c", 6) not in groups  # at most 3 pairs, in the log's own group
+    assert json.loads(weights.read_text())["tuning"]["promotion_test"]["most_pairs"] == 3
+    cut = groups.index(("g0c", 3)) + 2  # the header, then the games up to the test's fourth game
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows[:cut]))
+    code, resumed_out, _ = run_cli(capsys, "sim", "tune", "--resume", str(log), "-w", "1")
+    assert code == 0 and resumed_out == out
+    again = [(r["group"], r["index"], r["moves"]) for r in map(json.loads, log.read_text().splitlines())
+             if r["kind"] == "game"]
+    assert again == [(r["group"], r["index"], r["moves"]) for r in rows if r["kind"] == "game"]
+    extra = rows[:cut] + [rows[cut - 1] | {"index": 7}]  # a game past the test's last pair
+    log.write_text("".join(json.dumps(r) + "\n" for r in extra))
+    code, _, err = run_cli(capsys, "sim", "tune", "--resume", str(log))
+    assert code == 2 and len(err.splitlines()) == 1 and "g0c" in err
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -31,7 +31,9 @@ def tune(
     opening: int = typer.Option(4, "--opening", min=0, max=200, help="Random plies that open each pair."),
     cap: int = typer.Option(150, "--cap", min=1, max=1_000_000, help="Plies after which a game is a draw."),
     param: list[str] = typer.Option([], "--param", help="The swarm's constants: w, c1, c2 (eq. 2.1; thesis code "
-                                    "0.5, 0.8, 0.9), draws, initial_speed, span, promote; repeatable."),
+                                    "0.5, 0.8, 0.9), draws, initial_speed, span, promote; the promotion "
+                                    "test's confirm_pairs (30; 0: none), confirm_elo1 (60), confirm_alpha "
+                                    "(0.05), confirm_beta (0.2); repeatable."),
     seed: int = _SEED,
     workers: int | None = _WORKERS,
     scheduler: str | None = _SCHEDULER,

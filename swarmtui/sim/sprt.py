@@ -416,7 +416,7 @@ def run_sprt(match: SprtMatch, *, workers: int, scheduler: str | None, out: Path
         reporter = _Reporter(err_console, progress, progress.add_task("SPRT", total=None))
         reporter.show(tally, len(scores))
         try:
-            for log in _play(match, missing, workers, client, tally):
+            for log in play_until_decided(match, missing, workers, client, tally):
                 scores[log.index or 0] = score_of_first(log)
                 if records_file is not None:
                     records_file.write(log)
@@ -440,7 +440,8 @@ DASK_WINDOW = 256
 may allow millions of games it will never play."""
 
 
-def _play(match: SprtMatch, indices: list[int], workers: int, client: Any, tally: Tally) -> Iterator[GameLog]:
+def play_until_decided(match: SprtMatch, indices: list[int], workers: int, client: Any,
+                       tally: Tally) -> Iterator[GameLog]:
     """The games ``indices`` in order, until the test decides (the pool is stopped then: the
     games it was playing ahead are not kept, exactly as an uninterrupted run keeps them)."""
     window = len(indices) if client is None else DASK_WINDOW

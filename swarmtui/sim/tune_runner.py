@@ -2,9 +2,10 @@
 file, and the swarm shown on the terminal as it flies (``sim.tuning`` has the method).
 
 Each generation's games are played at once (every particle's evaluation, in order:
-``sim.execution.map_ordered``); then the swarm takes their scores and a table shows the
-generation: the best particle's score against the incumbent, whether it took the incumbent's
-place, and for every tuned weight its hand-set value, the incumbent's and the particles' range
+``sim.execution.map_ordered``); then the contender's promotion test is played pair by pair
+until it decides (``sim.sprt.play_until_decided``), the swarm takes the scores and the test, and
+a table shows the generation: the best particle's score against the incumbent, the test, whether
+it took the incumbent's place, and for every tuned weight its hand-set value, the incumbent's and the particles' range
 (the weights moving). After each generation the incumbent's weights go to the weights file the
 caller's ``BestKeeper`` writes (Hive's: ``papers.mcguile.tuning``), so a stopped run's best so far
 is usable.
@@ -32,8 +33,18 @@ from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import RecordWriter, ResultReader
 from swarmtui.referee import check_seats
 from swarmtui.sim.execution import WorkerLost, dask_client, map_ordered
-from swarmtui.sim.sprt import SprtGames, misfit, play_sprt_game
-from swarmtui.sim.tuning import Generation, Swarm, TuneSettings, evaluation_games, replay, score, tasks_of
+from swarmtui.sim.sprt import SprtGames, SprtMatch, Tally, misfit, play_sprt_game, play_until_decided, score_of_first
+from swarmtui.sim.tuning import (
+    Generation,
+    Swarm,
+    TuneSettings,
+    confirmation_group,
+    evaluation_games,
+    replay,
+    score,
+    settled,
+    tasks_of,
+)
 
 
 class TuneInterrupted(Stopped):
@@ -140,8 +151,17 @@ def run_tune(settings: TuneSettings, *, keeper: BestKeeper, workers: int, schedu
             except WorkerLost as lost:
                 raise TuneInterrupted(f"stopped ({lost})", generation, out, code=2) from None
             progress.remove_task(task_bar)
-            record = swarm.advance([score([played[(group, k)] for k in range(len(games))])
-                                    for group, games in evaluations])
+            scores = [score([played[(group, k)] for k in range(len(games))]) for group, games in evaluations]
+            match = swarm.confirmation(scores)
+            test = None
+            if match is not None:
+                try:
+                    test = _confirm(match, generation, played, workers, client, log_file)
+                except KeyboardInterrupt:
+                    raise TuneInterrupted("interrupted", generation, out) from None
+                except WorkerLost as lost:
+                    raise TuneInterrupted(f"stopped ({lost})", generation, out, code=2) from None
+            record = swarm.advance(scores, test)
             show_generation(settings, record, out_console)
             keeper.keep(settings.weights(swarm.incumbent), tuning_record(settings, swarm, out))
         if log_file is not None:
@@ -150,6 +170,23 @@ def run_tune(settings: TuneSettings, *, keeper: BestKeeper, workers: int, schedu
     err_console.print(safe_text(f"wrote the weights to {keeper.path}" + (f" and the games to {out}" if out else "")),
                       soft_wrap=True)
     return swarm
+
+
+def _confirm(match: SprtMatch, generation: int, played: dict[tuple[str, int], GameLog], workers: int, client: Any,
+             log_file: Any) -> Tally:
+    """The generation's promotion test, from its kept games (a resumed run) and pairs played until
+    it is settled (``sim.tuning.settled``); each game goes to the log as it ends."""
+    group = confirmation_group(generation)
+    scores = {k: score_of_first(log) for (where, k), log in played.items() if where == group}
+    test = Tally(match.test)
+    test.fold(scores)
+    missing = [i for i in range(2 * match.max_pairs) if i not in scores] if not settled(test, match) else []
+    for log in play_until_decided(match, missing, workers, client, test):
+        scores[log.index or 0] = score_of_first(log)
+        if log_file is not None:
+            log_file.write(log, group=group)
+        test.fold(scores)
+    return test
 
 
 def _checked(log: GameLog, games: SprtGames) -> str:
@@ -162,6 +199,9 @@ def tuning_record(settings: TuneSettings, swarm: Swarm, out: Path | None) -> dic
     return {"method": settings.method, "agent": settings.agent, "game": settings.game, "seed": settings.seed,
             "generations": swarm.generation, "of": settings.generations, "particles": settings.particles,
             "pairs": settings.pairs, "player": dict(settings.player),
+            "promotion_test": ({"most_pairs": settings.confirm_pairs, "elo0": 0.0, "elo1": settings.confirm_elo1,
+                                "alpha": settings.confirm_alpha, "beta": settings.confirm_beta}
+                               if settings.confirm_pairs else None),
             "promoted_in": [g.number + 1 for g in swarm.history if g.promoted is not None],
             "factors": {n: round(2.0 ** float(x), 4) for n, x in zip(settings.names, swarm.incumbent, strict=True)},
             "log": str(out.resolve()) if out else None, "swarmtui": __version__}
@@ -173,6 +213,11 @@ def show_generation(settings: TuneSettings, record: Generation, console: Console
     what = "particle" if settings.method == "swarm" else "candidate"
     verdict = (f"{what} {best + 1} takes the incumbent's place" if record.promoted is not None
                else "the incumbent stays")
+    if record.test is not None:
+        lower, upper = record.test.test.bounds
+        decided = {"H1": "H1: stronger", "H0": "H0: not stronger"}.get(record.test.decision or "", "undecided")
+        verdict = (f"its promotion test: {record.test.pairs} pairs, LLR {record.test.llr:+.2f} "
+                   f"({lower:+.2f}, {upper:+.2f}), {decided}; {verdict}")
     title = (f"generation {record.number + 1}/{settings.generations} ({settings.method}): best {what} "
              f"{best + 1} scored {100 * record.scores[best]:.1f}% against the incumbent; {verdict}")
     console.print(safe_text(title), soft_wrap=True)  # one line, whatever the width (a log file's is 80)

@@ -15,7 +15,7 @@ the openings.
 
 **A generation**: every particle is scored against the incumbent; a particle's personal best
 ``y`` moves to its position when it scored more than at its personal best; the best-scoring
-particle becomes the incumbent when it scored more than ``promote`` (default ½: it beat the
+particle is the **contender**, when it scored more than ``promote`` (default ½: it beat the
 incumbent); then every particle flies by eq. 2.1,
 
     v(t+1) = w·v(t) + c1·r1·(y − x) + c2·r2·(z − x),    x(t+1) = x + v(t+1)
@@ -55,7 +55,7 @@ from swarmtui.core.rng import SEED_LIMIT, derive_seed, make_rng
 from swarmtui.games import get_game
 from swarmtui.records.gamelog import GameLog
 from swarmtui.sim.pentanomial import Sprt
-from swarmtui.sim.sprt import SprtGame, SprtGames, SprtMatch, score_of_first
+from swarmtui.sim.sprt import SprtGame, SprtGames, SprtMatch, Tally, score_of_first, tally_of
 
 METHODS = ("swarm", "random")
 
@@ -83,6 +83,15 @@ class TuneSettings:
     initial_speed: float = 0.5
     span: float = 2.0
     promote: float = 0.5
+    confirm_pairs: int = field(default=30, metadata={"help": "most pairs of the promotion test (0: promote on "
+                                                             "the generation's score alone)"})
+    confirm_elo1: float = field(default=60.0, metadata={"help": "the promotion test's H1: the contender is this "
+                                                                "many Elo stronger (H0: no stronger)"})
+    confirm_alpha: float = field(default=0.05, metadata={"help": "the promotion test's chance of promoting a "
+                                                                 "contender no stronger than the incumbent"})
+    confirm_beta: float = field(default=0.2, metadata={"help": "the promotion test's chance of keeping the "
+                                                               "incumbent when the contender is confirm_elo1 "
+                                                               "stronger"})
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
@@ -99,6 +108,8 @@ class TuneSettings:
         check_range("initial_speed", self.initial_speed, 0.0, 100.0)
         check_range("span", self.span, 0.01, 20.0)
         check_range("promote", self.promote, 0.0, 1.0)
+        check_range("confirm_pairs", self.confirm_pairs, 0, 10_000)
+        Sprt(0.0, self.confirm_elo1, self.confirm_alpha, self.confirm_beta)  # the test's settings (ParamError)
         if not 0 <= self.seed <= SEED_LIMIT:
             raise ParamError(f"seed {self.seed} is not between 0 and {SEED_LIMIT}")
         if not self.names:
@@ -142,12 +153,22 @@ class TuneSettings:
                          derive_seed(self.seed, "generation", generation), (), self.pairs, self.opening_plies,
                          (), "", self.cap)
 
+    def confirmation(self, generation: int, contender: Iterable[float], incumbent: Iterable[float]) -> SprtMatch:
+        """The promotion test of ``generation``'s contender against ``incumbent`` (module
+        docstring): a sequential match on openings of its own, at most ``confirm_pairs`` pairs."""
+        return SprtMatch(self.game, self.entrant(contender), self.entrant(incumbent),
+                         Sprt(0.0, self.confirm_elo1, self.confirm_alpha, self.confirm_beta),
+                         derive_seed(self.seed, "confirmation", generation), (), self.confirm_pairs,
+                         self.opening_plies, (), "", self.cap)
+
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "names": list(self.names), "agent": self.agent,
                 "player": [list(p) for p in self.player], "method": self.method, "particles": self.particles,
                 "generations": self.generations, "pairs": self.pairs, "opening_plies": self.opening_plies,
                 "cap": self.cap, "seed": self.seed, "w": self.w, "c1": self.c1, "c2": self.c2, "draws": self.draws,
-                "initial_speed": self.initial_speed, "span": self.span, "promote": self.promote}
+                "initial_speed": self.initial_speed, "span": self.span, "promote": self.promote,
+                "confirm_pairs": self.confirm_pairs, "confirm_elo1": self.confirm_elo1,
+                "confirm_alpha": self.confirm_alpha, "confirm_beta": self.confirm_beta}
 
     @classmethod
     def from_json(cls, payload: Any) -> TuneSettings:
@@ -158,7 +179,10 @@ class TuneSettings:
                        int(payload["particles"]), int(payload["generations"]), int(payload["pairs"]),
                        int(payload["opening_plies"]), int(payload["cap"]), int(payload["seed"]),
                        float(payload["w"]), float(payload["c1"]), float(payload["c2"]), payload["draws"],
-                       float(payload["initial_speed"]), float(payload["span"]), float(payload["promote"]))
+                       float(payload["initial_speed"]), float(payload["span"]), float(payload["promote"]),
+                       # a log of the first runs (no promotion test) is resumed as it was played
+                       int(payload.get("confirm_pairs", 0)), float(payload.get("confirm_elo1", 60.0)),
+                       float(payload.get("confirm_alpha", 0.05)), float(payload.get("confirm_beta", 0.2)))
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as error:
             if isinstance(error, ParamError):
                 raise
@@ -174,6 +198,8 @@ class Generation:
     scores: list[float]
     promoted: int | None
     incumbent: np.ndarray
+    test: Tally | None = None
+    """The promotion test of the generation's contender (None: no contender, or no test)."""
 
 
 @dataclass
@@ -206,18 +232,35 @@ class Swarm:
         """This generation's evaluations: each particle against the incumbent."""
         return [self.settings.match(self.generation, x, self.incumbent) for x in self.positions]
 
-    def advance(self, scores: Sequence[float]) -> Generation:
-        """Take the generation's scores: personal bests, the incumbent, then the next positions."""
+    def contender(self, scores: Sequence[float]) -> int | None:
+        """The particle that may take the incumbent's place: the first of the best scores, when it
+        is above ``promote``."""
+        best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+        return best if scores[best] > self.settings.promote else None
+
+    def confirmation(self, scores: Sequence[float]) -> SprtMatch | None:
+        """The promotion test these scores call for (None: no contender, or ``confirm_pairs = 0``)."""
+        best = self.contender(scores)
+        if best is None or not self.settings.confirm_pairs:
+            return None
+        return self.settings.confirmation(self.generation, self.positions[best], self.incumbent)
+
+    def advance(self, scores: Sequence[float], test: Tally | None = None) -> Generation:
+        """Take the generation's scores and its promotion test's state (``confirmation``): personal
+        bests, the incumbent (the contender, when the test accepted H1, or with no test when it
+        scored above ``promote``), then the next positions."""
         s = self.settings
         scores = list(scores)
         for i, score in enumerate(scores):
             if score > self.personal_scores[i]:
                 self.personal[i], self.personal_scores[i] = self.positions[i], score
-        best = max(range(len(scores)), key=lambda i: (scores[i], -i))
-        promoted = best if scores[best] > s.promote else None
+        promoted = self.contender(scores)
+        if promoted is not None and s.confirm_pairs and (test is None or test.decision != "H1"):
+            promoted = None
         if promoted is not None:
             self.incumbent = self.positions[promoted].copy()
-        record = Generation(self.generation, self.positions.copy(), scores, promoted, self.incumbent.copy())
+        record = Generation(self.generation, self.positions.copy(), scores, promoted, self.incumbent.copy(),
+                            test if s.confirm_pairs else None)
         self.history.append(record)
         if s.method == "random":
             self.positions = self.rng.uniform(-s.span, s.span, size=self.positions.shape)
@@ -244,6 +287,16 @@ def group_of(generation: int, particle: int) -> str:
     return f"g{generation}p{particle}"
 
 
+def confirmation_group(generation: int) -> str:
+    """The result group of a generation's promotion test games in a tuning log."""
+    return f"g{generation}c"
+
+
+def settled(test: Tally, match: SprtMatch) -> bool:
+    """Whether a promotion test is over: decided, or at its most pairs (undecided: no promotion)."""
+    return test.decision is not None or test.pairs >= match.max_pairs
+
+
 def evaluation_games(swarm: Swarm) -> list[tuple[str, SprtGames]]:
     """This generation's games, each particle's as its result group and match games."""
     return [(group_of(swarm.generation, i), SprtGames(match, range(2 * swarm.settings.pairs)))
@@ -261,32 +314,54 @@ def tasks_of(evaluations: list[tuple[str, SprtGames]]) -> list[tuple[str, SprtGa
 
 def replay(settings: TuneSettings, kept: dict[tuple[str, int], GameLog],
            check: Callable[[GameLog, SprtGames], str]) -> tuple[Swarm, dict[tuple[str, int], GameLog]]:
-    """The swarm after every generation whose games are all in ``kept`` (each checked with
-    ``check``: ParamError for a game that is not the one the swarm plays there), and the kept
-    games of the generation it stopped at."""
+    """The swarm after every generation whose games (its evaluations and, when one was due, its
+    settled promotion test) are all in ``kept`` (each checked with ``check``: ParamError for a
+    game that is not the one the swarm plays there), and the kept games of the generation it
+    stopped at."""
     swarm = Swarm.start(settings)
     used: set[tuple[str, int]] = set()
     while swarm.generation < settings.generations:
         evaluations = evaluation_games(swarm)
-        here = {}
-        for group, games in evaluations:
-            for k in range(len(games)):
-                log = kept.get((group, k))
-                if log is not None:
-                    problem = check(log, games)
-                    if problem:
-                        raise ParamError(f"the game {k} of {group} is not the one the swarm plays there ({problem})")
-                    here[(group, k)] = log
+        here = _kept_of(kept, evaluations, check)
+        complete = len(here) == sum(len(games) for _, games in evaluations)
+        test: Tally | None = None
+        if complete:
+            scores = [score([here[(group, k)] for k in range(len(games))]) for group, games in evaluations]
+            match = swarm.confirmation(scores)
+            if match is not None:
+                group = confirmation_group(swarm.generation)
+                proof = _kept_of(kept, [(group, SprtGames(match, range(2 * match.max_pairs)))], check)
+                test = tally_of(match, list(proof.values()))
+                complete = settled(test, match)
+                if complete and len(proof) > 2 * test.pairs:
+                    k = min(k for _, k in proof if k >= 2 * test.pairs)
+                    raise ParamError(f"the game {k} of {group} comes after its promotion test decided")
+                here |= proof
         used |= set(here)
-        if len(here) < sum(len(g) for _, g in evaluations):
+        if not complete:
             stray = set(kept) - used
             if stray:
                 group, k = min(stray)
                 raise ParamError(f"the game {k} of {group} comes after a generation the log does not finish")
             return swarm, here
-        swarm.advance([score([here[(group, k)] for k in range(len(games))]) for group, games in evaluations])
+        swarm.advance(scores, test)
     stray = set(kept) - used
     if stray:
         group, k = min(stray)
         raise ParamError(f"the game {k} of {group} is not one of the run's")
     return swarm, {}
+
+
+def _kept_of(kept: dict[tuple[str, int], GameLog], evaluations: list[tuple[str, SprtGames]],
+             check: Callable[[GameLog, SprtGames], str]) -> dict[tuple[str, int], GameLog]:
+    """The games of ``evaluations`` (result group and its games) that ``kept`` holds, each checked."""
+    here = {}
+    for group, games in evaluations:
+        for k in range(len(games)):
+            log = kept.get((group, k))
+            if log is not None:
+                problem = check(log, games)
+                if problem:
+                    raise ParamError(f"the game {k} of {group} is not the one the swarm plays there ({problem})")
+                here[(group, k)] = log
+    return here
