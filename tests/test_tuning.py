@@ -83,6 +83,21 @@ def test_with_the_promotion_test_only_its_h1_promotes_the_contender():
                                    if not k.startswith("confirm")}).confirm_pairs == 0  # a first-runs log
 
 
+@pytest.mark.parametrize("social", ["best", "incumbent"])
+def test_eq_2_1_pulls_to_the_best_personal_best_or_to_the_incumbent(social):
+    swarm = Swarm.start(_settings(confirm_pairs=20, social=social, w=0.0, c1=0.0, draws="dimension"))
+    before = swarm.positions.copy()
+    swarm.advance([0.5, 0.25, 0.875, 0.0])  # no promotion test played: the incumbent stays the hand-set 0
+    assert not swarm.incumbent.any() and np.array_equal(swarm.social_best(),
+                                                        before[2] if social == "best" else swarm.incumbent)
+    target = before[2] if social == "best" else np.zeros_like(before[0])
+    for i in (0, 1, 3):  # v' = c2 r2 (z - x): each particle moves straight towards z, never past it
+        step, gap = swarm.positions[i] - before[i], target - before[i]
+        assert np.all(step * gap >= 0) and np.all(np.abs(step) <= np.abs(gap) * 0.9 + 1e-12)
+    assert TuneSettings.from_json({k: v for k, v in _settings().to_json().items() if k != "social"}).social == \
+        "incumbent"  # a log of the first runs flies as it flew
+
+
 def test_the_random_search_draws_fresh_candidates_from_the_box():
     swarm = Swarm.start(_settings(method="random"))
     first = swarm.positions.copy()

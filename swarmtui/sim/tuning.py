@@ -25,7 +25,10 @@ Hive swarm uses them), ``r1``, ``r2`` uniform in [0, 1] drawn once per particle 
 (as eq. 2.1 writes them, and as ``agents.pso.particles.update_velocity`` draws them; ``draws=
 dimension`` draws them per weight), starting velocities uniform in ``±initial_speed`` (4.2.2:
 "velocities should be initialised randomly") and starting positions uniform in the box. The
-global best is the topology: the incumbent is the one best every particle knows. A personal
+topology is the global best: ``z`` is the best position the swarm knows, the personal best
+that scored most (eq. 2.1's "global best ... position known"; ``social=best``), or the incumbent
+(``social=incumbent``, the first runs' choice: with the promotion test the incumbent seldom
+moves, and a swarm pulled to it is pulled back to the hand-set weights). A personal
 best's score was measured against the incumbent of its time (a moving reference, as in any
 noisy co-evolution); the incumbent changes only by beating the incumbent head to head.
 
@@ -80,6 +83,8 @@ class TuneSettings:
     c1: float = field(default=0.8, metadata={"help": "cognitive constant c1 (eq. 2.1; thesis code 0.8)"})
     c2: float = field(default=0.9, metadata={"help": "social constant c2 (eq. 2.1; thesis code 0.9)"})
     draws: Literal["particle", "dimension"] = "particle"
+    social: Literal["best", "incumbent"] = field(default="best", metadata={
+        "help": "eq. 2.1's z: the swarm's best personal best, or the incumbent"})
     initial_speed: float = 0.5
     span: float = 2.0
     promote: float = 0.5
@@ -98,6 +103,8 @@ class TuneSettings:
             raise ParamError(f"--method is {' or '.join(METHODS)}, not {self.method!r}")
         if self.draws not in ("particle", "dimension"):
             raise ParamError("draws is particle or dimension")
+        if self.social not in ("best", "incumbent"):
+            raise ParamError("social is best or incumbent")
         check_range("particles", self.particles, 1, 1000)
         check_range("generations", self.generations, 1, 10_000)
         check_range("pairs", self.pairs, 1, 10_000)
@@ -166,6 +173,7 @@ class TuneSettings:
                 "player": [list(p) for p in self.player], "method": self.method, "particles": self.particles,
                 "generations": self.generations, "pairs": self.pairs, "opening_plies": self.opening_plies,
                 "cap": self.cap, "seed": self.seed, "w": self.w, "c1": self.c1, "c2": self.c2, "draws": self.draws,
+                "social": self.social,
                 "initial_speed": self.initial_speed, "span": self.span, "promote": self.promote,
                 "confirm_pairs": self.confirm_pairs, "confirm_elo1": self.confirm_elo1,
                 "confirm_alpha": self.confirm_alpha, "confirm_beta": self.confirm_beta}
@@ -179,6 +187,7 @@ class TuneSettings:
                        int(payload["particles"]), int(payload["generations"]), int(payload["pairs"]),
                        int(payload["opening_plies"]), int(payload["cap"]), int(payload["seed"]),
                        float(payload["w"]), float(payload["c1"]), float(payload["c2"]), payload["draws"],
+                       payload.get("social", "incumbent"),
                        float(payload["initial_speed"]), float(payload["span"]), float(payload["promote"]),
                        # a log of the first runs (no promotion test) is resumed as it was played
                        int(payload.get("confirm_pairs", 0)), float(payload.get("confirm_elo1", 60.0)),
@@ -268,6 +277,13 @@ class Swarm:
             self._fly()
         return record
 
+    def social_best(self) -> np.ndarray:
+        """Eq. 2.1's ``z``: the personal best that scored most (the first of equals), or the
+        incumbent (``social=incumbent``)."""
+        if self.settings.social == "incumbent":
+            return self.incumbent
+        return self.personal[int(np.argmax(self.personal_scores))]
+
     def _fly(self) -> None:
         """Eq. 2.1 for every particle, positions kept in the box (a velocity that would leave it
         is stopped in that component)."""
@@ -275,7 +291,7 @@ class Swarm:
         shape = (len(self.positions), 1) if s.draws == "particle" else self.positions.shape
         r1, r2 = self.rng.uniform(size=shape), self.rng.uniform(size=shape)
         self.velocities = (s.w * self.velocities + s.c1 * r1 * (self.personal - self.positions)
-                           + s.c2 * r2 * (self.incumbent - self.positions))
+                           + s.c2 * r2 * (self.social_best() - self.positions))
         moved = self.positions + self.velocities
         outside = np.abs(moved) > s.span
         self.positions = np.clip(moved, -s.span, s.span)
