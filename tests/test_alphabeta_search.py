@@ -62,8 +62,8 @@ def test_a_beetle_on_its_own_queen_is_no_attack_on_her():
     ev = HiveEvaluation()
     # White's own beetle guards her (no danger, no bonus); Black's beetle on her is an attack.
     assert ev.evaluate(mine) > ev.evaluate(theirs) + ev.weights.beetle_on_queen
-    old = HiveEvaluation(HiveWeights(own_beetle_on_queen=30.0, own_cover=1.0))  # the earlier reading
-    assert old.evaluate(mine) > ev.evaluate(mine)
+    old = HiveEvaluation(HiveWeights(own_beetle_on_queen=30.0))  # the earlier reading: a bonus for it
+    assert old.evaluate(mine) == ev.evaluate(mine) + 30.0 and old.evaluate(theirs) == ev.evaluate(theirs)
 
 
 def test_easy_overlooks_what_lies_past_its_ply_and_a_limit_plays_at_full_strength():

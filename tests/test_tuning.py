@@ -159,7 +159,8 @@ def test_a_promotion_test_is_played_logged_shown_and_resumed_in_its_middle(capsy
     log, weights = tmp_path / "tune.jsonl", tmp_path / "w.json"
     code, out, _ = run_cli(capsys, "sim", "tune", "hive", "--weights", ",".join(NAMES), "--particles", "2",
                            "--generations", "3", "--pairs", "1", "--player", "depth=1", "-w", "1", "--seed", "5",
-                           "--param", "confirm_pairs=3", "--out", str(log), "--save", str(weights))
+                           "--param", "confirm_pairs=3", "--param", "promote=0", "--out", str(log), "--save",
+                           str(weights))  # promote=0: a contender (a point scored) in every generation
     assert code == 0 and "its promotion test: 3 pairs, LLR" in out
     rows = [json.loads(line) for line in log.read_text().splitlines()]
     groups = [(r["group"], r["index"]) for r in rows if r["kind"] == "game"]
@@ -199,6 +200,24 @@ def test_alphabeta_plays_a_weights_file_and_parameters_win_over_it(tmp_path):
     assert (weights.tempo, weights.mobile_ant, weights.queen_neighbour) == (7.5, 13.0, HiveWeights().queen_neighbour)
     with pytest.raises(SaveError, match="already exists"):
         write_weights(path, {"tempo": 1.0}, {})
+
+
+def test_the_shipped_files_are_the_tuned_defaults_and_the_hand_set_weights_before_them():
+    from swarmtui.core.saves import is_shipped, shipped_dir
+    from swarmtui.papers.mcguile.tuning import TUNED
+
+    shipped = shipped_dir()
+    assert shipped is not None
+    tuned, hand = (shipped / "hive" / name for name in ("weights-swarm-seed32.json", "weights-hand-set.json"))
+    assert is_shipped(tuned) and is_shipped(hand)
+    defaults = HiveWeights()
+    assert read_weights(tuned) == {name: getattr(defaults, name) for name in TUNED}  # the defaults came from it
+    assert read_weights(hand) == {  # the values before issue 31's tuning, written out here on purpose
+        "queen_neighbour": 10.0, "queen_neighbour_sq": 4.0, "queen_mobile": 4.0, "attacker": 5.0,
+        "beetle_on_queen": 30.0, "mobile_ant": 12.0, "mobile_beetle": 8.0, "mobile_grasshopper": 6.0,
+        "mobile_spider": 4.0, "tempo": 3.0}
+    agent = make_agent("alphabeta", "hive", "White", np.random.default_rng(0), [("weights", str(hand))])
+    assert agent.evaluation.weights.queen_neighbour == 10.0 and agent.evaluation.weights.own_cover == 0.0
 
 
 @pytest.mark.parametrize("weights, words", [

@@ -5,7 +5,7 @@ Each generation's games are played at once (every particle's evaluation, in orde
 ``sim.execution.map_ordered``); then the contender's promotion test is played pair by pair
 until it decides (``sim.sprt.play_until_decided``), the swarm takes the scores and the test, and
 a table shows the generation: the best particle's score against the incumbent, the test, whether
-it took the incumbent's place, and for every tuned weight its hand-set value, the incumbent's and the particles' range
+it took the incumbent's place, and for every tuned weight its default value, the incumbent's and the particles' range
 (the weights moving). After each generation the incumbent's weights go to the weights file the
 caller's ``BestKeeper`` writes (Hive's: ``papers.mcguile.tuning``), so a stopped run's best so far
 is usable.
@@ -222,10 +222,10 @@ def show_generation(settings: TuneSettings, record: Generation, console: Console
              f"{best + 1} scored {100 * record.scores[best]:.1f}% against the incumbent; {verdict}")
     console.print(safe_text(title), soft_wrap=True)  # one line, whatever the width (a log file's is 80)
     table = Table(box=None, pad_edge=False)
-    for column, justify in (("weight", "left"), ("hand-set", "right"), ("incumbent", "right"),
+    for column, justify in (("weight", "left"), ("default", "right"), ("incumbent", "right"),
                             (f"{what}s (min..max)", "right")):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
-    hand = settings.hand_set()
+    hand = settings.defaults()
     incumbent = settings.weights(record.incumbent)
     spread = [settings.weights(x) for x in record.positions]
     for name in settings.names:

@@ -3,7 +3,7 @@
 McGuile's swarm (eq. 2.1) flies insects over the board; here each **particle is a weight
 vector** of one agent (``alphabeta``'s Hive evaluation by default) and the swarm flies over the
 space of weights. A position ``x`` holds, for each tuned weight, ``log2`` of its factor over the
-hand-set value (``x = 0`` is the hand-set evaluation, ``x_j = 1`` doubles weight ``j``), kept
+default value (``x = 0`` is the agent's default evaluation, ``x_j = 1`` doubles weight ``j``), kept
 within ``±span``.
 
 **Fitness** is the score of self-play matches against the **current best** (the incumbent,
@@ -28,7 +28,7 @@ dimension`` draws them per weight), starting velocities uniform in ``±initial_s
 topology is the global best: ``z`` is the best position the swarm knows, the personal best
 that scored most (eq. 2.1's "global best ... position known"; ``social=best``), or the incumbent
 (``social=incumbent``, the first runs' choice: with the promotion test the incumbent seldom
-moves, and a swarm pulled to it is pulled back to the hand-set weights). A personal
+moves, and a swarm pulled to it is pulled back to the default weights). A personal
 best's score was measured against the incumbent of its time (a moving reference, as in any
 noisy co-evolution); the incumbent changes only by beating the incumbent head to head.
 
@@ -121,11 +121,11 @@ class TuneSettings:
             raise ParamError(f"seed {self.seed} is not between 0 and {SEED_LIMIT}")
         if not self.names:
             raise ParamError("name at least one weight to tune")
-        hand = self.hand_set()
+        hand = self.defaults()
         for name in self.names:
             if not isinstance(hand.get(name), float) or not hand[name]:
                 raise ParamError(f"{name!r} is not a non-zero number parameter of {self.agent} (tuned as a factor "
-                                 "of its hand-set value)")
+                                 "of its default value)")
         if len(set(self.names)) != len(self.names):
             raise ParamError("a weight is named twice")
         clash = {n for n, _ in self.player} & set(self.names)
@@ -133,8 +133,8 @@ class TuneSettings:
             raise ParamError(f"{', '.join(sorted(clash))} is both tuned and set for the player")
         self.entrant(np.zeros(len(self.names)))  # the player's parameters parse (ParamError)
 
-    def hand_set(self) -> dict[str, Any]:
-        """The agent's parameters at their defaults (the hand-set weights)."""
+    def defaults(self) -> dict[str, Any]:
+        """The agent's parameters at their defaults (the weights it plays unless told otherwise)."""
         params = get_spec(self.agent, self.game).params_for(get_game(self.game))
         if params is None:
             raise ParamError(f"{self.agent} has no parameters to tune")
@@ -142,8 +142,8 @@ class TuneSettings:
         return {name: getattr(defaults, name) for name in param_fields(params)}
 
     def weights(self, position: Iterable[float]) -> dict[str, float]:
-        """The tuned weights at ``position`` (hand-set value × 2^x), rounded to 4 significant digits."""
-        hand = self.hand_set()
+        """The tuned weights at ``position`` (default value × 2^x), rounded to 4 significant digits."""
+        hand = self.defaults()
         return {name: float(f"{hand[name] * 2.0 ** float(x):.4g}")
                 for name, x in zip(self.names, position, strict=True)}
 

@@ -2,10 +2,10 @@
 
 A weights file is versioned JSON (``"kind": "hive-weights", "format": 1``): ``"weights"`` maps
 names of :class:`~swarmtui.games.hive.evaluation.HiveWeights` fields to values (any
-subset: the others keep their hand-set defaults), and ``"tuning"`` says how they were found
+subset: the others keep their defaults), and ``"tuning"`` says how they were found
 (``swarmtui sim tune``: method, seed, generations, the log file). ``alphabeta``'s ``weights``
 parameter plays a file (``alphabeta:weights=saves/hive/tuned.json``); a weight also given as a
-parameter wins over the file (a parameter left at its hand-set default takes the file's value).
+parameter wins over the file (a parameter left at its default takes the file's value).
 
 Reading is defensive (``core.saves.read_json``: a regular file of bounded size, bounded JSON):
 an unknown name, a value that is not a finite number within ``±LIMIT`` (``noisy_from``: a whole
@@ -29,7 +29,7 @@ from swarmtui.games.hive.evaluation import HiveWeights
 KIND = "hive-weights"
 FORMAT = 1
 LIMIT = 10_000.0
-"""The largest magnitude a weight may have (the hand-set ones are at most 100)."""
+"""The largest magnitude a weight may have (the defaults are at most 100)."""
 WHOLE = {"noisy_from": (1, 6)}
 """Weights that are whole numbers, with their range."""
 NAMES = tuple(f.name for f in fields(HiveWeights))
