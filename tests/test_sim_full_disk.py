@@ -100,3 +100,20 @@ def test_a_line_cut_short_by_a_killed_run_is_left_out_and_written_over_by_the_re
     assert code == 0, err
     again = read_results(path)
     assert not again.cut and [g.index for g in again.games] == list(range(6)) and again.summary is not None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="advisory locks are POSIX")
+def test_a_second_run_on_a_file_another_run_writes_is_refused_and_changes_nothing(tmp_path):
+    from swarmtui.core.bounded_json import SaveError
+
+    path = tmp_path / "run.jsonl"
+    with RecordWriter(path, {"x": 1}) as first:  # e.g. a run still finishing its game when --resume starts
+        first.flush()
+        before = path.read_bytes()
+        with pytest.raises(SaveError, match="being written by another run"):
+            with RecordWriter(path, resume=True, keep_bytes=len(before)):
+                pass
+        assert path.read_bytes() == before
+    with RecordWriter(path, resume=True, keep_bytes=len(before)) as second:  # once it has stopped: resumed
+        second.add("note", {"y": 2})
+    assert path.read_bytes() == before + b'{"kind":"note","y":2}\n'

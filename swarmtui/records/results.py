@@ -39,6 +39,11 @@ from swarmtui.core.bounded_json import LIMITS, SaveError, parse
 from swarmtui.core.saves import check_confined, is_shipped, open_regular, write_atomic
 from swarmtui.records.gamelog import GameLog
 
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; a second run on the file is not refused there
+    fcntl = None  # type: ignore[assignment]
+
 RESULT_FORMAT = 2
 MAX_RESULT_BYTES = LIMITS.max_result_bytes
 FLUSH_BYTES = 1 << 20
@@ -104,6 +109,7 @@ class RecordWriter:
             target = self.path.resolve()
         try:
             self._fd = os.open(target, os.O_RDWR | getattr(os, "O_BINARY", 0))
+            self._hold()
             self._size = os.fstat(self._fd).st_size
             if self._resume and self._keep_bytes is not None and self._keep_bytes < self._size:
                 os.ftruncate(self._fd, self._keep_bytes)  # a line cut short when the run was killed
@@ -200,6 +206,18 @@ class RecordWriter:
                 pass
             raise
         self._size = size
+
+    def _hold(self) -> None:
+        """Take the file for this run alone (an advisory lock, released when it closes): a second
+        run on the same file, e.g. a ``--resume`` started while the first still finishes its
+        game, would write its lines over the first one's."""
+        if fcntl is None or self._fd is None:
+            return
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._close()
+            raise SaveError(f"{self.path} is being written by another run; wait until it has stopped") from None
 
     def _close(self) -> None:
         if self._fd is not None:
