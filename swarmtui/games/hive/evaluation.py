@@ -35,14 +35,15 @@ Two hooks serve the search: ``urgent`` (a move gave a queen a new fifth neighbou
 reply, the analogue of a check extension) and ``noisy`` (once the enemy queen has
 ``noisy_from`` neighbours, the moves that fill her free neighbours: the quiescence search).
 
-The defaults were set by hand from Hive strategy (an ant is the most valuable piece, a free
+The defaults were first set by hand from Hive strategy (an ant is the most valuable piece, a free
 piece beats a piece in hand beats a pinned one, queen pressure grows faster than linearly) and
 checked by the self-play ladder in ``docs/hive.md``. Since issue 31, ten of them (``TUNED`` of
 ``tuned_weights``: the queen terms, the attackers, the free bugs of the base game, the tempo) are
 the weights the particle swarm found in self-play (``swarmtui sim tune hive``, seed 32; the
 record is ``saves/hive/weights-swarm-seed32.json``), shipped because the sequential test accepted
 them against the hand-set ones at equal time (+64 Elo, 95 % +21 .. +110, 196 games at 0.2 CPU s a
-move; ``docs/hive.md``). The hand-set values stay playable: ``saves/hive/weights-hand-set.json``.
+move; ``docs/hive.md``): less per queen neighbour, twice the attackers, a free beetle above a free
+ant. The hand-set values stay playable: ``saves/hive/weights-hand-set.json``.
 Tuned by self-play only: not to any other engine.
 """
 
