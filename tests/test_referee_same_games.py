@@ -5,7 +5,7 @@ had its own loop), by ``python tests/referee_games.py --write``; see ``tests/ref
 for the cases (every game, every agent but the external engine, each face's loop). Where an agent
 changed its play on purpose, only its cases were recorded again (the rest still hold 8b357e5's
 moves): the four Hive MCTS cases with the playout picker's pins, and the seven Hive cases of
-``alphabeta`` and ``pso-verify`` when the evaluation took the swarm-tuned weights (issue 31,
+``alphabeta`` and ``pso-verify`` when the evaluation took the tuned weights (issue 31,
 ``docs/hive.md``).
 """
 

@@ -202,14 +202,16 @@ def test_alphabeta_plays_a_weights_file_and_parameters_win_over_it(tmp_path):
         write_weights(path, {"tempo": 1.0}, {})
 
 
-def test_the_shipped_files_are_the_tuned_defaults_and_the_hand_set_weights_before_them():
+def test_the_shipped_files_are_the_tuned_defaults_and_the_weights_before_them():
     from swarmtui.core.saves import is_shipped, shipped_dir
     from swarmtui.papers.mcguile.tuning import TUNED
 
     shipped = shipped_dir()
     assert shipped is not None
-    tuned, hand = (shipped / "hive" / name for name in ("weights-swarm-seed32.json", "weights-hand-set.json"))
-    assert is_shipped(tuned) and is_shipped(hand)
+    tuned, swarm, hand = (shipped / "hive" / name for name in (
+        "weights-random-seed32.json", "weights-swarm-seed32.json", "weights-hand-set.json"))
+    assert is_shipped(tuned) and is_shipped(swarm) and is_shipped(hand)
+    assert read_weights(swarm)["attacker"] == 10.37  # the swarm's accepted weights, not the default
     defaults = HiveWeights()
     assert read_weights(tuned) == {name: getattr(defaults, name) for name in TUNED}  # the defaults came from it
     assert read_weights(hand) == {  # the values before issue 31's tuning, written out here on purpose
