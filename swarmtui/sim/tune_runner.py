@@ -5,10 +5,10 @@ Each generation's games are played at once (every particle's evaluation, in orde
 ``sim.execution.map_ordered``); then the contender's promotion test is played pair by pair
 until it decides (``sim.sprt.play_until_decided``), the swarm takes the scores and the test, and
 a table shows the generation: the best particle's score against the incumbent, the test, whether
-it took the incumbent's place, and for every tuned weight its default value, the incumbent's and the particles' range
-(the weights moving). After each generation the incumbent's weights go to the weights file the
-caller's ``BestKeeper`` writes (Hive's: ``papers.mcguile.tuning``), so a stopped run's best so far
-is usable.
+it took the incumbent's place, and for every tuned weight its default value, the incumbent's and
+the particles' range (the weights moving). After each generation the incumbent's weights go to
+the weights file the caller's ``BestKeeper`` writes (Hive's: ``papers.mcguile.tuning``), so a
+stopped run's best so far is usable.
 A stop (Ctrl-C, SIGTERM, SIGHUP) or a lost worker keeps every finished game in the log and says
 how to resume.
 """
@@ -33,7 +33,16 @@ from swarmtui.records.gamelog import GameLog
 from swarmtui.records.results import RecordWriter, ResultReader
 from swarmtui.referee import check_seats
 from swarmtui.sim.execution import WorkerLost, dask_client, map_ordered
-from swarmtui.sim.sprt import SprtGames, SprtMatch, Tally, misfit, play_sprt_game, play_until_decided, score_of_first
+from swarmtui.sim.sprt import (
+    SprtGames,
+    SprtMatch,
+    Tally,
+    misfit,
+    play_sprt_game,
+    play_until_decided,
+    score_of_first,
+    tally_of,
+)
 from swarmtui.sim.tuning import (
     Generation,
     Swarm,
@@ -146,21 +155,14 @@ def run_tune(settings: TuneSettings, *, keeper: BestKeeper, workers: int, schedu
                     if log_file is not None:
                         log_file.write(log, group=group)
                     progress.advance(task_bar)
+                progress.remove_task(task_bar)
+                scores = [score([played[(group, k)] for k in range(len(games))]) for group, games in evaluations]
+                match = swarm.confirmation(scores)
+                test = None if match is None else _confirm(match, generation, played, workers, client, log_file)
             except KeyboardInterrupt:
                 raise TuneInterrupted("interrupted", generation, out) from None
             except WorkerLost as lost:
                 raise TuneInterrupted(f"stopped ({lost})", generation, out, code=2) from None
-            progress.remove_task(task_bar)
-            scores = [score([played[(group, k)] for k in range(len(games))]) for group, games in evaluations]
-            match = swarm.confirmation(scores)
-            test = None
-            if match is not None:
-                try:
-                    test = _confirm(match, generation, played, workers, client, log_file)
-                except KeyboardInterrupt:
-                    raise TuneInterrupted("interrupted", generation, out) from None
-                except WorkerLost as lost:
-                    raise TuneInterrupted(f"stopped ({lost})", generation, out, code=2) from None
             record = swarm.advance(scores, test)
             show_generation(settings, record, out_console)
             keeper.keep(settings.weights(swarm.incumbent), tuning_record(settings, swarm, out))
@@ -177,9 +179,9 @@ def _confirm(match: SprtMatch, generation: int, played: dict[tuple[str, int], Ga
     """The generation's promotion test, from its kept games (a resumed run) and pairs played until
     it is settled (``sim.tuning.settled``); each game goes to the log as it ends."""
     group = confirmation_group(generation)
-    scores = {k: score_of_first(log) for (where, k), log in played.items() if where == group}
-    test = Tally(match.test)
-    test.fold(scores)
+    kept = [log for (where, _), log in played.items() if where == group]
+    scores = {log.index or 0: score_of_first(log) for log in kept}
+    test = tally_of(match, kept)
     missing = [i for i in range(2 * match.max_pairs) if i not in scores] if not settled(test, match) else []
     for log in play_until_decided(match, missing, workers, client, test):
         scores[log.index or 0] = score_of_first(log)
