@@ -28,8 +28,10 @@ is checked on the way. ``--baseline HEAD`` compares uncommitted changes with the
 from __future__ import annotations
 
 import argparse
+import atexit
 import dataclasses
 import importlib
+import re
 import shutil
 import subprocess
 import sys
@@ -74,9 +76,14 @@ def load_baseline(rev: str) -> tuple[Engine | None, str]:
 
 
 def import_commit(rev: str, names: tuple[str, ...]) -> tuple[list[ModuleType] | None, str]:
-    """Modules ``names`` of commit ``rev``'s ``swarmtui``, imported beside the current package
-    (extracted with ``git archive``; the current modules are put back after). The modules and
-    the short commit, or None and why they cannot be had."""
+    """Modules ``names`` (``swarmtui.…``) of commit ``rev``, imported beside the current package.
+
+    The commit's ``swarmtui`` is extracted with ``git archive`` into a temporary folder (removed
+    when the process ends) as a package of its own name, ``swarmtui_<commit>``: every
+    ``swarmtui.`` in its source is renamed so. Its modules then import only each other, also
+    the ones they import lazily inside a function (``alphabeta``'s evaluation is such a one),
+    and can never be answered by a current module of the same name. The modules and the short
+    commit, or None and why they cannot be had."""
     if shutil.which("git") is None:
         return None, "git is not installed"
     try:
@@ -84,20 +91,22 @@ def import_commit(rev: str, names: tuple[str, ...]) -> tuple[list[ModuleType] | 
                                 capture_output=True, text=True, check=True).stdout.strip()
     except subprocess.CalledProcessError:
         return None, f"{rev!r} is not a commit of {REPO} (or this is not a git checkout)"
-    folder = Path(tempfile.mkdtemp(prefix="swarmtui-baseline-"))
-    archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "swarmtui"], capture_output=True, check=True)
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    ours = {name: sys.modules.pop(name) for name in list(sys.modules) if name.split(".")[0] == "swarmtui"}
-    sys.path.insert(0, str(folder))
-    try:
-        modules = [importlib.import_module(name) for name in names]
-    finally:
-        sys.path.remove(str(folder))
-        for name in [n for n in sys.modules if n.split(".")[0] == "swarmtui"]:
-            del sys.modules[name]  # the baseline's modules live on through ``modules``
-        sys.modules.update(ours)
-        shutil.rmtree(folder, ignore_errors=True)
+    alias = f"swarmtui_{commit}"
+    if alias not in sys.modules:
+        folder = Path(tempfile.mkdtemp(prefix="swarmtui-baseline-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "swarmtui"], capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+        (folder / "swarmtui").rename(folder / alias)
+        for source in (folder / alias).rglob("*.py"):
+            text = source.read_text(encoding="utf-8")
+            source.write_text(_OWN_NAME.sub(alias, text), encoding="utf-8")
+        sys.path.insert(0, str(folder))
+    modules = [importlib.import_module(alias + name.removeprefix("swarmtui")) for name in names]
     return modules, commit
+
+
+_OWN_NAME = re.compile(r"\bswarmtui\b(?!-)")  # the package's name (imports, module paths, resources)
 
 
 def reference_perft(board: Any, depth: int) -> int:
