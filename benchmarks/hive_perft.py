@@ -95,7 +95,8 @@ def import_commit(rev: str, names: tuple[str, ...]) -> tuple[list[ModuleType] | 
     if alias not in sys.modules:
         folder = Path(tempfile.mkdtemp(prefix="swarmtui-baseline-"))
         atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "swarmtui"], capture_output=True, check=True)
+        archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "swarmtui"], capture_output=True,
+                                 check=True)
         subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
         (folder / "swarmtui").rename(folder / alias)
         for source in (folder / alias).rglob("*.py"):
