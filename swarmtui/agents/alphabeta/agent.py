@@ -21,7 +21,8 @@ max        5 s         unbounded  iterative deepening for five seconds
 ``depth`` override the level's budget, and an explicit :class:`~swarmtui.core.limits.Limit`
 (``decide_within``: UHP's ``bestmove time``/``depth``, ``sim``) replaces it altogether and
 plays at full strength (no tolerance). Budgets are wall-clock seconds unless ``clock=cpu``
-(seconds of this process's CPU time: experiments on a shared machine). The search stops at
+(seconds of the searching thread's CPU time: experiments on a shared machine, untouched by
+what else the process does, such as loading Hive's compiled move generator). The search stops at
 the time limit (checked every few nodes, so the answer comes within 5% + 50 ms) or when the
 limit's ``stop`` event is set, and answers the best move of the deepest iteration (or of the
 unfinished one, which starts from the previous best).
@@ -55,7 +56,7 @@ from swarmtui.games import get_game
 
 Difficulty = Literal["easy", "medium", "hard", "max"]
 Clock = Literal["wall", "cpu"]
-CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 """How a time budget is measured: wall-clock seconds, or CPU seconds of this process (the same
 search whatever else the machine runs: for experiments on a shared machine)."""
 
@@ -107,8 +108,8 @@ class AlphaBetaParams:
         "help": "plies of queen-filling moves searched past the horizon (none: 0 at easy, else 2)"})
     table_size: int = field(default=400_000, metadata={"help": "transposition table entries"})
     top: int = field(default=8, metadata={"help": "root moves shown in the trace"})
-    clock: Clock = field(default="wall", metadata={"help": "wall (what a user waits) or cpu (process time: "
-                                                          "fair budgets on a loaded machine)"})
+    clock: Clock = field(default="wall", metadata={"help": "wall (what a user waits) or cpu (the searching "
+                                                          "thread's CPU time: fair budgets on a loaded machine)"})
     weights: str = field(default="", metadata={
         "help": "a file of the game's evaluation weights (sim tune hive writes them); weights given as "
                 "parameters win over it"})

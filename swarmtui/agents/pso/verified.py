@@ -44,7 +44,7 @@ may beat the proposals: the swarm decides which moves get the whole depth); then
 passed (alphabeta's rule: an iteration started later would rarely finish), and stops at the time limit with the best
 proposal of the deepest iteration (or of the unfinished one, when it found better). The
 transposition table carries every iteration's work to the next. Budgets are wall-clock seconds
-unless ``clock=cpu`` (process time, for experiments on a shared machine). Without a time limit
+unless ``clock=cpu`` (the searching thread's CPU time, for experiments on a shared machine). Without a time limit
 the player searches ``verify_depth`` plies, as before.
 
 **Ablations** (``docs/hive.md`` has the tables): ``proposals=random`` draws as many proposals
@@ -104,7 +104,8 @@ class VerifiedParams(PlusParams):
     time_limit: float | None = field(default=None, metadata={
         "help": "seconds per move: verify, widen and deepen within them (none: verify_depth plies)"})
     clock: Literal["wall", "cpu"] = field(default="wall", metadata={
-        "help": "wall (what a user waits) or cpu (process time: fair budgets on a loaded machine)"})
+        "help": "wall (what a user waits) or cpu (the searching thread's CPU time: fair budgets on a loaded "
+                "machine)"})
     widen_share: float = field(default=0.25, metadata={
         "help": "widen the proposals when verifying them to verify_depth took less than this share of the time"})
     wide_per_insect: int = field(default=6, metadata={"help": "moves each insect proposes once widened"})
