@@ -45,6 +45,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from swarmtui.agents.mcts import agent as current_mcts
+from swarmtui.games.hive import compiled
 from swarmtui.games.hive import perft as current_perft
 from swarmtui.games.hive import rules as current_rules
 
@@ -230,6 +231,8 @@ def main() -> None:
     parser.add_argument("--baseline", default=DEFAULT_BASELINE, help="git revision to compare with, or 'none'")
     args = parser.parse_args()
 
+    if compiled.wait_for_kernel(600) is None:
+        print("this engine without its compiled kernel (Numba not installed, or SWARMTUI_NO_NUMBA set)")
     engines = [CURRENT]
     if args.baseline.lower() != "none":
         baseline, why = load_baseline(args.baseline)

@@ -22,6 +22,7 @@ import time
 
 from swarmtui.agents import make_agent
 from swarmtui.core.rng import make_rng
+from swarmtui.games.hive import compiled
 from swarmtui.games.hive.rules import Board
 from swarmtui.papers.mcguile.protocol import random_phase, random_placements
 
@@ -84,6 +85,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--profile", action="store_true", help="profile one MCTS move")
     args = parser.parse_args()
+    compiled.wait_for_kernel(600)  # measure the engine as it plays once its kernel is loaded
     protocol = protocol_positions(args.positions, args.seed)
     opening = opening_positions(args.positions, args.seed)
     rows = []

@@ -252,8 +252,13 @@ def case_id(case: dict[str, Any]) -> str:
 
 
 def main() -> None:
+    if "--update" in sys.argv:
+        update()
+        return
     if "--write" not in sys.argv:
-        raise SystemExit("usage: python tests/referee_games.py --write  (records tests/data/referee_games.json)")
+        raise SystemExit("usage: python tests/referee_games.py --write  (records tests/data/referee_games.json)\n"
+                         "       python tests/referee_games.py --update GAME  (records again only GAME's cases whose "
+                         "play changed)")
     import subprocess
     import time
 
@@ -265,6 +270,27 @@ def main() -> None:
         recorded.append({"case": case, "played": play(case)})
         print(f"{time.perf_counter() - tick:6.2f} s  {case_id(case)}", file=sys.stderr)
     DATA.write_text(json.dumps({"commit": commit, "games": recorded}, indent=1) + "\n", encoding="utf-8")
+
+
+def update() -> None:
+    """Record again only the cases of the game named after ``--update`` whose moves changed (an
+    agent or engine that changed its play on purpose); every other case must still play its
+    recorded moves, or nothing is written."""
+    game = sys.argv[sys.argv.index("--update") + 1]
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    changed, wrong = [], []
+    for recorded in data["games"]:
+        played = play(recorded["case"])
+        if played == recorded["played"]:
+            continue
+        case = recorded["case"]
+        (changed if case.get("game", "hive" if case["face"] == "hive-protocol" else None) == game
+         else wrong).append(case_id(case))
+        recorded["played"] = played
+    if wrong:
+        raise SystemExit("cases of other games changed too (nothing written): " + ", ".join(wrong))
+    DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"recorded again ({len(changed)}): " + ", ".join(changed))
 
 
 if __name__ == "__main__":

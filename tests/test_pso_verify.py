@@ -8,6 +8,7 @@ from screens import as_a
 from swarmtui.agents import make_agent
 from swarmtui.agents.pso.trace import ParticleTrace
 from swarmtui.agents.pso.verified import VerifiedSwarmAgent
+from swarmtui.games.hive import compiled
 from swarmtui.games.hive.rules import Board
 
 
@@ -154,15 +155,16 @@ def test_given_time_it_verifies_deeper_and_wider_than_its_fixed_depth():
     clock, so a busy machine does not shorten the search)."""
     import time
 
-    board = _position(0)
+    compiled.wait_for_kernel(600)  # the engine at its usual speed (its compiled move generator loaded)
+    board = _position(4)  # 36 legal moves (seed 0, 109 of them: all verified to depth 3 in the second)
     fixed = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(0))
     fixed.decide(board)
     timed = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(0),
                        [("time_limit", "1"), ("clock", "cpu")])
-    start = time.process_time()
+    start = time.thread_time()
     decision = timed.decide(board)
-    spent = time.process_time() - start
-    assert fixed.last_depth == 3 < timed.last_depth
+    spent = time.thread_time() - start
+    assert fixed.last_depth == 3 < timed.last_depth, (spent, decision.trace.note[:90])
     assert set(fixed.last_proposals) < set(timed.last_proposals)  # widened: the narrow set and more
     assert decision.move in timed.last_proposals and 0.4 < spent < 1.1
     assert f"proposals to depth {timed.last_depth}:" in decision.trace.note

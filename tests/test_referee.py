@@ -100,8 +100,8 @@ def test_an_ai_seat_thinks_within_its_clock_and_pays_for_it() -> None:
 
 
 def test_a_flag_that_falls_loses_on_time() -> None:
-    slow = Scripted(delay=0.05)
-    game = referee(o=slow, time_control=TimeControl(per_move=0.01))
+    slow = Scripted(delay=0.6)  # X answers at once; a quarter second leaves it room on a busy machine
+    game = referee(o=slow, time_control=TimeControl(per_move=0.25))
     log = game.run()
     assert game.outcome == Outcome("X", "O lost on time", Termination.TIME)
     assert log.winner == "X" and log.reason == "O lost on time" and log.plies == 1

@@ -4,9 +4,12 @@
 had its own loop), by ``python tests/referee_games.py --write``; see ``tests/referee_games.py``
 for the cases (every game, every agent but the external engine, each face's loop). Where an agent
 changed its play on purpose, only its cases were recorded again (the rest still hold 8b357e5's
-moves): the four Hive MCTS cases with the playout picker's pins, and the seven Hive cases of
-``alphabeta`` and ``pso-verify`` when the evaluation took the tuned weights (issue 31,
-``docs/hive.md``).
+moves): the four Hive MCTS cases with the playout picker's pins, the seven Hive cases of
+``alphabeta`` and ``pso-verify`` when the evaluation took the tuned weights, and the twenty Hive
+cases whose play changed when the move list took its canonical order for the compiled kernel
+and ``random_move`` became the list entry of one draw (issue 31, ``docs/hive.md``; recorded
+by ``python tests/referee_games.py --update hive``, which refuses to write if a case of another
+game changed).
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ the root, tree and random playout together, so no path is ever longer than ``dep
 Each iteration expands one untried move (chosen at random), then plays uniformly random moves
 (the thesis' random policy) until the game ends or the depth limit is reached. A game whose
 state has ``random_move(rng)`` (Hive) draws each playout move with it: the same uniform
-distribution without listing every legal move, several times faster per iteration;
-``fast_playouts=False`` indexes the full list instead.
+distribution, one float draw, without building the move list (Hive's compiled kernel);
+``fast_playouts=False`` indexes the full list with ``rng.integers`` instead.
 
 Root parallelisation (3.4.2.4, Figure 3.5): ``trees`` independent trees grow from the same
 root, each with its own generator derived from the agent's; their root children are merged
@@ -74,7 +74,7 @@ class MctsParams:
     time_reserve: float = field(default=0.03, metadata={"help": "seconds of a time limit kept back from the search"})
     fast_playouts: bool = field(default=True, metadata={
         "help": "draw playout moves with the game's own uniform picker when it has one (random_move: the same "
-                "distribution, far fewer moves generated); off: index the full legal-move list"})
+                "distribution, no move list built); off: index the full legal-move list"})
 
     def __post_init__(self) -> None:
         check_range("iterations", self.iterations, 1, 10_000_000)

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.state import IllegalMoveError, NotationError, Outcome, Termination
 from swarmtui.games.hive.cells import FULL, HOLES_MADE, W, cell_of
+from swarmtui.games.hive.compiled import KINDS, NOWHERE, kernel
 from swarmtui.games.hive.legality import Legality
 from swarmtui.games.hive.moves import Move
 from swarmtui.games.hive.notation import (
@@ -92,6 +93,14 @@ class Board(RandomMoves, Legality):
             return move in self._placements(COLOUR_OF[code], code)
         if self._pos[COLOUR_OF[code] * PIECES_PER_SIDE] is None:
             return False
+        ready = kernel() if self._plain else None
+        if ready is not None:  # the piece's destinations among the kernel's cells
+            colour = COLOUR_OF[code]
+            out = ready[0](self._where, KINDS, colour, True).tolist()
+            j = code - colour * PIECES_PER_SIDE
+            at = 16 + out[0] + sum(out[2:2 + j])
+            dest = move[2]
+            return dest is not None and dest[0] * W + dest[1] in out[at:at + out[2 + j]]
         moves: list[Move] = []
         self._movements(code, moves)
         return move in moves
@@ -128,11 +137,13 @@ class Board(RandomMoves, Legality):
                 self._land(cell)
                 self._holes += HOLES_MADE[nmask.get(cell, 0)]
                 zobrist ^= ZOBRIST[(cell << 10) | 64 | code]
+                self._where[code] = cell * 8 + 1
             else:
                 onto.append(code)
                 zobrist ^= ZOBRIST[(cell << 10) | (len(onto) << 6) | code]
                 if len(onto) == 2:
                     self._tall += 1
+                self._where[code] = cell * 8 + len(onto)
             pos[code] = cell
         self._hash = zobrist
         self._ply += 1
@@ -190,6 +201,7 @@ class Board(RandomMoves, Legality):
                     self._hand_kinds[COLOUR_OF[code]] += 1
                 placed[kind] -= 1
                 pos[code] = None
+                self._where[code] = NOWHERE
             else:  # and goes back on top of its origin
                 cell = origin[0] * W + origin[1]
                 onto = stacks.get(cell)
@@ -198,11 +210,13 @@ class Board(RandomMoves, Legality):
                     self._land(cell)
                     self._holes += HOLES_MADE[nmask.get(cell, 0)]
                     zobrist ^= ZOBRIST[(cell << 10) | 64 | code]
+                    self._where[code] = cell * 8 + 1
                 else:
                     onto.append(code)
                     zobrist ^= ZOBRIST[(cell << 10) | (len(onto) << 6) | code]
                     if len(onto) == 2:
                         self._tall += 1
+                    self._where[code] = cell * 8 + len(onto)
                 pos[code] = cell
         self._hash = zobrist
         self._ply -= 1
@@ -280,8 +294,9 @@ class Board(RandomMoves, Legality):
             cell = cell_of(h)
             self._stacks[cell] = codes
             self._land(cell)
-            for code in codes:
+            for height, code in enumerate(codes, 1):
                 self._pos[code] = cell
+                self._where[code] = cell * 8 + height
                 self._placed[code // PIECES_PER_SIDE][KIND[code % PIECES_PER_SIDE]] += 1
         for code in seen:
             base = code - code % PIECES_PER_SIDE
@@ -302,6 +317,8 @@ class Board(RandomMoves, Legality):
         board._stacks = {c: list(s) for c, s in self._stacks.items()}
         board._nmask = dict(self._nmask)
         board._pos = list(self._pos)
+        board._where = self._where.copy()
+        board._plain = self._plain
         board._placed = [list(p) for p in self._placed]
         board._hand_kinds = list(self._hand_kinds)
         board._ply = self._ply

@@ -1,16 +1,20 @@
 """Move generation: every legal move of a position, one piece's moves, and their number.
 
 ``legal_moves`` lists the placements, then each piece's own moves in piece order (with the
-Pillbug in play, its throws too, without repeats); the list is cached until the position
-changes. ``count_moves`` counts the same moves without building them (perft's last ply).
+Pillbug in play, its throws too, without repeats), in a canonical order: cells by ascending
+number, so that the compiled kernel (``compiled``, the base game) and the Python layers give
+the same list; the list is cached until the position changes. ``count_moves`` counts the same
+moves without building them (perft's last ply).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
+from typing import Any
 
 from swarmtui.games.hive.cells import AROUND, BITS, W
+from swarmtui.games.hive.compiled import KINDS, kernel
 from swarmtui.games.hive.movement import BugMoves
 from swarmtui.games.hive.moves import MOVEMENTS, PASS, Move, look_up
 from swarmtui.games.hive.pieces import PIECE_CODES, PIECES_PER_SIDE, QUEEN, Piece
@@ -21,37 +25,53 @@ class MoveGenerator(BugMoves, Placements):
     """The legal moves of a position (module docstring)."""
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move; ``[PASS]`` when the side to move has none; ``[]`` once over."""
+        """Every legal move; ``[PASS]`` when the side to move has none; ``[]`` once over.
+
+        The order is canonical: the placements (placeable pieces in code order, each on its
+        cells in ascending cell number), then each piece's movements in code order, each to
+        its destinations in ascending cell number (with the Pillbug, its throws last). The
+        base game is answered by the compiled kernel once it is ready (``compiled``), the
+        expansions and a machine without Numba by the Python layers: the same list either way.
+        """
         if self._legal is not None:
             return list(self._legal)
         if self._outcome is not None:
             moves: list[Move] = []
         else:
             colour = self._ply & 1
-            moves = self._placements(colour, None)
-            if self._pos[colour * PIECES_PER_SIDE] is not None:
-                if self._pillbug:
-                    stunned = self._stunned()
+            ready = kernel() if self._plain else None
+            if ready is not None:
+                moves = self._compiled_moves(ready[0], colour)
+            else:
+                moves = self._placements(colour, None)
+                if self._pos[colour * PIECES_PER_SIDE] is not None:
+                    stunned = self._stunned() if self._pillbug else -1
                     for code in self._codes[colour]:
                         if code != stunned:
                             self._movements(code, moves)
-                    if self._throws(colour, stunned, moves):
+                    if self._pillbug and self._throws(colour, stunned, moves):
                         moves = list(dict.fromkeys(moves))  # a throw may repeat a walk or another throw
-                else:
-                    pos, dests, movements = self._pos, self._dests, MOVEMENTS
-                    for code in self._codes[colour]:
-                        cell = pos[code]
-                        if cell is not None:
-                            found = dests(code)
-                            if found:
-                                if len(found) > 6:  # look_up, inlined (hot path)
-                                    moves += itemgetter(*found)(movements[code][cell])
-                                else:
-                                    moves += map(movements[code][cell].__getitem__, found)
             if not moves:
                 moves.append(PASS)
         self._legal = moves
         return list(moves)
+
+    def _compiled_moves(self, fast: Callable[..., Any], colour: int) -> list[Move]:
+        """``legal_moves`` (before the pass) from the compiled kernel's cells."""
+        out = fast(self._where, KINDS, colour, self._pos[colour * PIECES_PER_SIDE] is not None).tolist()
+        at = 16 + out[0]
+        moves = self._placements(colour, None, out[16:at])
+        if not out[1]:
+            return moves
+        pos, code = self._pos, colour * PIECES_PER_SIDE
+        for found in out[2:16]:
+            if found:
+                end = at + found
+                table = MOVEMENTS[code][pos[code]]
+                moves += itemgetter(*out[at:end])(table) if found > 6 else map(table.__getitem__, out[at:end])
+                at = end
+            code += 1
+        return moves
 
     def moves_for(self, piece: Piece) -> list[Move]:
         """The legal moves of one piece (its placements while it is in hand; with the Pillbug in
@@ -73,7 +93,7 @@ class MoveGenerator(BugMoves, Placements):
         """Append the moves of piece ``code`` (its own way of moving, not a pillbug's throws)."""
         dests = self._dests(code)
         if dests:
-            moves += look_up(MOVEMENTS[code][self._pos[code]], dests)
+            moves += look_up(MOVEMENTS[code][self._pos[code]], sorted(dests))
 
     def count_moves(self) -> int:
         """``len(self.legal_moves())``, without building the moves where it can (perft's last
@@ -92,8 +112,12 @@ class MoveGenerator(BugMoves, Placements):
             kinds = 1
         else:
             kinds = self._hand_kinds[colour] - (turn == 0 and not self._placed[colour][QUEEN])  # no Queen on turn 1
-        count = kinds * len(self._placement_set(colour)) if kinds else 0
         pos = self._pos
+        ready = kernel() if self._plain and pos[colour * PIECES_PER_SIDE] is not None else None
+        if ready is not None:  # (before the Queen only placements: the Python count is quicker)
+            out = ready[0](self._where, KINDS, colour, True)
+            return (kinds * int(out[0]) + int(out[1])) or 1
+        count = kinds * len(self._placement_set(colour)) if kinds else 0
         if pos[colour * PIECES_PER_SIDE] is not None:
             dests = self._dests
             for code in self._codes[colour]:

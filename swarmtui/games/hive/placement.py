@@ -25,9 +25,17 @@ class Placements(HiveStacks):
         count = self._count
         return [k for k in self._kinds if placed[k] < count[k] and not (k == QUEEN and turn == 0)]
 
+    def _placeable_codes(self, colour: int) -> list[int]:
+        """The pieces ``colour`` may place now (the lowest-numbered in hand of each bug kind
+        it may place), in code order."""
+        if not self._hand_kinds[colour]:
+            return []  # every piece is in play
+        base, placed = colour * PIECES_PER_SIDE, self._placed[colour]
+        return [base + KIND_START[k] + placed[k] for k in self._placeable_kinds(colour)]
+
     def _placement_cells(self, colour: int) -> list[int]:
-        """The empty cells where ``colour`` may place a piece."""
-        return list(self._placement_set(colour))
+        """The empty cells where ``colour`` may place a piece, in ascending cell number."""
+        return sorted(self._placement_set(colour))
 
     def _placement_set(self, colour: int) -> set[int]:
         stacks = self._stacks
@@ -52,16 +60,16 @@ class Placements(HiveStacks):
         own.difference_update(stacks)
         return own
 
-    def _placements(self, colour: int, only: int | None) -> list[Move]:
-        if not self._hand_kinds[colour]:
-            return []  # every piece is in play
-        base = colour * PIECES_PER_SIDE
-        codes = [base + KIND_START[k] + self._placed[colour][k] for k in self._placeable_kinds(colour)]
+    def _placements(self, colour: int, only: int | None, cells: list[int] | None = None) -> list[Move]:
+        """``colour``'s placements (of piece ``only``, if given) in ``legal_moves``' order, on
+        ``cells`` (ascending; by default ``_placement_cells``)."""
+        codes = self._placeable_codes(colour)
         if only is not None:
             codes = [c for c in codes if c == only]
         if not codes:
             return []
-        cells = self._placement_cells(colour)
+        if cells is None:
+            cells = self._placement_cells(colour)
         moves: list[Move] = []
         for code in codes:
             moves += look_up(PLACEMENTS[code], cells)

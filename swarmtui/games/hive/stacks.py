@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.state import Outcome
 from swarmtui.games.hive.cells import AROUND, BITS, HEX, cell_of
+from swarmtui.games.hive.compiled import NOWHERE
 from swarmtui.games.hive.moves import Move
 from swarmtui.games.hive.pieces import (
     ALL_PIECES,
@@ -25,8 +28,11 @@ from swarmtui.games.hive.pieces import (
     COLOURS,
     KIND,
     KIND_START,
+    LADYBUG,
+    MOSQUITO,
     PIECE_CODES,
     PIECES_PER_SIDE,
+    PILLBUG,
     SEATS,
     GameType,
     Piece,
@@ -60,6 +66,8 @@ class HiveStacks:
         self._stacks: dict[int, list[int]] = {}  # cell -> piece codes, bottom to top
         self._nmask: dict[int, int] = {}  # cell -> bit i set if neighbour i is occupied
         self._pos: list[int | None] = [None] * len(ALL_PIECES)
+        self._where = np.full(len(ALL_PIECES), NOWHERE, dtype=np.int64)  # cell * 8 + height, for ``compiled``
+        self._plain = not any(self._count[k] for k in (MOSQUITO, LADYBUG, PILLBUG))  # the compiled kernel's bugs only
         self._placed = [[0] * 8, [0] * 8]  # pieces placed per colour and bug kind
         self._hand_kinds = [len(self._kinds)] * 2  # bug kinds per colour with a piece still in hand
         self._ply = 0
