@@ -53,7 +53,7 @@ def main() -> None:
     args = parser.parse_args()
     engines: list[tuple[str, Any, Any, float]] = []
     if args.baseline.lower() != "none":
-        modules, commit = import_commit(args.baseline, ("swarmtui.games.hive.rules", "swarmtui.agents.alphabeta"))
+        modules, commit = import_commit(args.baseline, ("swarmtui.games.hive.rules", "swarmtui.agents.alphabeta.agent"))
         if modules is None:
             print(f"no baseline: {commit}")
         else:
