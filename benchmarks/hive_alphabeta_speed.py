@@ -55,7 +55,7 @@ def main() -> None:
     compiled.wait_for_kernel(600)  # measure the engine as it plays once its kernel is loaded
     engines: list[tuple[str, Any, Any, float]] = []
     if args.baseline.lower() != "none":
-        modules, commit = import_commit(args.baseline, ("swarmtui.games.hive.rules", "swarmtui.agents.alphabeta"))
+        modules, commit = import_commit(args.baseline, ("swarmtui.games.hive.rules", "swarmtui.agents.alphabeta.agent"))
         if modules is None:
             print(f"no baseline: {commit}")
         else:

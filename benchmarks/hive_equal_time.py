@@ -52,7 +52,7 @@ _BASELINE: dict[str, Any] = {}
 def _load_baseline(rev: str) -> None:
     """Import the baseline's rules and alphabeta once per worker process."""
     if "rev" not in _BASELINE or _BASELINE["rev"] != rev:
-        modules, why = import_commit(rev, ("swarmtui.games.hive.rules", "swarmtui.agents.alphabeta"))
+        modules, why = import_commit(rev, ("swarmtui.games.hive.rules", "swarmtui.agents.alphabeta.agent"))
         if modules is None:
             raise SystemExit(f"no baseline: {why}")
         _BASELINE.update(rev=rev, rules=modules[0], alphabeta=modules[1])

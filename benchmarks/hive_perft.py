@@ -70,7 +70,7 @@ CURRENT = Engine("current", current_rules, current_perft, current_mcts)
 def load_baseline(rev: str) -> tuple[Engine | None, str]:
     """The engine of commit ``rev`` imported beside the current one (None and why, if it cannot be)."""
     modules, commit = import_commit(rev, ("swarmtui.games.hive.rules", "swarmtui.games.hive.perft",
-                                          "swarmtui.agents.mcts"))
+                                          "swarmtui.agents.mcts.agent"))
     if modules is None:
         return None, commit
     return Engine(f"baseline {commit}", *modules), commit
@@ -83,8 +83,10 @@ def import_commit(rev: str, names: tuple[str, ...]) -> tuple[list[ModuleType] | 
     when the process ends) as a package of its own name, ``swarmtui_<commit>``: every
     ``swarmtui.`` in its source is renamed so. Its modules then import only each other, also
     the ones they import lazily inside a function (``alphabeta``'s evaluation is such a one),
-    and can never be answered by a current module of the same name. The modules and the short
-    commit, or None and why they cannot be had."""
+    and can never be answered by a current module of the same name. ``names`` are today's
+    modules; an agent's ``swarmtui.agents.<id>.agent`` is ``swarmtui.agents.<id>`` in a commit before
+    e34897f (a single-module agent then, a package of its spec and ``agent.py`` since). The modules
+    and the short commit, or None and why they cannot be had."""
     if shutil.which("git") is None:
         return None, "git is not installed"
     try:
@@ -104,8 +106,20 @@ def import_commit(rev: str, names: tuple[str, ...]) -> tuple[list[ModuleType] | 
             text = source.read_text(encoding="utf-8")
             source.write_text(_OWN_NAME.sub(alias, text), encoding="utf-8")
         sys.path.insert(0, str(folder))
-    modules = [importlib.import_module(alias + name.removeprefix("swarmtui")) for name in names]
+    modules = [_import_as(alias, name) for name in names]
     return modules, commit
+
+
+def _import_as(alias: str, name: str) -> ModuleType:
+    """Module ``name`` (``swarmtui.…``) of the package ``alias``; an agent's ``….agent`` that is not
+    there (a commit before e34897f) is the agent's own module."""
+    own = alias + name.removeprefix("swarmtui")
+    try:
+        return importlib.import_module(own)
+    except ModuleNotFoundError as error:
+        if error.name != own or not own.startswith(f"{alias}.agents.") or not own.endswith(".agent"):
+            raise
+        return importlib.import_module(own.removesuffix(".agent"))
 
 
 _OWN_NAME = re.compile(r"\bswarmtui\b(?!-)")  # the package's name (imports, module paths, resources)
