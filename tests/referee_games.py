@@ -278,7 +278,8 @@ def update() -> None:
     recorded moves, or nothing is written."""
     game = sys.argv[sys.argv.index("--update") + 1]
     data = json.loads(DATA.read_text(encoding="utf-8"))
-    changed, wrong = [], []
+    changed: list[str] = []
+    wrong: list[str] = []
     for recorded in data["games"]:
         played = play(recorded["case"])
         if played == recorded["played"]:
