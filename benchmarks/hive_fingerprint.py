@@ -1,6 +1,6 @@
 """Same seed, same games: fingerprints of the Hive engine's behaviour against an earlier commit's.
 
-    .venv/bin/python benchmarks/hive_fingerprint.py [--baseline 9045de2] [--games 12]
+    .venv/bin/python benchmarks/hive_fingerprint.py [--baseline a7908a8] [--games 12]
     .venv/bin/python benchmarks/hive_fingerprint.py --rules printed    # both engines without the repetition draw
 
 For seeded random games of every game type (``--games`` each for Base and Base+MLP, a quarter as
@@ -11,7 +11,10 @@ move (alternately a list pick, some rebuilt by hand so ``play`` checks them itse
 position (200 iterations: visits, rewards, nodes). The engine of the baseline commit is
 extracted with ``git archive`` and imported beside this one (``hive_perft.load_baseline``), and
 each fingerprint is compared. A refactor or a speed-up must print "identical" for every
-fingerprint; a rule change prints which games it changes. ``--rules default`` plays each
+fingerprint; a rule change prints which games it changes. The default baseline is the last
+commit that changed the engine's play on purpose (``a7908a8``: the canonical move order of the
+compiled generator; before it, ``e5dfb0b``'s ``random_move`` draws), so that the check means
+something without a ``--baseline``. ``--rules default`` plays each
 engine's own default rules (a game that repeats a position three times ends earlier since
 issue 30); ``--rules printed`` plays both without the repetition draw.
 """
@@ -23,9 +26,11 @@ import hashlib
 from typing import Any
 
 import numpy as np
-from hive_perft import CURRENT, DEFAULT_BASELINE, Engine, load_baseline
+from hive_perft import CURRENT, Engine, load_baseline
 
 from swarmtui.games.hive.pieces import GAME_TYPES
+
+LAST_CHANGE = "a7908a8"  # the last commit that changed the engine's play on purpose (module docstring)
 
 
 def game_fingerprint(engine: Engine, game_type: str, seed: int, options: dict[str, Any]) -> str:
@@ -73,7 +78,7 @@ def fingerprints(engine: Engine, games: int, options: dict[str, Any]) -> dict[st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--baseline", default=DEFAULT_BASELINE, help="git revision to compare with")
+    parser.add_argument("--baseline", default=LAST_CHANGE, help="git revision to compare with")
     parser.add_argument("--games", type=int, default=12, help="seeded games of Base and of Base+MLP")
     parser.add_argument("--rules", choices=("default", "printed"), default="default",
                         help="each engine's default rules, or both without the repetition draw")
