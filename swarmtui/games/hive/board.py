@@ -96,7 +96,7 @@ class Board(RandomMoves, Legality):
         ready = kernel() if self._plain else None
         if ready is not None:  # the piece's destinations among the kernel's cells
             colour = COLOUR_OF[code]
-            out = ready[0](self._where, KINDS, colour, True).tolist()
+            out = ready[0](self._where, KINDS, colour, True, self._holes).tolist()
             j = code - colour * PIECES_PER_SIDE
             at = 16 + out[0] + sum(out[2:2 + j])
             dest = move[2]

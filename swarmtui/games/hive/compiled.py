@@ -251,13 +251,14 @@ def _marked(rim: Any, n_rim: int, stamp: Any, mark: int, real: Any, out: Any, at
     return k
 
 
-def _kernel(where: Any, kinds: Any, colour: int, may_move: bool) -> Any:
+def _kernel(where: Any, kinds: Any, colour: int, may_move: bool, holes: int) -> Any:
     """``colour``'s placement cells and each of its pieces' destinations, as one array:
     ``[p, m, n_0, ..., n_13, the p placement cells, piece 0's n_0 destinations, ...]`` (``m``
     movements in all, ``n_j`` for the colour's ``j``-th piece code; cells ascending within
     each part). ``where`` is each piece code's ``cell * 8 + level`` (``NOWHERE`` in hand),
     ``kinds`` each code's bug kind; ``may_move``: the colour's Queen is in play (nothing
-    moves before)."""
+    moves before); ``holes``: the hive's holes (``Board._holes``: without one, a piece whose
+    neighbours form two arcs is always pinned, ``topology``)."""
     cells = _SIZE * _SIZE
     out = np.empty(_HEAD + MAX_MOVES, dtype=np.int64)
     out[1:_HEAD] = 0
@@ -294,7 +295,7 @@ def _kernel(where: Any, kinds: Any, colour: int, may_move: bool) -> Any:
         mark += 1
         if height[t] > 1:
             m += _steps(t, height[t], height, real, found, at)
-        elif _ARCS[here] > 1 and _splits(t, here, mask, stamp, mark, queue, n_occupied):
+        elif _ARCS[here] > 1 and (not holes or _splits(t, here, mask, stamp, mark, queue, n_occupied)):
             continue  # One Hive pins it
         elif kind == _KIND_QUEEN:
             m += _slides(cell, here, found, at)
@@ -329,12 +330,13 @@ def _climbs(cell: int, here: int, out: Any, at: int) -> int:
     return k
 
 
-def _draw(where: Any, kinds: Any, colour: int, may_move: bool, placeable: int, u: float) -> tuple[int, int]:
+def _draw(where: Any, kinds: Any, colour: int, may_move: bool, holes: int, placeable: int,
+          u: float) -> tuple[int, int]:
     """Entry ``floor(u * n)`` of the ``n`` moves ``_kernel``'s cells make (``placeable``
     pieces, each on every placement cell, then the movements): ``(-1 - i, cell)`` for the
     ``i``-th placeable piece, ``(code, cell)`` for a movement, ``(-1 - placeable, 0)`` when
     there is no move (the pass)."""
-    out = _kernel(where, kinds, colour, may_move)
+    out = _kernel(where, kinds, colour, may_move, holes)
     spots = out[0]
     placing = placeable * spots
     total = placing + out[1]
@@ -435,8 +437,8 @@ def _load() -> None:
             namespace[name] = njit(cache=True)(namespace[name])
         generate, draw = namespace["_kernel"], namespace["_draw"]
         empty = np.full(len(KIND), NOWHERE, dtype=np.int64)
-        generate(empty, KINDS, 0, False)  # compile (or load) now
-        draw(empty, KINDS, 0, False, 4, 0.5)
+        generate(empty, KINDS, 0, False, 1)  # compile (or load) now
+        draw(empty, KINDS, 0, False, 1, 4, 0.5)
     except Exception as error:  # a Numba that cannot compile here: the Python layers answer
         FAILURE.append(f"{type(error).__name__}: {error}")
         return

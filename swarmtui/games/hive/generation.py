@@ -58,7 +58,7 @@ class MoveGenerator(BugMoves, Placements):
 
     def _compiled_moves(self, fast: Callable[..., Any], colour: int) -> list[Move]:
         """``legal_moves`` (before the pass) from the compiled kernel's cells."""
-        out = fast(self._where, KINDS, colour, self._pos[colour * PIECES_PER_SIDE] is not None).tolist()
+        out = fast(self._where, KINDS, colour, self._pos[colour * PIECES_PER_SIDE] is not None, self._holes).tolist()
         at = 16 + out[0]
         moves = self._placements(colour, None, out[16:at])
         if not out[1]:
@@ -115,7 +115,7 @@ class MoveGenerator(BugMoves, Placements):
         pos = self._pos
         ready = kernel() if self._plain and pos[colour * PIECES_PER_SIDE] is not None else None
         if ready is not None:  # (before the Queen only placements: the Python count is quicker)
-            out = ready[0](self._where, KINDS, colour, True)
+            out = ready[0](self._where, KINDS, colour, True, self._holes)
             return (kinds * int(out[0]) + int(out[1])) or 1
         count = kinds * len(self._placement_set(colour)) if kinds else 0
         if pos[colour * PIECES_PER_SIDE] is not None:

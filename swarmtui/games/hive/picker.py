@@ -37,7 +37,7 @@ class RandomMoves(MoveGenerator):
                 colour = self._ply & 1
                 codes = self._placeable_codes(colour)
                 which, cell = ready[1](self._where, KINDS, colour, self._pos[colour * PIECES_PER_SIDE] is not None,
-                                       len(codes), rng.random())
+                                       self._holes, len(codes), rng.random())
                 if which >= 0:
                     move = MOVEMENTS[which][self._pos[which]][cell]
                 elif -1 - which < len(codes):
