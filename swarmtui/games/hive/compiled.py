@@ -135,29 +135,41 @@ def _placements(where: Any, colour: int, n_occupied: int, rim: Any, n_rim: int, 
     return p
 
 
-def _splits(t: int, here: int, mask: Any, stamp: Any, mark: int, queue: Any, n_occupied: int) -> bool:
-    """One Hive: would lifting the ground piece on ``t`` (neighbour mask ``here``) split the
-    hive? A breadth-first search of the hive without it from one of its neighbours."""
-    stamp[t] = mark
-    first = -1
-    for i in range(6):
-        if here >> i & 1:
-            first = _next(t, i)
-            break
-    stamp[first] = mark
-    queue[0] = first
+def _search(start: int, mask: Any, stamp: Any, mark: int, queue: Any, slides: bool) -> int:
+    """Breadth-first from torus cell ``start``, marking each cell met with ``mark``: over the
+    occupied neighbours (the hive's own graph) or, with ``slides``, over slides (an Ant's
+    reach). How many cells it marked."""
+    stamp[start] = mark
+    queue[0] = start
     head, tail = 0, 1
     while head < tail:
         x = queue[head]
         head += 1
-        for i in range(6):
-            if mask[x] >> i & 1:
-                n = _next(x, i)
-                if stamp[n] != mark:
-                    stamp[n] = mark
-                    queue[tail] = n
-                    tail += 1
-    return tail < n_occupied - 1
+        for j in range(6):
+            if slides:
+                i = _SLIDE[mask[x], j]
+                if i < 0:
+                    break
+            elif mask[x] >> j & 1:
+                i = j
+            else:
+                continue
+            n = _next(x, i)
+            if stamp[n] != mark:
+                stamp[n] = mark
+                queue[tail] = n
+                tail += 1
+    return tail
+
+
+def _splits(t: int, here: int, mask: Any, stamp: Any, mark: int, queue: Any, n_occupied: int) -> bool:
+    """One Hive: would lifting the ground piece on ``t`` (neighbour mask ``here``) split the
+    hive? A search of the hive without it (its cell marked first) from one of its neighbours."""
+    stamp[t] = mark
+    for i in range(6):
+        if here >> i & 1:
+            return _search(_next(t, i), mask, stamp, mark, queue, False) < n_occupied - 1
+    return False
 
 
 def _slides(cell: int, here: int, out: Any, at: int) -> int:
@@ -196,25 +208,6 @@ def _lift(t: int, mask: Any, height: Any, up: bool) -> None:
         else:
             mask[n] |= 1 << ((i + 3) % 6)
     height[t] = 0 if up else 1
-
-
-def _flood(t: int, mask: Any, stamp: Any, mark: int, queue: Any) -> None:
-    """Mark every cell an Ant lifted from ``t`` reaches by slides (``t`` itself too)."""
-    stamp[t] = mark
-    queue[0] = t
-    head, tail = 0, 1
-    while head < tail:
-        x = queue[head]
-        head += 1
-        for j in range(6):
-            i = _SLIDE[mask[x], j]
-            if i < 0:
-                break
-            n = _next(x, i)
-            if stamp[n] != mark:
-                stamp[n] = mark
-                queue[tail] = n
-                tail += 1
 
 
 def _spider(t: int, mask: Any, stamp: Any, mark: int) -> None:
@@ -308,7 +301,7 @@ def _kernel(where: Any, kinds: Any, colour: int, may_move: bool, holes: int) -> 
             mark += 1
             _lift(t, mask, height, True)
             if kind == _KIND_ANT:
-                _flood(t, mask, stamp, mark, queue)
+                _search(t, mask, stamp, mark, queue, True)  # the cells an Ant reaches by slides
             else:
                 _spider(t, mask, stamp, mark)
             _lift(t, mask, height, False)
@@ -389,7 +382,7 @@ def _steps(t: int, h: int, height: Any, real: Any, out_cells: Any, at: int) -> i
     return k
 
 
-_COMPILED = ("_torus", "_next", "_lay_out", "_rim", "_placements", "_splits", "_slides", "_jumps", "_lift", "_flood",
+_COMPILED = ("_torus", "_next", "_lay_out", "_rim", "_placements", "_search", "_splits", "_slides", "_jumps", "_lift",
              "_spider", "_marked", "_climbs", "_steps", "_sort", "_kernel", "_draw")
 KINDS = np.array(KIND, dtype=np.int64)
 """Each piece code's bug kind, as the kernel reads it."""
