@@ -10,6 +10,10 @@ Skipped where Numba is not installed (the Python layers then answer alone).
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import threading
+
 import numpy as np
 import pytest
 
@@ -101,3 +105,61 @@ def test_set_up_positions_and_copies_carry_the_kernels_view():
         assert compiled_moves(copy) == python_moves(copy)
         copy.undo()
     assert compiled_moves(copy) == compiled_moves(board)
+
+
+FORKED = """
+import os, numpy as np
+from swarmtui.games.hive import compiled
+from swarmtui.games.hive.rules import Board
+
+def game():
+    board, rng = Board(), np.random.default_rng(11)
+    while board.outcome is None and board.ply < 60:
+        board.play(board.random_move(rng))
+    return board.game_string()
+
+compiled.kernel()  # the loading thread starts
+pid = os.fork()  # while it is (most likely) still loading
+if pid == 0:
+    print("child", compiled.kernel() is None, game(), flush=True)  # forked mid-loading: the Python layers
+    os._exit(0)
+os.waitpid(pid, 0)
+compiled.wait_for_kernel(600)
+print("parent", compiled.kernel() is not None, game(), flush=True)
+"""
+
+
+def test_a_process_forked_while_the_kernel_loads_plays_the_same_game():
+    # A process pool forks workers whenever it likes; a child forked in the middle of the loading
+    # keeps to the Python layers (the thread is not copied, Numba's locks may be held) and plays on.
+    done = subprocess.run([sys.executable, "-c", FORKED], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    child_python, child_game = lines["child"].split(" ", 1)
+    parent_compiled, parent_game = lines["parent"].split(" ", 1)
+    assert parent_compiled == "True" and child_game == parent_game  # (the child forked mid-loading: Python)
+    assert child_python in ("True", "False")
+
+
+def test_threads_generate_moves_while_the_kernel_is_in_use():
+    boards = [Board() for _ in range(4)]
+    rng = np.random.default_rng(5)
+    for board in boards:
+        for _ in range(int(rng.integers(20, 50))):
+            if board.outcome is None:
+                board.play(board.random_move(rng))
+    expected = [python_moves(board) for board in boards]
+    found: list[list] = []
+
+    def work(board: Board) -> None:
+        for _ in range(200):
+            moves = compiled_moves(board)
+            if moves != expected[boards.index(board)]:
+                found.append(moves)
+
+    threads = [threading.Thread(target=work, args=(board,)) for board in boards]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert not found and not any(thread.is_alive() for thread in threads)
