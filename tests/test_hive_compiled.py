@@ -10,6 +10,8 @@ Skipped where Numba is not installed (the Python layers then answer alone).
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import subprocess
 import sys
 import threading
@@ -22,14 +24,19 @@ from swarmtui.games.hive import compiled
 from swarmtui.games.hive.pieces import parse_piece
 from swarmtui.games.hive.rules import Board
 
-kernel = compiled.wait_for_kernel(600)
-pytestmark = pytest.mark.skipif(kernel is None and not compiled.FAILURE,
-                                reason="Numba is not installed (or SWARMTUI_NO_NUMBA is set)")
+NUMBA = importlib.util.find_spec("numba") is not None and not os.environ.get("SWARMTUI_NO_NUMBA")
+pytestmark = pytest.mark.skipif(not NUMBA, reason="Numba is not installed (or SWARMTUI_NO_NUMBA is set)")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def loaded() -> None:
+    """The kernel compiled (or loaded from Numba's cache) before the first comparison."""
+    compiled.wait_for_kernel(600)
 
 
 def test_the_kernel_compiled():
     assert not compiled.FAILURE, compiled.FAILURE
-    assert kernel is not None
+    assert compiled.kernel() is not None
 
 
 def python_moves(board: Board) -> list:
@@ -118,7 +125,7 @@ def game():
         board.play(board.random_move(rng))
     return board.game_string()
 
-compiled.kernel()  # the loading thread starts
+compiled.wait_for_kernel(0)  # the loading thread starts (and is not waited for)
 pid = os.fork()  # while it is (most likely) still loading
 if pid == 0:
     print("child", compiled.kernel() is None, game(), flush=True)  # forked mid-loading: the Python layers

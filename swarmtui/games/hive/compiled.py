@@ -389,30 +389,43 @@ KINDS = np.array(KIND, dtype=np.int64)
 _loaded: list[tuple[Callable[..., Any], Callable[..., Any]]] = []  # the compiled kernel and draw, once ready
 _loader: list[threading.Thread] = []  # the thread compiling them (or loading them from Numba's cache)
 _lock = threading.Lock()
+_asked = [0]  # positions asked about before the loading starts
+LOAD_AFTER = 400
+"""Positions a process asks about (through the Python layers, about 70 us each) before it loads
+the kernel: a search asks that many in its first few hundredths of a second."""
 FAILURE: list[str] = []
 """Why the kernel could not be compiled, if Numba is installed and it could not (tests report it)."""
 
 
 def kernel() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
     """The compiled kernel and draw (``_kernel``, ``_draw``), or None while they are not ready
-    (the caller uses the Python layers,
-    which list the same moves). The first call starts a thread that imports Numba and compiles
-    the kernel, or loads it from Numba's cache beside this file (``cache=True``): about a
-    second, but some twenty on a machine where it was never compiled, and a position must not
-    wait for that. None for good without Numba, or with ``SWARMTUI_NO_NUMBA`` set."""
+    (the caller uses the Python layers, which list the same moves). After ``LOAD_AFTER`` asks
+    in a process, a thread starts that imports Numba and compiles the kernel, or loads it from
+    Numba's cache beside this file (``cache=True``): about half a second and 110 MiB, but some
+    fifteen seconds on a machine where it was never compiled, and a position must not wait for
+    that; a process that looks at a few positions (a command, a test, a game's first moves)
+    never pays it. None for good without Numba, or with ``SWARMTUI_NO_NUMBA`` set."""
     if _loaded:
         return _loaded[0]
     if not _loader:
-        with _lock:
-            if not _loader:
-                _loader.append(threading.Thread(target=_load, name="hive-kernel", daemon=True))
-                _loader[0].start()
+        _asked[0] += 1
+        if _asked[0] >= LOAD_AFTER:
+            _start()
     return None
 
 
+def _start() -> None:
+    with _lock:
+        if not _loader:
+            _loader.append(threading.Thread(target=_load, name="hive-kernel", daemon=True))
+            _loader[0].start()
+
+
 def wait_for_kernel(timeout: float | None = None) -> tuple[Callable[..., Any], Callable[..., Any]] | None:
-    """The compiled kernel once it is ready (benchmarks and tests), None without Numba."""
-    kernel()
+    """The compiled kernel once it is ready (loading it now if it was not asked for often enough
+    yet: benchmarks and tests), None without Numba."""
+    if not _loaded:
+        _start()
     _loader[0].join(timeout)
     return _loaded[0] if _loaded else None
 
