@@ -52,7 +52,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--baseline", default="62ca3ef", help="git revision to compare with, or 'none'")
     args = parser.parse_args()
-    compiled.wait_for_kernel(600)  # measure the engine as it plays once its kernel is loaded
+    compiled.load(600)  # measure the engine as it plays once its kernel is loaded
     engines: list[tuple[str, Any, Any, float]] = []
     if args.baseline.lower() != "none":
         modules, commit = import_commit(args.baseline, ("swarmtui.games.hive.rules", "swarmtui.agents.alphabeta.agent"))

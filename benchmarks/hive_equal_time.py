@@ -71,7 +71,7 @@ def opening(plies: int, seed: int) -> list[tuple]:
 def play_game(index: int, settings: dict[str, Any]) -> dict[str, Any]:
     """Game ``index``: pair ``index // 2``, the current engine White in even games."""
     _load_baseline(settings["baseline"])
-    compiled.wait_for_kernel(600)  # its loading is not charged to the first move's CPU time
+    compiled.load(600)  # its loading is not charged to the first move's CPU time
     pair = index // 2
     current_white = index % 2 == 0
     seed = derive_seed(settings["seed"], "equal-time", pair)

@@ -245,7 +245,7 @@ def main() -> None:
     parser.add_argument("--baseline", default=DEFAULT_BASELINE, help="git revision to compare with, or 'none'")
     args = parser.parse_args()
 
-    if compiled.wait_for_kernel(600) is None:
+    if compiled.load(600) is None:
         print("this engine without its compiled kernel (Numba not installed, or SWARMTUI_NO_NUMBA set)")
     engines = [CURRENT]
     if args.baseline.lower() != "none":

@@ -85,7 +85,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--profile", action="store_true", help="profile one MCTS move")
     args = parser.parse_args()
-    compiled.wait_for_kernel(600)  # measure the engine as it plays once its kernel is loaded
+    compiled.load(600)  # measure the engine as it plays once its kernel is loaded
     protocol = protocol_positions(args.positions, args.seed)
     opening = opening_positions(args.positions, args.seed)
     rows = []

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.skipif(not NUMBA, reason="Numba is not installed (or SW
 @pytest.fixture(autouse=True, scope="module")
 def loaded() -> None:
     """The kernel compiled (or loaded from Numba's cache) before the first comparison."""
-    compiled.wait_for_kernel(600)
+    compiled.load(600)
 
 
 def test_the_kernel_compiled():
@@ -125,13 +125,13 @@ def game():
         board.play(board.random_move(rng))
     return board.game_string()
 
-compiled.wait_for_kernel(0)  # the loading thread starts (and is not waited for)
+compiled.load(0)  # the loading thread starts (and is not waited for)
 pid = os.fork()  # while it is (most likely) still loading
 if pid == 0:
     print("child", compiled.kernel() is None, game(), flush=True)  # forked mid-loading: the Python layers
     os._exit(0)
 os.waitpid(pid, 0)
-compiled.wait_for_kernel(600)
+compiled.load(600)
 print("parent", compiled.kernel() is not None, game(), flush=True)
 """
 

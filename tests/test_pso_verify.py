@@ -155,7 +155,7 @@ def test_given_time_it_verifies_deeper_and_wider_than_its_fixed_depth():
     clock, so a busy machine does not shorten the search)."""
     import time
 
-    compiled.wait_for_kernel(600)  # the engine at its usual speed (its compiled move generator loaded)
+    compiled.load(600)  # the engine at its usual speed (its compiled move generator loaded)
     board = _position(4)  # 36 legal moves (seed 0, 109 of them: all verified to depth 3 in the second)
     fixed = make_agent("pso-verify", "hive", board.to_move, np.random.default_rng(0))
     fixed.decide(board)

@@ -24,12 +24,10 @@ MEASURE = """
 import gc, sys, tracemalloc
 sys.path.insert(0, sys.argv[1])
 from long_games import long_hive_log
-from swarmtui.games.hive import compiled
 from swarmtui.records import Recording
 for plies in map(int, sys.argv[2:]):
     log = long_hive_log(plies)
     Recording.from_log(log, "warm-up")  # the rules' caches (steps memoised per cell) fill on first use
-    compiled.wait_for_kernel(600)  # and the compiled move generator loads once per process (Numba)
     gc.collect()
     tracemalloc.start()
     recording = Recording.from_log(log, "long game")

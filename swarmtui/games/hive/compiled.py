@@ -389,29 +389,28 @@ KINDS = np.array(KIND, dtype=np.int64)
 _loaded: list[tuple[Callable[..., Any], Callable[..., Any]]] = []  # the compiled kernel and draw, once ready
 _loader: list[threading.Thread] = []  # the thread compiling them (or loading them from Numba's cache)
 _lock = threading.Lock()
-_asked = [0]  # positions asked about before the loading starts
-LOAD_AFTER = 400
-"""Positions a process asks about (through the Python layers, about 70 us each) before it loads
-the kernel: a search asks that many in its first few hundredths of a second."""
 FAILURE: list[str] = []
 """Why the kernel could not be compiled, if Numba is installed and it could not (tests report it)."""
 
 
 def kernel() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
-    """The compiled kernel and draw (``_kernel``, ``_draw``), or None while they are not ready
-    (the caller uses the Python layers, which list the same moves). After ``LOAD_AFTER`` asks
-    in a process, a thread starts that imports Numba and compiles the kernel, or loads it from
-    Numba's cache beside this file (``cache=True``): about half a second and 110 MiB, but some
-    fifteen seconds on a machine where it was never compiled, and a position must not wait for
-    that; a process that looks at a few positions (a command, a test, a game's first moves)
-    never pays it. None for good without Numba, or with ``SWARMTUI_NO_NUMBA`` set."""
-    if _loaded:
-        return _loaded[0]
-    if not _loader:
-        _asked[0] += 1
-        if _asked[0] >= LOAD_AFTER:
-            _start()
-    return None
+    """The compiled kernel and draw (``_kernel``, ``_draw``) once this process has loaded them
+    (``load``), else None: the caller uses the Python layers, which list the same moves. It is
+    never loaded behind a caller's back: a thread importing Numba holds the interpreter for
+    half a second (fifteen seconds the first time on a machine, compiling), and a search with a
+    time limit running beside it would overrun its limit."""
+    return _loaded[0] if _loaded else None
+
+
+def load(timeout: float | None = None) -> tuple[Callable[..., Any], Callable[..., Any]] | None:
+    """Load the kernel now, before any clock runs (``sim`` before each Hive game, benchmarks,
+    tests): compile it, or load it from Numba's cache beside this file (``cache=True``); the
+    kernel, or None without Numba, with ``SWARMTUI_NO_NUMBA`` set, or when it could not be
+    compiled (``FAILURE`` says why)."""
+    if not _loaded:
+        _start()
+        _loader[0].join(timeout)
+    return _loaded[0] if _loaded else None
 
 
 def _start() -> None:
@@ -419,15 +418,6 @@ def _start() -> None:
         if not _loader:
             _loader.append(threading.Thread(target=_load, name="hive-kernel", daemon=True))
             _loader[0].start()
-
-
-def wait_for_kernel(timeout: float | None = None) -> tuple[Callable[..., Any], Callable[..., Any]] | None:
-    """The compiled kernel once it is ready (loading it now if it was not asked for often enough
-    yet: benchmarks and tests), None without Numba."""
-    if not _loaded:
-        _start()
-    _loader[0].join(timeout)
-    return _loaded[0] if _loaded else None
 
 
 def _load() -> None:
