@@ -125,3 +125,14 @@ def hub():
     running = RunningHub()
     yield running
     running.close()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile Hive's move generator once, before pytest-xdist starts its workers (Numba writes
+    its cache beside the module): on a fresh checkout every worker, and every subprocess a test
+    starts that plays Hive with computer players, would otherwise compile it at the same time,
+    some fifteen seconds each (``games/hive/compiled.py``)."""
+    if not hasattr(config, "workerinput"):
+        from swarmtui.games.hive import compiled
+
+        compiled.load(600)

@@ -44,6 +44,9 @@ class GameSpec:
       text, rules)`` builds a ``GameState``, raising ``NotationError``/``IllegalMoveError`` for
       text that is not a position; ``format_position(state)`` writes one back), so a player can
       type or paste a position to play on from or ask about. None: the game has none.
+    - ``prepare``: readies the game's engine for a game of computer players (Hive: loads its
+      compiled move generator), called with no clock running: by the referee before a game's
+      first computer turn, by ``swarmtui uhp`` on ``newgame``. None: nothing to ready.
     - ``services``: what the game provides to agents beyond its rules, by name
       (``core.services``: ``"evaluation"`` for a search, ``"heuristic"`` for a greedy player),
       each the object or its ``"module:name"`` path (imported when an agent is built); an agent
@@ -65,6 +68,7 @@ class GameSpec:
     coach: tuple[str, tuple[tuple[str, str], ...]] = ("random", ())
     parse_position: Callable[[str, Any], GameState] | None = None
     format_position: Callable[[Any], str] | None = None
+    prepare: Callable[[], Any] | None = None
     services: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     @property

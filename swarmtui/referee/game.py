@@ -85,6 +85,8 @@ class Referee:
         self.max_plies = max_plies
         self.timer = timer
         """The clocks' time source in seconds (``time.perf_counter``; a test may give a fake one)."""
+        self.prepared = False
+        """Whether the game's ``prepare`` has run (before the first computer turn)."""
         seats = self.seats
         self.clocks = {seat: Clock(time_control) for seat in seats} if time_control.timed else {}
         self.moves: list[str] = []
@@ -178,6 +180,10 @@ class Referee:
         return self._think(seat, stop)
 
     def _think(self, seat: str, stop: threading.Event | None = None) -> Turn:
+        if not self.prepared:
+            self.prepared = True
+            if self.game.prepare is not None:
+                self.game.prepare()  # before any clock: it is not the seat's thinking
         state = self.state.copy() if self.isolate else self.state
         self.begin_turn()  # the side to move's clock shows its thinking, not a view's pause before it
         limit = self.limit(seat, stop) if self.clocks else None

@@ -26,10 +26,6 @@ def play_match(game_id: str, seats: list[Seat], base_seed: int, index: int, max_
     """Play game ``index`` of a batch to its end and return its record (with every decision's
     trace when ``traces``, for replays), under the game's rule variants ``rules`` and
     ``time_control`` (none: each agent thinks as it does by default)."""
-    if game_id == "hive":  # its compiled move generator, loaded before any clock runs (once per process)
-        from swarmtui.games.hive import compiled
-
-        compiled.load()
     referee = Referee.seated(game_id, seats, game_seed(base_seed, index), rules=rules, max_plies=max_plies,
                              keep_traces=traces, time_control=time_control)
     return referee.run(index=index)

@@ -33,6 +33,7 @@ from swarmtui.core.limits import Limit, honours_limits
 from swarmtui.core.params import ParamError
 from swarmtui.core.rng import seat_rng
 from swarmtui.core.state import IllegalMoveError, NotationError
+from swarmtui.games import GAMES
 from swarmtui.games.hive.notation import check_game_type, state_string, turn_string
 from swarmtui.games.hive.perft import perft
 from swarmtui.games.hive.rules import PASS, Board
@@ -119,6 +120,8 @@ class UhpEngine:
         self.board = board
         self.agents = {}
         self.moves = [" ".join(m.split()) for m in args.split(";")[3:]] if board.ply else []
+        if GAMES["hive"].prepare is not None:
+            GAMES["hive"].prepare()  # before any bestmove's clock (its compiled move generator)
         return [self._game_string()]
 
     def _cmd_play(self, args: str) -> list[str]:

@@ -58,6 +58,13 @@ def skip_turn(board: Board) -> None:
     board._apply(PASS)  # noqa: SLF001 - the rules have no voluntary pass
 
 
+def _prepare() -> None:
+    """Load the compiled move generator (``compiled.load``: half a second from Numba's cache)."""
+    from swarmtui.games.hive import compiled
+
+    compiled.load()
+
+
 SPEC = GameSpec(
     "hive", "Hive", ("White", "Black"), True, _new_board,
     "base game and the Mosquito/Ladybug/Pillbug expansions, UHP notation; particle swarm with intentions "
@@ -66,6 +73,7 @@ SPEC = GameSpec(
     skip_turn=skip_turn,
     rules="swarmtui.games.hive.rules:HiveRules",
     coach=("alphabeta", (("difficulty", "hard"),)), parse_position=_position, format_position=_position_text,
+    prepare=_prepare,
     services={"evaluation": "swarmtui.games.hive.services:EVALUATION",
               "rulebook": "swarmtui.games.hive.rulebook:RULEBOOK"},
 )
