@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from swarmtui.core.hexgrid import Hex
 from swarmtui.core.state import IllegalMoveError, NotationError, Outcome, Termination
 from swarmtui.games.hive.cells import FULL, HOLES_MADE, W, cell_of
-from swarmtui.games.hive.compiled import KINDS, NOWHERE, kernel
+from swarmtui.games.hive.compiled import NOWHERE, kernel
 from swarmtui.games.hive.legality import Legality
 from swarmtui.games.hive.moves import Move
 from swarmtui.games.hive.notation import (
@@ -94,13 +94,9 @@ class Board(RandomMoves, Legality):
         if self._pos[COLOUR_OF[code] * PIECES_PER_SIDE] is None:
             return False
         ready = kernel() if self._plain else None
-        if ready is not None:  # the piece's destinations among the kernel's cells
-            colour = COLOUR_OF[code]
-            out = ready[0](self._where, KINDS, colour, True, self._holes).tolist()
-            j = code - colour * PIECES_PER_SIDE
-            at = 16 + out[0] + sum(out[2:2 + j])
+        if ready is not None:
             dest = move[2]
-            return dest is not None and dest[0] * W + dest[1] in out[at:at + out[2 + j]]
+            return dest is not None and dest[0] * W + dest[1] in self._compiled_dests(ready[0], code)
         moves: list[Move] = []
         self._movements(code, moves)
         return move in moves

@@ -37,7 +37,9 @@ NOWHERE = -(1 << 62)
 """``where`` of a piece in hand."""
 MAX_MOVES = 1024
 """Room for cells in the output (a base-game position has at most a few hundred)."""
-_HEAD = 16  # the output's counts: placement cells, movements, and each of the 14 pieces' destinations
+HEAD = 16
+"""The kernel's output starts with its counts: placement cells, movements, and each of the 14 pieces'
+destinations; the cells follow."""
 
 _SIZE = 32  # torus side: wider than any base-game hive with its rim (22 tiles)
 _DQ = np.array([1, 0, -1, -1, 0, 1], dtype=np.int64)  # E, SE, SW, W, NW, NE (core.hexgrid.DIRECTIONS)
@@ -253,9 +255,9 @@ def _kernel(where: Any, kinds: Any, colour: int, may_move: bool, holes: int) -> 
     moves before); ``holes``: the hive's holes (``Board._holes``: without one, a piece whose
     neighbours form two arcs is always pinned, ``topology``)."""
     cells = _SIZE * _SIZE
-    out = np.empty(_HEAD + MAX_MOVES, dtype=np.int64)
-    out[1:_HEAD] = 0
-    found = out[_HEAD:]
+    out = np.empty(HEAD + MAX_MOVES, dtype=np.int64)
+    out[1:HEAD] = 0
+    found = out[HEAD:]
     height = np.zeros(cells, dtype=np.int8)
     top = np.empty(cells, dtype=np.int16)  # read only where height is set
     mask = np.zeros(cells, dtype=np.uint8)
@@ -269,7 +271,7 @@ def _kernel(where: Any, kinds: Any, colour: int, may_move: bool, holes: int) -> 
     p = _placements(where, colour, n_occupied, rim, n_rim, height, top, real, found)
     out[0] = p
     if not may_move:
-        return out[:_HEAD + p]
+        return out[:HEAD + p]
     tall = False
     for k in range(n_occupied):
         tall = tall or height[occupied[k]] > 1
@@ -310,7 +312,7 @@ def _kernel(where: Any, kinds: Any, colour: int, may_move: bool, holes: int) -> 
             _sort(found, at, p + m)  # six or fewer, in direction order
         out[2 + code - colour * 14] = p + m - at
     out[1] = m
-    return out[:_HEAD + p + m]
+    return out[:HEAD + p + m]
 
 
 def _climbs(cell: int, here: int, out: Any, at: int) -> int:
@@ -337,9 +339,9 @@ def _draw(where: Any, kinds: Any, colour: int, may_move: bool, holes: int, place
         return -1 - placeable, 0
     k = int(u * total)
     if k < placing:
-        return -1 - k // spots, out[_HEAD + k % spots]
+        return -1 - k // spots, out[HEAD + k % spots]
     k -= placing
-    at = _HEAD + spots
+    at = HEAD + spots
     for j in range(14):
         found = out[2 + j]
         if k < found:

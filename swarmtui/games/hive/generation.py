@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import Any
 
 from swarmtui.games.hive.cells import AROUND, BITS, W
-from swarmtui.games.hive.compiled import KINDS, kernel
+from swarmtui.games.hive.compiled import HEAD, KINDS, kernel
 from swarmtui.games.hive.movement import BugMoves
 from swarmtui.games.hive.moves import MOVEMENTS, PASS, Move, look_up
 from swarmtui.games.hive.pieces import PIECE_CODES, PIECES_PER_SIDE, QUEEN, Piece
@@ -59,12 +59,12 @@ class MoveGenerator(BugMoves, Placements):
     def _compiled_moves(self, fast: Callable[..., Any], colour: int) -> list[Move]:
         """``legal_moves`` (before the pass) from the compiled kernel's cells."""
         out = fast(self._where, KINDS, colour, self._pos[colour * PIECES_PER_SIDE] is not None, self._holes).tolist()
-        at = 16 + out[0]
-        moves = self._placements(colour, None, out[16:at])
+        at = HEAD + out[0]
+        moves = self._placements(colour, None, out[HEAD:at])
         if not out[1]:
             return moves
         pos, code = self._pos, colour * PIECES_PER_SIDE
-        for found in out[2:16]:
+        for found in out[2:HEAD]:
             if found:
                 end = at + found
                 table = MOVEMENTS[code][pos[code]]
@@ -72,6 +72,15 @@ class MoveGenerator(BugMoves, Placements):
                 at = end
             code += 1
         return moves
+
+    def _compiled_dests(self, fast: Callable[..., Any], code: int) -> list[int]:
+        """The destinations of piece ``code`` (of the side to move, its Queen in play) among the
+        compiled kernel's cells (``play``'s check of a move not taken from the list)."""
+        colour = code // PIECES_PER_SIDE
+        out = fast(self._where, KINDS, colour, True, self._holes).tolist()
+        j = code - colour * PIECES_PER_SIDE
+        at = HEAD + out[0] + sum(out[2:2 + j])
+        return out[at:at + out[2 + j]]
 
     def moves_for(self, piece: Piece) -> list[Move]:
         """The legal moves of one piece (its placements while it is in hand; with the Pillbug in
