@@ -125,8 +125,10 @@ def test_real_terminal_80x24_play_a_move_and_quit(tmp_path) -> None:
         game = tmux.wait_for(r"X to move")
         assert "seed 3" in game and "a   b   c" in game and "[ ]" in game
         tmux.send("s", "s", "Enter")  # speed: fast, instant; X plays b2 (the cursor starts there)
-        game = tmux.wait_for(r"X to move \(you\)")
-        assert "plays " in game  # the reasoning panel (one panel at a time at 80x24)
+        # "X to move (you)" is on screen before the move too: wait for the AI's reply in the
+        # reasoning panel (one panel at a time at 80x24), then for our turn to come back.
+        tmux.wait_for(r"plays [abc][123]")
+        tmux.wait_for(r"X to move \(you\)")
         tmux.send("v")  # the move log instead
         tmux.wait_for(r"1\. X b2   O [abc][123]")
         tmux.send("q")
