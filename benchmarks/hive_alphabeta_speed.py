@@ -1,6 +1,7 @@
 """How fast and how deep ``alphabeta`` searches Hive at a time per move, against an earlier commit's.
 
     nice -n 10 .venv/bin/python benchmarks/hive_alphabeta_speed.py [--seconds 1] [--positions 8] [--baseline 62ca3ef]
+        [--engines python,auto]
 
 Issue 31's target for the search is strength at equal time against the ``alphabeta`` of commit
 ``62ca3ef`` given eight times the time; this prints what that strength is built from: per
@@ -26,16 +27,19 @@ from hive_alphabeta_strength import positions
 from hive_perft import import_commit
 
 from swarmtui.agents.alphabeta import agent as current_alphabeta
-from swarmtui.games.hive import compiled
+from swarmtui.games.hive import compiled_search
 from swarmtui.games.hive import rules as current_rules
 
 
-def search(alphabeta: Any, rules: Any, moves: list[tuple], seconds: float, seed: int) -> tuple[int, int, float]:
-    """Depth completed, nodes and CPU seconds of one search from the position after ``moves``."""
+def search(alphabeta: Any, rules: Any, moves: list[tuple], seconds: float, seed: int,
+           engine: str | None) -> tuple[int, int, float]:
+    """Depth completed, nodes and CPU seconds of one search from the position after ``moves``
+    (``engine``: this code's ``engine`` parameter; None for a baseline, which has none)."""
     board = rules.Board()
     for move in moves:
         board.play(rules.Move(*move))
-    params = alphabeta.AlphaBetaParams(time_limit=seconds, clock="cpu")
+    extra = {} if engine is None else {"engine": engine}
+    params = alphabeta.AlphaBetaParams(time_limit=seconds, clock="cpu", **extra)
     agent = alphabeta.AlphaBetaAgent("hive", np.random.default_rng(seed), params)
     start = time.process_time()
     agent.decide(board)
@@ -51,26 +55,31 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--baseline", default="62ca3ef", help="git revision to compare with, or 'none'")
+    parser.add_argument("--engines", default="python,auto",
+                        help="this code's engine parameter values to measure (python: the Python search; "
+                             "auto: the compiled search)")
     args = parser.parse_args()
-    compiled.load(600)  # measure the engine as it plays once its kernel is loaded
-    engines: list[tuple[str, Any, Any, float]] = []
+    compiled_search.load()  # measure the engines as they play once the compiled code is loaded
+    engines: list[tuple[str, Any, Any, float, str | None]] = []
     if args.baseline.lower() != "none":
         modules, commit = import_commit(args.baseline, ("swarmtui.games.hive.rules", "swarmtui.agents.alphabeta.agent"))
         if modules is None:
             print(f"no baseline: {commit}")
         else:
-            engines.append((f"baseline {commit}", modules[1], modules[0], args.baseline_seconds or args.seconds))
-    engines.append(("current", current_alphabeta, current_rules, args.seconds))
+            engines.append((f"baseline {commit}", modules[1], modules[0], args.baseline_seconds or args.seconds,
+                            None))
+    for engine in args.engines.split(","):
+        engines.append((f"current ({engine})", current_alphabeta, current_rules, args.seconds, engine))
     boards = [[tuple(m) for m in b.history] for b in positions(args.positions, args.seed) if len(b.legal_moves()) > 1]
     rows: dict[str, list[tuple[int, int, float]]] = {name: [] for name, *_ in engines}
     for k, moves in enumerate(boards):
         cells = []
-        for name, alphabeta, rules, seconds in engines:
-            depth, nodes, spent = search(alphabeta, rules, moves, seconds, args.seed + k)
+        for name, alphabeta, rules, seconds, engine in engines:
+            depth, nodes, spent = search(alphabeta, rules, moves, seconds, args.seed + k, engine)
             rows[name].append((depth, nodes, spent))
             cells.append(f"{name}: depth {depth}, {nodes:>7,} nodes, {nodes / spent:>7,.0f}/s")
         print(f"position {k} (ply {len(moves)}): " + "  ".join(cells), flush=True)
-    for name, *_, seconds in engines:
+    for name, _, _, seconds, _ in engines:
         depths = [d for d, _, _ in rows[name]]
         rate = sum(n for _, n, _ in rows[name]) / sum(s for _, _, s in rows[name])
         print(f"{name} at {seconds:g} CPU s: depth {min(depths)}-{max(depths)} (mean {statistics.mean(depths):.2f}), "

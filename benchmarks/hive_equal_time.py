@@ -41,7 +41,7 @@ from hive_perft import import_commit
 from swarmtui.agents import make_agent
 from swarmtui.agents.alphabeta import agent as current_alphabeta
 from swarmtui.core.rng import derive_seed
-from swarmtui.games.hive import compiled
+from swarmtui.games.hive import compiled_search
 from swarmtui.games.hive import rules as current_rules
 from swarmtui.sim.pentanomial import Sprt
 from swarmtui.sim.summary import wilson
@@ -71,7 +71,7 @@ def opening(plies: int, seed: int) -> list[tuple]:
 def play_game(index: int, settings: dict[str, Any]) -> dict[str, Any]:
     """Game ``index``: pair ``index // 2``, the current engine White in even games."""
     _load_baseline(settings["baseline"])
-    compiled.load(600)  # its loading is not charged to the first move's CPU time
+    compiled_search.load()  # its loading is not charged to the first move's CPU time
     pair = index // 2
     current_white = index % 2 == 0
     seed = derive_seed(settings["seed"], "equal-time", pair)

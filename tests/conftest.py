@@ -128,11 +128,11 @@ def hub():
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Compile Hive's move generator once, before pytest-xdist starts its workers (Numba writes
-    its cache beside the module): on a fresh checkout every worker, and every subprocess a test
-    starts that plays Hive with computer players, would otherwise compile it at the same time,
-    some fifteen seconds each (``games/hive/compiled.py``)."""
+    """Compile Hive's move generator, evaluation and search once, before pytest-xdist starts its
+    workers (Numba writes its cache beside the modules): on a fresh checkout every worker, and
+    every subprocess a test starts that plays Hive with computer players, would otherwise compile
+    them at the same time (``games/hive/compiled.py``, ``compiled_search.py``)."""
     if not hasattr(config, "workerinput"):
-        from swarmtui.games.hive import compiled
+        from swarmtui.games.hive import compiled_search
 
-        compiled.load(600)
+        compiled_search.load()

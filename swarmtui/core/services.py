@@ -99,6 +99,40 @@ class Evaluation(Protocol):
     def null_move(self, state: Any) -> Any: ...
 
 
+class NativeSearch(Protocol):
+    """A game's compiled tree search under ``alphabeta``'s root (optional: an evaluation that has
+    one offers it as ``native(state, entries)``, None when it is not loaded; Hive's base game).
+
+    * ``accepts(state)``: it plays this position's rules.
+    * ``begin(state, settings)``: a new search from ``state`` with the searcher's settings
+      (``max_extensions``, ``reduce_from``, ``reduce_after``, ``reduce_more_after``,
+      ``null_move_from``, ``null_move_reduction``, ``prune_after``, ``quiesce``, ``extend_scout``).
+    * ``root(moves, depth, alpha, beta, reduced, reduction, control)``: one iteration over the
+      root moves in order, as ``Searcher._root``: each searched move's score and bound, and how
+      many were searched; it stops early once ``control[0]`` is set (``stopped``).
+    * ``pv(first)``: the principal variation from its table; ``nodes`` and ``estimates`` since
+      ``begin``.
+    """
+
+    def accepts(self, state: Any) -> bool: ...
+
+    def begin(self, state: Any, settings: Mapping[str, int]) -> None: ...
+
+    def root(self, moves: Sequence[Any], depth: int, alpha: float, beta: float, reduced: Sequence[bool],
+             reduction: int, control: Any) -> tuple[list[float], list[int], int]: ...
+
+    def pv(self, first: Any) -> list[Any]: ...
+
+    @property
+    def nodes(self) -> int: ...
+
+    @property
+    def estimates(self) -> int: ...
+
+    @property
+    def stopped(self) -> bool: ...
+
+
 @dataclass(frozen=True)
 class EvaluationService:
     """The ``evaluation`` service: ``build(weights)`` makes the game's :class:`Evaluation`;

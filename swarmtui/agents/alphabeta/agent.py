@@ -45,17 +45,19 @@ from typing import Any, Literal
 
 import numpy as np
 
+from swarmtui.agents.alphabeta.native import NativeSearcher, native_search
 from swarmtui.agents.alphabeta.search import EXACT, MATE, MATE_BOUND, Searcher, SearchResult
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
 from swarmtui.core.rating import MoveRating
-from swarmtui.core.services import EVALUATION, EvaluationService
+from swarmtui.core.services import EVALUATION, EvaluationService, NativeSearch
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
 from swarmtui.games import get_game
 
 Difficulty = Literal["easy", "medium", "hard", "max"]
 Clock = Literal["wall", "cpu"]
+Engine = Literal["auto", "python"]
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 """How a time budget is measured: wall-clock seconds, or CPU seconds of this process (the same
 search whatever else the machine runs: for experiments on a shared machine)."""
@@ -110,6 +112,9 @@ class AlphaBetaParams:
     top: int = field(default=8, metadata={"help": "root moves shown in the trace"})
     clock: Clock = field(default="wall", metadata={"help": "wall (what a user waits) or cpu (the searching "
                                                           "thread's CPU time: fair budgets on a loaded machine)"})
+    engine: Engine = field(default="python", metadata={
+        "help": "auto: the game's compiled search where it has one loaded (Hive's base game), else the "
+                "Python search; python: always the Python search"})
     weights: str = field(default="", metadata={
         "help": "a file of the game's evaluation weights (sim tune hive writes them); weights given as "
                 "parameters win over it"})
@@ -155,6 +160,7 @@ class AlphaBetaAgent:
         self.table: dict = {}
         self.scores: dict = {}
         self.last: SearchResult | None = None
+        self.native: NativeSearch | None = None  # the game's compiled search, made at the first search (engine=auto)
 
     def budget(self) -> tuple[float, int | None, float]:
         """``(seconds, depth, tolerance)`` from the difficulty and the overriding parameters
@@ -219,11 +225,11 @@ class AlphaBetaAgent:
         if outcome is not None:
             mover = state.to_move
             return 0.0 if outcome.winner is None else (MATE - 1 if outcome.winner == mover else -(MATE - 1))
-        searcher = Searcher(self.evaluation.prepare(after), self.evaluation, max_depth=max(1, depth - 1), stop=stop,
-                            table=self.table, max_extensions=self.params.max_extensions,
-                            table_size=self.params.table_size, scores=self.scores,
-                            reduce_from=self.params.reduce_from, quiesce=self.quiescence(full_strength=True),
-                            extend_scout=self.params.extend_scout)
+        searcher = self._searcher(self.evaluation.prepare(after), max_depth=max(1, depth - 1), stop=stop,
+                                  table=self.table, max_extensions=self.params.max_extensions,
+                                  table_size=self.params.table_size, scores=self.scores,
+                                  reduce_from=self.params.reduce_from, quiesce=self.quiescence(full_strength=True),
+                                  extend_scout=self.params.extend_scout)
         score = -searcher.search().score
         if abs(score) >= MATE_BOUND:
             score -= 1 if score > 0 else -1  # one ply further from the position asked about
@@ -235,15 +241,15 @@ class AlphaBetaAgent:
         start = clock()
         board = self.evaluation.prepare(state)
         hard = start + max(0.001, seconds - SAFETY)
-        searcher = Searcher(board, self.evaluation, max_depth=depth or 64, deadline=hard,
-                            soft=start + seconds * 0.5, stop=stop, table=self.table,
-                            max_extensions=self.params.max_extensions, table_size=self.params.table_size,
-                            scores=self.scores, reduce_from=self.params.reduce_from, clock=clock,
-                            quiesce=quiesce, extend_scout=self.params.extend_scout,
-                            reduce_more_after=self.params.reduce_more_after,
-                            null_move_from=self.params.null_move_from,
-                            null_move_reduction=self.params.null_move_reduction, aspiration=self.params.aspiration,
-                            prune_after=self.params.prune_after)
+        searcher = self._searcher(board, max_depth=depth or 64, deadline=hard,
+                                  soft=start + seconds * 0.5, stop=stop, table=self.table,
+                                  max_extensions=self.params.max_extensions, table_size=self.params.table_size,
+                                  scores=self.scores, reduce_from=self.params.reduce_from, clock=clock,
+                                  quiesce=quiesce, extend_scout=self.params.extend_scout,
+                                  reduce_more_after=self.params.reduce_more_after,
+                                  null_move_from=self.params.null_move_from,
+                                  null_move_reduction=self.params.null_move_reduction,
+                                  aspiration=self.params.aspiration, prune_after=self.params.prune_after)
         result = searcher.search()
         self.last = result
         move = result.best
@@ -255,6 +261,17 @@ class AlphaBetaAgent:
                 close.insert(0, result.best)
             move = close[int(self.rng.integers(len(close)))]
         return Decision(move, self._trace(state, result, move))
+
+    def _searcher(self, board: Any, **settings: Any) -> Searcher:
+        """The Python :class:`Searcher`, or with ``engine=auto`` the game's compiled search under
+        the same root (``native.NativeSearcher``) when it has one loaded for this position; the
+        compiled search keeps its own tables from move to move, as the Python one keeps ``table``."""
+        if self.params.engine == "auto":
+            if self.native is None:
+                self.native = native_search(self.evaluation, board, self.params.table_size)
+            if self.native is not None and self.native.accepts(board):
+                return NativeSearcher(board, self.evaluation, self.native, **settings)
+        return Searcher(board, self.evaluation, **settings)
 
     def _trace(self, state: GameState, result: SearchResult, move: Any) -> SearchTrace:
         names: dict[Any, str] = {}

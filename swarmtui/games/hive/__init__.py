@@ -59,10 +59,11 @@ def skip_turn(board: Board) -> None:
 
 
 def _prepare() -> None:
-    """Load the compiled move generator (``compiled.load``: half a second from Numba's cache)."""
-    from swarmtui.games.hive import compiled
+    """Load the compiled move generator, evaluation and search (``compiled_search.load``, which
+    loads the other two first: about a second from Numba's cache)."""
+    from swarmtui.games.hive import compiled_search
 
-    compiled.load()
+    compiled_search.load()
 
 
 SPEC = GameSpec(

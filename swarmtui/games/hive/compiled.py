@@ -23,6 +23,7 @@ without going back, an Ant's flood of slides; placements touch their own colour 
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from collections.abc import Callable
@@ -426,10 +427,11 @@ def _load() -> None:
     if os.environ.get("SWARMTUI_NO_NUMBA"):
         return
     try:
-        from numba import njit
+        from numba import config, njit
     except ImportError:
         return
     try:
+        config.CACHE_DIR = cache_dir()
         namespace = globals()  # each function becomes its compiled self, so they call each other compiled
         for name in _COMPILED:
             namespace[name] = njit(cache=True)(namespace[name])
@@ -441,6 +443,22 @@ def _load() -> None:
         FAILURE.append(f"{type(error).__name__}: {error}")
         return
     _loaded.append((generate, draw))
+
+
+COMPILED_SOURCES = ("compiled.py", "compiled_evaluation.py", "compiled_search.py")
+"""The modules compiled together: each calls into the ones before it."""
+
+
+def cache_dir() -> str:
+    """Where Numba keeps the compiled code: a folder named for the sources of all three compiled
+    modules. Numba checks only the file of the function it caches, so a search cached before
+    the generator it calls was changed would otherwise run the old generator."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    digest = hashlib.sha256()
+    for name in COMPILED_SOURCES:
+        with open(os.path.join(here, name), "rb") as source:
+            digest.update(source.read())
+    return os.path.join(here, "__pycache__", f"numba-{digest.hexdigest()[:16]}")
 
 
 def _forget_in_child() -> None:

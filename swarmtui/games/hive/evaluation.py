@@ -240,6 +240,18 @@ class HiveEvaluation:
             out.append(score)
         return out
 
+    def native(self, state: Board, entries: int) -> Any:
+        """The compiled search with these weights (``native_search``) for a base-game ``state``
+        once this process has loaded it (``compiled_search.load``, the game's ``prepare``), else
+        None."""
+        from swarmtui.games.hive import compiled_search
+
+        if not state._plain or compiled_search.ready() is None:
+            return None
+        from swarmtui.games.hive.native_search import HiveNativeSearch
+
+        return HiveNativeSearch(self.weights, entries)
+
     # -- the score -------------------------------------------------------------------------
     def evaluate(self, state: Board) -> float:
         """The static score for the side to move (module docstring): the pieces free to move,

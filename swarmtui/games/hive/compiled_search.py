@@ -1,0 +1,798 @@
+"""``alphabeta``'s tree search for the base game compiled with Numba (issue 31: a Python engine
+that holds its own at equal time).
+
+``agents/alphabeta/search.py`` is the reference: the same principal variation search, node for
+node (null-move pruning, late move reductions and pruning, threat extensions, quiescence on the
+forcing moves, mate distance pruning, the transposition table, killers and history), the same
+evaluation (``compiled_evaluation``, a port of ``evaluation.py`` that a test compares on every
+position of many games) and the same move order hints (``HiveEvaluation.order``, ``urgent``,
+``noisy``), with the moves from the compiled generator (``compiled``) in the canonical order.
+The Python layers keep iterative deepening, aspiration windows and the root's bookkeeping
+(``NativeSearcher``): one iteration's root moves are one call here.
+
+Where it differs from the reference, and why:
+
+* The position is ``Board._where`` (each piece's ``cell * 8 + height``) and the ply; a move is
+  one integer (``encode``): the piece's code and its destination cell (the origin is where the
+  piece is). A pass is ``PASS_MOVE``.
+* The transposition table is an array with open addressing (``PROBES`` slots a key; when all
+  are taken by other positions the shallowest goes), the evaluation cache an array indexed by
+  the key's low bits, not dictionaries; the key is this module's own hash of ``where`` and the
+  side to move (``_hash``), not ``Board.zobrist``.
+* Killers and history are arrays (the history with open addressing), cleared at each search as
+  the reference's are.
+* The time: a Python thread watches the clock and the stop event while the compiled code runs
+  without the interpreter lock (``nogil``) and sets ``control[0]``; the search reads it every
+  ``CHECK_EVERY`` nodes and unwinds, storing nothing it did not finish.
+* Threefold repetition is not seen (as the reference, whose ``prepare`` switches it off); a move
+  cap is.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from swarmtui.games.hive import compiled as _gen
+from swarmtui.games.hive import compiled_evaluation as _ev
+from swarmtui.games.hive.pieces import KIND_START
+
+NOWHERE = _gen.NOWHERE
+PASS_MOVE = -1
+"""The pass, as an encoded move."""
+NO_MOVE = -2
+"""No move (an empty table slot's move)."""
+_FIELD = (1 << 28) - 1  # an encoded move: code << 56 | origin field << 28 | destination field
+_OFFSET = 1 << 27  # a cell's field: cell + _OFFSET (a base-game hive stays far inside)
+_PLACED = _FIELD  # the origin field of a placement
+PROBES = 4
+"""Slots of the transposition table looked at for one key (open addressing)."""
+MATE = 1_000_000.0
+MATE_BOUND = MATE - 10_000.0
+EXACT, LOWER, UPPER = 0, 1, 2
+CHECK_EVERY = 64
+"""Nodes between two looks at ``control`` (a few hundred microseconds of search)."""
+MAX_PLY = 128
+"""Plies below the root the killers are kept for."""
+HISTORY_SIZE = 1 << 17
+"""Slots of the history table (moves that caused a cut-off, in one search)."""
+
+# settings, as the int64 array ``settings`` passes them (``NativeSettings``)
+S_MAX_EXTENSIONS, S_REDUCE_FROM, S_REDUCE_AFTER, S_REDUCE_MORE_AFTER = 0, 1, 2, 3
+S_NULL_MOVE_FROM, S_NULL_MOVE_REDUCTION, S_PRUNE_AFTER, S_QUIESCE, S_EXTEND_SCOUT, S_MOVE_CAP = 4, 5, 6, 7, 8, 9
+N_SETTINGS = 10
+# counters, as the int64 array ``counters`` keeps them
+C_NODES, C_ESTIMATES, C_COUNTDOWN, C_STOPPED = 0, 1, 2, 3
+# what every node reads, as one tuple ``env`` (``Tables.env``)
+E_COUNT, E_WEIGHTS, E_SETTINGS, E_TABLE, E_EV_KEY, E_EV_SCORE, E_COUNTERS, E_CONTROL = 0, 1, 2, 3, 4, 5, 6, 7
+E_KILLERS, E_HISTORY, E_HISTORY_MOVES = 8, 9, 10
+
+_SIDE = 0x3C6EF372FE94F82A  # the key's side-to-move bit pattern
+_KIND_START = np.array(KIND_START, dtype=np.int64)
+
+
+def encode(code: int, origin: int | None, dest: int) -> int:
+    """The move of piece ``code`` from integer cell ``origin`` (None: a placement) to ``dest``:
+    equal moves of the rules engine (piece, origin, destination) are equal integers."""
+    return code << 56 | (_PLACED if origin is None else origin + _OFFSET) << 28 | dest + _OFFSET
+
+
+def _dest(move: int) -> int:
+    return (move & _FIELD) - _OFFSET
+
+
+def _mix(x: int) -> int:
+    """A 64-bit mixing step (splitmix64's finaliser, in signed arithmetic that wraps)."""
+    x ^= x >> 31
+    x *= 0x7FB5D329728EA185
+    x ^= x >> 27
+    x *= 0x1B03738712FAD5C9
+    x ^= x >> 33
+    return x
+
+
+def _piece_key(code: int, at: int) -> int:
+    """The key part of piece ``code`` on ``at`` (``cell * 8 + height``)."""
+    return _mix(at * 64 + code + 0x2545F4914F6CDD1D)
+
+
+def _hash(where: Any, ply: int) -> int:
+    """The position's key: every piece in play where it is, and the side to move."""
+    h = 0
+    for code in range(where.shape[0]):
+        if where[code] != NOWHERE:
+            h ^= _piece_key(code, where[code])
+    if ply & 1:
+        h ^= _SIDE
+    return h
+
+
+def _height(where: Any, cell: int) -> int:
+    """How many pieces stand on ``cell``."""
+    n = 0
+    for code in range(where.shape[0]):
+        if where[code] >> 3 == cell:
+            n += 1
+    return n
+
+
+def _adjacent(a: int, b: int) -> bool:
+    d = a - b
+    for i in range(6):
+        if d == _gen._D[i]:
+            return True
+    return False
+
+
+def _neighbours(where: Any, cell: int) -> int:
+    """Occupied neighbours of ``cell``."""
+    n = 0
+    for i in range(6):
+        if _height(where, cell + _gen._D[i]):
+            n += 1
+    return n
+
+
+def _play(where: Any, info: Any, move: int) -> int:
+    """Play ``move`` (known legal); ``info`` is ``[ply, key]``. Returns what ``_undo`` needs: the
+    piece's ``where`` before the move."""
+    info[0] += 1
+    info[1] ^= _SIDE
+    if move < 0:
+        return NOWHERE
+    code = move >> 56
+    cell = _dest(move)
+    old = where[code]
+    if old != NOWHERE:
+        info[1] ^= _piece_key(code, old)
+        where[code] = NOWHERE
+    at = cell * 8 + _height(where, cell) + 1
+    where[code] = at
+    info[1] ^= _piece_key(code, at)
+    return old
+
+
+def _undo(where: Any, info: Any, move: int, old: int) -> None:
+    info[0] -= 1
+    info[1] ^= _SIDE
+    if move < 0:
+        return
+    code = move >> 56
+    info[1] ^= _piece_key(code, where[code])
+    if old != NOWHERE:
+        info[1] ^= _piece_key(code, old)
+    where[code] = old
+
+
+def _surrounded(where: Any, queen: int) -> bool:
+    if where[queen] == NOWHERE:
+        return False
+    cell = where[queen] >> 3
+    for i in range(6):
+        if not _height(where, cell + _gen._D[i]):
+            return False
+    return True
+
+
+def _outcome(where: Any, ply: int, cap: int) -> int:
+    """0 while the game goes on, 1 White has won, 2 Black has won, 3 a draw (both queens
+    surrounded, or the move cap)."""
+    white_lost = _surrounded(where, 0)
+    black_lost = _surrounded(where, 14)
+    if white_lost and black_lost:
+        return 3
+    if white_lost:
+        return 2
+    if black_lost:
+        return 1
+    if cap and ply >= cap:
+        return 3
+    return 0
+
+
+def _terminal(outcome: int, ply_of_game: int, ply: int) -> float:
+    """A finished position's score for the side to move, ``ply`` plies below the root."""
+    if outcome == 3:
+        return 0.0
+    winner = 0 if outcome == 1 else 1
+    return MATE - ply if winner == ply_of_game & 1 else -(MATE - ply)
+
+
+def _moves(where: Any, ply: int, count: Any) -> Any:
+    """The legal moves, encoded, in ``legal_moves``' canonical order (the placeable pieces in code
+    order, each on every placement cell, then each piece's destinations); ``[PASS_MOVE]`` when
+    there is none (``placement._placeable_codes``: no Queen on turn 1, the Queen by turn 4,
+    identical bugs in number order)."""
+    colour = ply & 1
+    base = colour * 14
+    out = _gen._kernel(where, _gen.KINDS, colour, where[base] != NOWHERE, 1)
+    placed = np.zeros(8, dtype=np.int64)
+    for code in range(base, base + 14):
+        if where[code] != NOWHERE:
+            placed[_gen.KINDS[code]] += 1
+    codes = np.empty(8, dtype=np.int64)
+    n_codes = 0
+    turn = ply >> 1
+    if turn == 3 and placed[0] == 0:
+        codes[0] = base
+        n_codes = 1
+    else:
+        for k in range(8):
+            if placed[k] < count[k] and not (k == 0 and turn == 0):
+                codes[n_codes] = base + _KIND_START[k] + placed[k]
+                n_codes += 1
+    spots = out[0]
+    total = n_codes * spots + out[1]
+    if total == 0:
+        moves = np.empty(1, dtype=np.int64)
+        moves[0] = PASS_MOVE
+        return moves
+    moves = np.empty(total, dtype=np.int64)
+    k = 0
+    for j in range(n_codes):
+        for s in range(spots):
+            moves[k] = codes[j] << 56 | _PLACED << 28 | out[_gen.HEAD + s] + _OFFSET
+            k += 1
+    at = _gen.HEAD + spots
+    for j in range(14):
+        if out[2 + j]:
+            head = (base + j) << 56 | ((where[base + j] >> 3) + _OFFSET) << 28
+            for s in range(out[2 + j]):
+                moves[k] = head | out[at + s] + _OFFSET
+                k += 1
+        at += out[2 + j]
+    return moves
+
+
+def _urgent(where: Any, move: int, old: int) -> bool:
+    """``HiveEvaluation.urgent`` after ``move`` (``old``: where its piece was): it filled the
+    fifth neighbour of a queen, or climbed onto one with five."""
+    if move < 0:
+        return False
+    d = _dest(move)
+    for q in (0, 14):
+        if where[q] == NOWHERE:
+            continue
+        cell = where[q] >> 3
+        if _neighbours(where, cell) < 5:
+            continue
+        if d == cell:
+            return True
+        if _adjacent(d, cell):
+            if old == NOWHERE:
+                return True
+            o = old >> 3
+            if not (_adjacent(o, cell) and _height(where, o) == 0):
+                return True
+    return False
+
+
+def _hints(where: Any, ply: int, moves: Any, fill: float, free: float) -> Any:
+    """``HiveEvaluation.order``: moves next to the enemy queen first, then moves that free
+    one's own queen."""
+    me = ply & 1
+    mine = where[me * 14]
+    theirs = where[(1 - me) * 14]
+    out = np.zeros(moves.shape[0], dtype=np.float64)
+    for k in range(moves.shape[0]):
+        move = moves[k]
+        if move < 0:
+            continue
+        code = move >> 56
+        d = _dest(move)
+        old = where[code]
+        placing = old == NOWHERE
+        o = old >> 3
+        score = 0.0
+        if theirs != NOWHERE:
+            t = theirs >> 3
+            d_near = _adjacent(d, t)
+            if d_near or d == t:
+                score += fill
+            if not placing and _adjacent(o, t) and not d_near:
+                score -= fill
+        if mine != NOWHERE:
+            m = mine >> 3
+            o_near = not placing and _adjacent(o, m)
+            d_near_me = _adjacent(d, m)
+            if o_near and not d_near_me:
+                score += free
+            elif d_near_me and not o_near:
+                score -= free
+        out[k] = score
+    return out
+
+
+def _noisy(where: Any, ply: int, count: Any, noisy_from: int) -> Any:
+    """``HiveEvaluation.noisy``: once the enemy queen has ``noisy_from`` neighbours, the moves of
+    pieces from elsewhere (or down from a stack beside her) onto her free neighbours."""
+    me = ply & 1
+    theirs = where[(1 - me) * 14]
+    if theirs == NOWHERE:
+        return np.empty(0, dtype=np.int64)
+    t = theirs >> 3
+    if _neighbours(where, t) < noisy_from:
+        return np.empty(0, dtype=np.int64)
+    moves = _moves(where, ply, count)
+    keep = np.empty(moves.shape[0], dtype=np.int64)
+    n = 0
+    for k in range(moves.shape[0]):
+        move = moves[k]
+        if move < 0:
+            continue
+        code = move >> 56
+        if where[code] == NOWHERE:
+            continue
+        d = _dest(move)
+        if not _adjacent(d, t) or _height(where, d):
+            continue
+        o = where[code] >> 3
+        if _adjacent(o, t) and _height(where, o) == 1:
+            continue
+        keep[n] = move
+        n += 1
+    return keep[:n].copy()
+
+
+def _static(where: Any, info: Any, env: Any) -> float:
+    """The evaluation of the position, from the cache when it was seen before."""
+    count, weights, ev_key, ev_score, counters = env[E_COUNT], env[E_WEIGHTS], env[E_EV_KEY], env[E_EV_SCORE], \
+        env[E_COUNTERS]
+    counters[C_ESTIMATES] += 1
+    key = info[1]
+    slot = key & (ev_key.shape[0] - 1)
+    if ev_key[slot] == key:
+        return ev_score[slot]
+    score = _ev._evaluate(where, info[0], _gen.KINDS, weights, count)
+    ev_key[slot] = key
+    ev_score[slot] = score
+    return score
+
+
+def _to_table(score: float, ply: int) -> float:
+    if score >= MATE_BOUND:
+        return score + ply
+    if score <= -MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_table(score: float, ply: int) -> float:
+    if score >= MATE_BOUND:
+        return score - ply
+    if score <= -MATE_BOUND:
+        return score + ply
+    return score
+
+
+def _find(keys: Any, meta: Any, key: int) -> int:
+    """The table slot holding ``key``, or -1 (open addressing over ``PROBES`` slots; a table
+    only ever gains entries or replaces them, so the first empty slot ends the look)."""
+    mask = keys.shape[0] - 1
+    for p in range(PROBES):
+        slot = (key + p) & mask
+        if meta[slot] < 0:
+            return -1
+        if keys[slot] == key:
+            return slot
+    return -1
+
+
+def _store(table: Any, key: int, depth: int, score: float, bound: int, move: int) -> None:
+    """Into the table (keys, moves, scores, depth * 4 + bound, -1 empty): the position's own slot
+    when it has one, replaced when at least as deep or exact (the reference's rule; the old move
+    is kept when there is no new one), else an empty slot, else the shallowest of its slots."""
+    keys, moves, scores, meta = table
+    mask = keys.shape[0] - 1
+    slot = -1
+    for p in range(PROBES):
+        s = (key + p) & mask
+        if meta[s] < 0 or keys[s] == key:
+            slot = s
+            break
+        if slot < 0 or meta[s] < meta[slot]:
+            slot = s
+    if meta[slot] >= 0 and keys[slot] == key:
+        if depth < meta[slot] >> 2 and bound != EXACT:
+            return
+        if move == NO_MOVE:
+            move = moves[slot]
+    keys[slot] = key
+    moves[slot] = move
+    scores[slot] = score
+    meta[slot] = depth * 4 + bound
+
+
+def _probe(table: Any, key: int, depth: int, alpha: float, beta: float, ply: int,
+           counters: Any) -> tuple[bool, float, int]:
+    """``Searcher._probe``: ``(settled, score, hash move)``: settled when the entry is deep
+    enough and its bound decides the window."""
+    keys, moves, scores, meta = table
+    slot = _find(keys, meta, key)
+    if slot < 0:
+        return False, 0.0, NO_MOVE
+    if meta[slot] >> 2 < depth:
+        return False, 0.0, moves[slot]
+    score = _from_table(scores[slot], ply)
+    bound = meta[slot] & 3
+    settled = bound == EXACT or (bound == LOWER and score >= beta) or (bound == UPPER and score <= alpha)
+    if settled and -MATE_BOUND < score < MATE_BOUND:
+        counters[C_ESTIMATES] += 1  # the stored score may rest on evaluations
+    return settled, score, moves[slot]
+
+
+def _tick(counters: Any, control: Any) -> bool:
+    """Count a node; True once the search must stop."""
+    counters[C_NODES] += 1
+    counters[C_COUNTDOWN] -= 1
+    if counters[C_COUNTDOWN] <= 0:
+        counters[C_COUNTDOWN] = CHECK_EVERY
+        if control[0]:
+            counters[C_STOPPED] = 1
+    return counters[C_STOPPED] != 0
+
+
+def _quiescence(where: Any, info: Any, env: Any, alpha: float, beta: float, ply: int, left: int) -> float:
+    """Past the horizon, only the forcing moves (``Searcher._quiescence``)."""
+    static = _static(where, info, env)
+    if static >= beta:
+        return static
+    counters, settings = env[E_COUNTERS], env[E_SETTINGS]
+    moves = _noisy(where, info[0], env[E_COUNT], int(env[E_WEIGHTS][_ev.NOISY_FROM]))
+    best = static
+    if best > alpha:
+        alpha = best
+    for k in range(moves.shape[0]):
+        if _tick(counters, env[E_CONTROL]):
+            return 0.0
+        move = moves[k]
+        old = _play(where, info, move)
+        outcome = _outcome(where, info[0], settings[S_MOVE_CAP])
+        if outcome:
+            score = -_terminal(outcome, info[0], ply + 1)
+        elif left > 1:
+            score = -_quiescence(where, info, env, -beta, -alpha, ply + 1, left - 1)
+        else:
+            score = -_static(where, info, env)
+        _undo(where, info, move, old)
+        if counters[C_STOPPED]:
+            return 0.0
+        if score > best:
+            best = score
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+    return best
+
+
+def _history_slot(moves: Any, move: int) -> int:
+    """The history table's slot of ``move`` (open addressing over ``moves``, the slots' moves,
+    ``NO_MOVE`` empty: every move its own count, as the reference's dictionary), or -1 when the
+    table is full round it."""
+    mask = moves.shape[0] - 1
+    start = _mix(move) & mask
+    for p in range(64):
+        slot = (start + p) & mask
+        if moves[slot] == move or moves[slot] == NO_MOVE:
+            return slot
+    return -1
+
+
+def _rank(move: int, hint: float, hash_move: int, k0: int, k1: int, history: Any, history_moves: Any) -> float:
+    """``Searcher._order``'s rank of one move: the hash move, the killers, then the hint plus
+    the history (a quiet move, hint 0 or less, ranks below every move with a positive hint)."""
+    if move == hash_move:
+        return 1e12
+    if move == k0:
+        return 1e9
+    if move == k1:
+        return 1e9 - 1
+    slot = _history_slot(history_moves, move)
+    h = history[slot] if slot >= 0 and history_moves[slot] == move else 0
+    return hint + h * 0.01 if hint > 0 else hint - 1.0 / (1 + h)
+
+
+def _ordered(where: Any, info: Any, env: Any, hash_move: int, ply: int) -> tuple[Any, int]:
+    """``Searcher._order``: the legal moves best first, and the index from which they are quiet."""
+    weights, killers = env[E_WEIGHTS], env[E_KILLERS]
+    moves = _moves(where, info[0], env[E_COUNT])
+    hints = _hints(where, info[0], moves, weights[_ev.ORDER_FILL], weights[_ev.ORDER_FREE])
+    k0 = killers[ply, 0] if ply < MAX_PLY else NO_MOVE
+    k1 = killers[ply, 1] if ply < MAX_PLY else NO_MOVE
+    n = moves.shape[0]
+    rank = np.empty(n, dtype=np.float64)
+    for k in range(n):
+        rank[k] = _rank(moves[k], hints[k], hash_move, k0, k1, env[E_HISTORY], env[E_HISTORY_MOVES])
+    order = np.argsort(-rank, kind="mergesort")
+    quiet_from = n
+    for k in range(n):
+        if rank[order[k]] <= 0:
+            quiet_from = k
+            break
+    return moves[order], quiet_from
+
+
+def _cutoff(env: Any, move: int, depth: int, ply: int) -> None:
+    """A move that failed high: a killer at its ply, and history weighted by depth squared."""
+    killers, history, history_moves = env[E_KILLERS], env[E_HISTORY], env[E_HISTORY_MOVES]
+    if ply < MAX_PLY and killers[ply, 0] != move:
+        killers[ply, 1] = killers[ply, 0]
+        killers[ply, 0] = move
+    slot = _history_slot(history_moves, move)
+    if slot >= 0:
+        history_moves[slot] = move
+        history[slot] += depth * depth
+
+
+def _null_worth(where: Any, info: Any, env: Any, depth: int, alpha: float, beta: float) -> bool:
+    """``Searcher._null_move_holds``' test: a null-window node deep enough whose static score
+    already reaches beta (not near a mate)."""
+    return (depth >= env[E_SETTINGS][S_NULL_MOVE_FROM] and beta - alpha == 1 and -MATE_BOUND < beta < MATE_BOUND
+            and _static(where, info, env) >= beta)
+
+
+def _reduction(settings: Any, depth: int, i: int, quiet_from: int, ext: int) -> int:
+    """Late move reduction of the ``i``-th move: one ply for a late quiet move, two later on."""
+    if depth >= settings[S_REDUCE_FROM] and i >= quiet_from and i >= settings[S_REDUCE_AFTER] and not ext:
+        return 2 if i >= settings[S_REDUCE_MORE_AFTER] and depth >= 4 else 1
+    return 0
+
+
+def _prune_from(settings: Any, depth: int, alpha: float, beta: float) -> int:
+    """Late move pruning: the quiet moves a null-window node at depth 1-2 searches at most."""
+    return settings[S_PRUNE_AFTER] * depth if depth <= 2 and beta - alpha == 1 else 1_000_000
+
+
+def _bound(score: float, alpha0: float, beta: float) -> int:
+    return LOWER if score >= beta else UPPER if score <= alpha0 else EXACT
+
+
+def _decided(where: Any, info: Any, settings: Any, alpha: float, beta: float,
+             ply: int) -> tuple[bool, float, float, float]:
+    """A node decided before its moves: ``(decided, score, alpha, beta)``, decided when the game
+    is over or the window closed by mate distance (nothing here beats a win nearer the root)."""
+    outcome = _outcome(where, info[0], settings[S_MOVE_CAP])
+    if outcome:
+        return True, _terminal(outcome, info[0], ply), alpha, beta
+    alpha = max(alpha, -(MATE - ply))
+    beta = min(beta, MATE - ply - 1)
+    return alpha >= beta, alpha, alpha, beta
+
+
+def _horizon(where: Any, info: Any, env: Any, alpha: float, beta: float, ply: int) -> float:
+    """A leaf: the quiescence search when there is one, else the static score."""
+    quiesce = env[E_SETTINGS][S_QUIESCE]
+    if quiesce:
+        return _quiescence(where, info, env, alpha, beta, ply, quiesce)
+    return _static(where, info, env)
+
+
+def _negamax(where: Any, info: Any, env: Any, depth: int, alpha: float, beta: float, ply: int, extended: int,
+             null_ok: bool) -> float:
+    """``Searcher._negamax`` with ``_moves`` and ``_child`` in one (Numba's cache cannot link a
+    mutual recursion either). Its recursive calls pass no literal (``yes``, ``no``): Numba
+    compiles a literal argument as a specialization of its own, which its cache does not link
+    (numba/numba#6061: a crash on loading)."""
+    counters, settings = env[E_COUNTERS], env[E_SETTINGS]
+    if _tick(counters, env[E_CONTROL]):
+        return 0.0
+    yes = ply >= 0
+    over, known, alpha, beta = _decided(where, info, settings, alpha, beta, ply)
+    if over:
+        return known
+    key = info[1]
+    settled, known, hash_move = _probe(env[E_TABLE], key, depth, alpha, beta, ply, counters)
+    if settled:
+        return known
+    if depth <= 0:
+        return _horizon(where, info, env, alpha, beta, ply)
+    if null_ok and _null_worth(where, info, env, depth, alpha, beta):
+        old = _play(where, info, PASS_MOVE)
+        score = -_negamax(where, info, env, depth - 1 - settings[S_NULL_MOVE_REDUCTION], -beta, -beta + 1, ply + 1,
+                          extended, not yes)
+        _undo(where, info, PASS_MOVE, old)
+        if counters[C_STOPPED] or score >= beta:
+            return 0.0 if counters[C_STOPPED] else beta
+    moves, quiet_from = _ordered(where, info, env, hash_move, ply)
+    alpha0 = alpha
+    best_score = -MATE - 1.0
+    best_move = NO_MOVE
+    prune_from = _prune_from(settings, depth, alpha, beta)
+    for i in range(moves.shape[0]):
+        if i >= prune_from and i >= quiet_from and best_score > -MATE_BOUND:
+            break  # late move pruning: the quiet rest of a null-window node near the horizon
+        move = moves[i]
+        old = _play(where, info, move)
+        ext = 1 if extended < settings[S_MAX_EXTENSIONS] and _urgent(where, move, old) else 0
+        below = depth - 1 + ext
+        if i == 0:
+            score = -_negamax(where, info, env, below, -beta, -alpha, ply + 1, extended + ext, yes)
+        else:  # a null window first (principal variation search), a late quiet move shallower
+            r = _reduction(settings, depth, i, quiet_from, ext)
+            scout = ext if settings[S_EXTEND_SCOUT] else 0
+            score = -_negamax(where, info, env, depth - 1 + scout - r, -alpha - 1, -alpha, ply + 1, extended + scout,
+                              yes)
+            if r and score > alpha and not counters[C_STOPPED]:
+                score = -_negamax(where, info, env, below, -alpha - 1, -alpha, ply + 1, extended, yes)
+            if alpha < score < beta and not counters[C_STOPPED]:
+                score = -_negamax(where, info, env, below, -beta, -alpha, ply + 1, extended + ext, yes)
+        _undo(where, info, move, old)
+        if counters[C_STOPPED]:
+            return 0.0
+        if score > best_score:
+            best_score, best_move = score, move
+            alpha = max(alpha, score)
+            if alpha >= beta:
+                _cutoff(env, move, depth, ply)
+                break
+    _store(env[E_TABLE], key, depth, _to_table(best_score, ply), _bound(best_score, alpha0, beta), best_move)
+    return best_score
+
+
+def _root(where: Any, info: Any, env: Any, roots: Any, reduced: Any, reduction: int, depth: int, alpha: float,
+          beta: float, scores: Any, bounds: Any) -> int:
+    """``Searcher._root``: the root moves ``roots`` in order at ``depth`` within ``(alpha,
+    beta)``, each one's score and bound into ``scores``/``bounds``; how many were searched to
+    the end (fewer than all when the window's top was reached or the search was stopped)."""
+    counters, settings = env[E_COUNTERS], env[E_SETTINGS]
+    alpha0 = alpha
+    best_score = -MATE - 1.0
+    best = 0
+    done = roots.shape[0]
+    one = done - done + 1  # no literals in calls of the recursive search (``_negamax``)
+    yes = one > 0
+    for i in range(roots.shape[0]):
+        move = roots[i]
+        old = _play(where, info, move)
+        ext = 1 if settings[S_MAX_EXTENSIONS] and _urgent(where, move, old) else 0
+        full = depth - 1 + ext
+        if i == 0:
+            score = -_negamax(where, info, env, full, -beta, -alpha, one, ext, yes)
+        else:
+            cut = reduction if reduced[i] and depth - 1 - reduction >= 1 else 0
+            score = -_negamax(where, info, env, full - cut, -alpha - 1, -alpha, one, ext, yes)
+            if cut and score > alpha and not counters[C_STOPPED]:
+                score = -_negamax(where, info, env, full, -alpha - 1, -alpha, one, ext, yes)
+            if alpha < score < beta and not counters[C_STOPPED]:
+                score = -_negamax(where, info, env, full, -beta, -alpha, one, ext, yes)
+        _undo(where, info, move, old)
+        if counters[C_STOPPED]:
+            return i
+        scores[i] = score
+        bounds[i] = _bound(score, alpha, beta)
+        if score > best_score:
+            best_score, best = score, i
+        if score > alpha:
+            alpha = score
+            if alpha >= beta:
+                done = i + 1
+                break
+    if alpha0 < best_score < beta:
+        _store(env[E_TABLE], info[1], depth, best_score, EXACT, roots[best])
+    return done
+
+
+def _pv(where: Any, info: Any, count: Any, settings: Any, table: Any, first: int, out: Any) -> int:
+    """``Searcher._pv``: ``first``, then the table's moves while they stay legal, into ``out``;
+    how many."""
+    keys, tmoves, meta = table[0], table[1], table[3]
+    played = np.empty(out.shape[0], dtype=np.int64)
+    out[0] = first
+    played[0] = _play(where, info, first)
+    n = 1
+    seen = np.empty(out.shape[0], dtype=np.int64)
+    while n < out.shape[0]:
+        key = info[1]
+        slot = _find(keys, meta, key)
+        if slot < 0 or tmoves[slot] == NO_MOVE or _outcome(where, info[0], settings[S_MOVE_CAP]):
+            break
+        repeated = False
+        for j in range(n - 1):
+            repeated = repeated or seen[j] == key
+        if repeated:
+            break
+        seen[n - 1] = key
+        move = tmoves[slot]
+        legal = _moves(where, info[0], count)
+        found = False
+        for j in range(legal.shape[0]):
+            found = found or legal[j] == move
+        if not found:
+            break
+        out[n] = move
+        played[n] = _play(where, info, move)
+        n += 1
+    for j in range(n - 1, -1, -1):
+        _undo(where, info, out[j], played[j])
+    return n
+
+
+_COMPILED = ("_dest", "_mix", "_piece_key", "_hash", "_height", "_adjacent", "_neighbours", "_play", "_undo",
+             "_surrounded", "_outcome", "_terminal", "_moves", "_urgent", "_hints", "_noisy", "_static", "_to_table",
+             "_from_table", "_find", "_store", "_probe", "_tick", "_quiescence", "_history_slot", "_rank", "_ordered",
+             "_cutoff", "_null_worth", "_reduction", "_prune_from", "_bound", "_decided", "_horizon", "_negamax",
+             "_root", "_pv")
+_loaded: list[dict[str, Callable[..., Any]]] = []
+_lock = threading.Lock()
+FAILURE: list[str] = []
+"""Why the search could not be compiled, when Numba and the generator are there and it could not."""
+
+
+def ready() -> dict[str, Callable[..., Any]] | None:
+    """The compiled entry points (``_hash``, ``_root``, ``_pv``, ``_moves``) once loaded, else None."""
+    return _loaded[0] if _loaded else None
+
+
+def load() -> dict[str, Callable[..., Any]] | None:
+    """Compile the search (or load it from Numba's cache), after the generator and the
+    evaluation: the entry points, or None (no Numba, ``SWARMTUI_NO_NUMBA``, a failure)."""
+    with _lock:
+        if _loaded or FAILURE:
+            return ready()
+        if _gen.load() is None or _ev.load() is None or os.environ.get("SWARMTUI_NO_NUMBA"):
+            return None
+        from numba import njit
+        try:
+            namespace = globals()
+            for name in _COMPILED:
+                namespace[name] = njit(cache=True, nogil=True)(namespace[name])
+            entry = {name: namespace[name] for name in ("_hash", "_root", "_pv", "_moves")}
+            _warm_up(entry)
+        except Exception as error:  # a Numba that cannot compile this: the Python search answers
+            FAILURE.append(f"{type(error).__name__}: {error}")
+            return None
+        _loaded.append(entry)
+        return entry
+
+
+def _warm_up(entry: dict[str, Callable[..., Any]]) -> None:
+    """Compile (or load) every entry point with the argument types the searcher passes."""
+    tables = Tables(1 << 4, 1 << 4, _ev.weight_vector())
+    tables.count[:] = (1, 2, 2, 3, 3, 0, 0, 0)
+    where = np.full(28, NOWHERE, dtype=np.int64)
+    info = np.array([0, entry["_hash"](where, 0)], dtype=np.int64)
+    roots = entry["_moves"](where, 0, tables.count)
+    scores = np.zeros(roots.shape[0], dtype=np.float64)
+    bounds = np.zeros(roots.shape[0], dtype=np.int64)
+    reduced = np.zeros(roots.shape[0], dtype=np.bool_)
+    entry["_root"](where, info, tables.env(np.zeros(1, dtype=np.int64)), roots, reduced, 2, 1, -MATE - 1.0,
+                   MATE + 1.0, scores, bounds)
+    entry["_pv"](where, info, tables.count, tables.settings, tables.table, roots[0], np.empty(4, dtype=np.int64))
+
+
+class Tables:
+    """What the search reads and keeps: the game's tiles per bug kind (``count``), the evaluation
+    weights (``weights``, ``compiled_evaluation.weight_vector``), the settings (``S_*``), and from
+    move to move the transposition table (``entries`` slots, a power of two), the evaluation
+    cache (``cached`` slots), killers, the history and the node counters (``C_*``)."""
+
+    def __init__(self, entries: int, cached: int, weights: Any) -> None:
+        self.count = np.zeros(8, dtype=np.int64)
+        self.weights = np.asarray(weights, dtype=np.float64)
+        self.settings = np.zeros(N_SETTINGS, dtype=np.int64)
+        self.table = (np.zeros(entries, dtype=np.int64), np.full(entries, NO_MOVE, dtype=np.int64),
+                      np.zeros(entries, dtype=np.float64), np.full(entries, -1, dtype=np.int64))
+        self.ev_key = np.zeros(cached, dtype=np.int64)
+        self.ev_score = np.zeros(cached, dtype=np.float64)
+        self.killers = np.full((MAX_PLY, 2), NO_MOVE, dtype=np.int64)
+        self.history = np.zeros(HISTORY_SIZE, dtype=np.int64)
+        self.history_moves = np.full(HISTORY_SIZE, NO_MOVE, dtype=np.int64)
+        self.counters = np.zeros(4, dtype=np.int64)
+
+    def env(self, control: Any) -> tuple[Any, ...]:
+        """The tuple every node reads (``E_*``), with ``control`` the stop flag."""
+        return (self.count, self.weights, self.settings, self.table, self.ev_key, self.ev_score, self.counters,
+                control, self.killers, self.history, self.history_moves)
+
+    def clear_search(self) -> None:
+        """A new search: the killers, history and counters start afresh (the tables stay)."""
+        self.killers.fill(NO_MOVE)
+        self.history.fill(0)
+        self.history_moves.fill(NO_MOVE)
+        self.counters[:] = 0
+        self.counters[C_COUNTDOWN] = CHECK_EVERY
