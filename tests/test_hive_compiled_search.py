@@ -11,9 +11,7 @@ search at a fixed depth), and the Python search wherever it does not apply (expa
 
 from __future__ import annotations
 
-import dataclasses
 import importlib.util
-import math
 import os
 import subprocess
 import sys
@@ -76,45 +74,32 @@ def both(board: Board, evaluation: HiveEvaluation, depth: int) -> tuple:
     return python, compiled
 
 
-def quarters(weights: HiveWeights) -> HiveWeights:
-    """``weights`` rounded to quarters. The two evaluations add the same terms in different
-    orders (the Python in its dictionary's order of stacks), so with the default weights equal
-    scores may differ in the last bit, and a tie between two moves be broken the other way; sums
-    of quarters are exact in any order, so any difference left is a difference of the searches."""
-    return HiveWeights(**{f.name: round(getattr(weights, f.name) * 4) / 4 if f.type in (float, "float")
-                          else getattr(weights, f.name) for f in dataclasses.fields(HiveWeights)})
-
-
 @pytest.mark.parametrize("weights", [HiveWeights(), HiveWeights(attacker=9.0, mobile_at_queen=1.5, tempo=2.0,
                                                                  noisy_from=3, order_free=70.0)])
 def test_the_same_tree_node_for_node(weights):
-    evaluation = HiveEvaluation(quarters(weights))
+    evaluation = HiveEvaluation(weights)
     searched = 0
     for board in mid_game_positions(24, 31):
         python, compiled = both(board, evaluation, 3)
         assert compiled.best == python.best, board.game_string()
-        assert math.isclose(compiled.score, python.score, rel_tol=1e-9, abs_tol=1e-9)
-        assert (compiled.depth, compiled.nodes, compiled.pv) == (python.depth, python.nodes, python.pv)
-        ours = {r.move: r for r in compiled.roots}
-        assert ours.keys() == {r.move for r in python.roots}
-        for r in python.roots:  # (listed by score: equal scores may differ in the last bit, and their order)
-            assert (ours[r.move].bound, ours[r.move].depth) == (r.bound, r.depth)
-            assert math.isclose(ours[r.move].score, r.score, rel_tol=1e-9, abs_tol=1e-9)
+        assert (compiled.score, compiled.depth, compiled.nodes, compiled.pv) == (
+            python.score, python.depth, python.nodes, python.pv)
+        assert compiled.roots == python.roots
         searched += python.nodes
     assert searched > 5_000  # real trees, not forced moves
 
 
 def test_a_forced_win_is_found_the_same_way():
     """A queen one move from surrounded: both find the mate at the same distance."""
-    evaluation = HiveEvaluation(quarters(HiveWeights()))
+    evaluation = HiveEvaluation()
     found = 0
     for board in mid_game_positions(120, 7):
         queens = [board._pos[0], board._pos[14]]
         if not any(q is not None and bin(board._nmask.get(q, 0)).count("1") >= 4 for q in queens):
             continue
         python, compiled = both(board, evaluation, 2)
-        assert (compiled.best, compiled.nodes, compiled.pv) == (python.best, python.nodes, python.pv)
-        assert math.isclose(compiled.score, python.score, rel_tol=1e-9, abs_tol=1e-9)
+        assert (compiled.best, compiled.score, compiled.nodes, compiled.pv) == (
+            python.best, python.score, python.nodes, python.pv)
         found += abs(python.score) > 900_000
     assert found >= 1
 

@@ -431,7 +431,7 @@ def _load() -> None:
     except ImportError:
         return
     try:
-        config.CACHE_DIR = cache_dir()
+        config.CACHE_DIR = cache_dir()  # type: ignore[attr-defined]
         namespace = globals()  # each function becomes its compiled self, so they call each other compiled
         for name in _COMPILED:
             namespace[name] = njit(cache=True)(namespace[name])

@@ -90,37 +90,26 @@ def _evaluate(where: Any, ply: int, kinds: Any, weights: Any, count: Any) -> flo
     reach = np.zeros(2, dtype=np.int64)  # free ants, and other free pieces within two cells of the enemy queen
     own = np.zeros(2, dtype=np.int64)
     at_queen = weights[MOBILE_AT_QUEEN]
-    mark = 1
-    for k in range(n_occupied):
-        t = occupied[k]
-        code = top[t]
+    for code in range(where.shape[0]):  # the pieces on top in code order, as the Python adds them
+        if where[code] == _c.NOWHERE:
+            continue
+        t = _c._torus(where[code] >> 3)
+        if top[t] != code:
+            continue
         side = code // 14
         own[side] += 1
         if queen_t[side] < 0:
             continue  # nothing moves before its queen is placed
         kind = kinds[code]
-        if height[t] == 1:
-            here = mask[t]
-            if _SLIDER[kind] and _c._SLIDE[here, 0] < 0:
-                continue
-            if _c._ARCS[here] > 1:
-                mark += 1
-                if _c._splits(t, here, mask, stamp, mark, queue, n_occupied):
-                    continue  # One Hive pins it
+        if not _free(t, kind, code + 2, height, mask, stamp, queue, n_occupied):
+            continue
         mobile[code] = True
-        value = weights[_MOBILE[kind]]
         enemy_queen = queen_t[1 - side]
-        if enemy_queen >= 0:
-            gap = _distance(real[t], real[enemy_queen])
-            score[side] += value * at_queen if at_queen != 1.0 and gap == 1 else value
-            if kind == _ANT:
-                reach[side] += 1
-            elif gap <= 2:
-                reach[side] += 1
-        else:
-            score[side] += value
-            if kind == _ANT:
-                reach[side] += 1
+        gap = _distance(real[t], real[enemy_queen]) if enemy_queen >= 0 else 3
+        value = weights[_MOBILE[kind]]
+        score[side] += value * at_queen if at_queen != 1.0 and gap == 1 else value
+        if kind == _ANT or gap <= 2:
+            reach[side] += 1
     for side in range(2):
         if queen_t[side] < 0:
             score[side] -= weights[QUEEN_IN_HAND]
@@ -130,6 +119,18 @@ def _evaluate(where: Any, ply: int, kinds: Any, weights: Any, count: Any) -> flo
     _hands(where, kinds, weights, count, own, height, top, mask, occupied, n_occupied, score)
     me = ply & 1
     return score[me] - score[1 - me] + weights[TEMPO]
+
+
+def _free(t: int, kind: int, mark: int, height: Any, mask: Any, stamp: Any, queue: Any, n_occupied: int) -> bool:
+    """Is the piece on top of torus cell ``t`` free to move (``HiveEvaluation._mobility``): on a
+    stack, or on the ground with a slide when it needs one and not pinned by One Hive (a
+    search of the hive without it, marking ``stamp`` with ``mark``)?"""
+    if height[t] > 1:
+        return True
+    here = mask[t]
+    if _SLIDER[kind] and _c._SLIDE[here, 0] < 0:
+        return False
+    return not (_c._ARCS[here] > 1 and _c._splits(t, here, mask, stamp, mark, queue, n_occupied))
 
 
 def _queen(where: Any, kinds: Any, weights: Any, count: Any, side: int, q: int, height: Any, top: Any, mask: Any,
@@ -232,7 +233,7 @@ def _can_place(side: int, height: Any, top: Any, mask: Any, occupied: Any, n_occ
     return False
 
 
-_COMPILED = ("_axial", "_distance", "_evaluate", "_queen", "_in_hand", "_drops", "_hands", "_can_place")
+_COMPILED = ("_axial", "_distance", "_free", "_evaluate", "_queen", "_in_hand", "_drops", "_hands", "_can_place")
 _loaded: list[Any] = []  # the compiled _evaluate, once ready
 _lock = threading.Lock()
 FAILURE: list[str] = []

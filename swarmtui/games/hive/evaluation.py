@@ -290,8 +290,14 @@ class HiveEvaluation:
             set() if qcell[0] is None else {qcell[0] + o for o in D}]
         own_cells: list[list[int]] = [[], []]
         holes = state._holes  # without holes two arcs always pin (topology._is_cut)
-        for cell, st in stacks.items():
-            code = st[-1]
+        # The pieces on top in code order (not the stacks' order of arrival): the compiled
+        # evaluation adds the same terms in the same order, so the scores agree to the last bit.
+        for code, cell in enumerate(pos):
+            if cell is None:
+                continue
+            st = stacks[cell]
+            if st[-1] != code:
+                continue
             side = colour_of[code]
             own_cells[side].append(cell)
             if qcell[side] is None:
