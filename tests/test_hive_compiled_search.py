@@ -144,7 +144,7 @@ def test_engine_auto_plays_the_python_engines_game_at_a_fixed_depth():
             board.play(move)
         games.append(line)
     assert games[0] == games[1]
-    assert agents[0].native is not None  # the compiled search played
+    assert agents[0].engines.native is not None  # the compiled search played
 
 
 def test_the_expansions_keep_the_python_search():
@@ -153,7 +153,7 @@ def test_the_expansions_keep_the_python_search():
     assert native_search(evaluation, evaluation.prepare(board), 1000) is None
     agent = make_agent("alphabeta", "hive", "White", np.random.default_rng(1), [("depth", "1"), ("engine", "auto")])
     assert agent.decide_within(board, Limit(depth=1)).move in board.legal_moves()
-    assert agent.native is None
+    assert agent.engines.native is None
 
 
 LOADED_FROM_CACHE = """
@@ -167,7 +167,7 @@ board = Board()
 agent = make_agent("alphabeta", "hive", "White", np.random.default_rng(1), [("engine", "auto")])
 for _ in range(6):
     board.play(agent.decide_within(board, Limit(depth=3)).move)
-assert agent.native is not None
+assert agent.engines.native is not None
 print("searched", agent.last.nodes)
 """
 
@@ -179,3 +179,19 @@ def test_a_new_process_loads_the_search_from_the_cache_and_searches():
                           cwd=ROOT)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "searched" in done.stdout
+
+
+def test_pso_verify_verifies_with_the_compiled_search_and_plays_the_same_game():
+    games = []
+    for engine in ("python", "auto"):
+        agents = [make_agent("pso-verify", "hive", seat, np.random.default_rng(4), [("engine", engine)])
+                  for seat in ("White", "Black")]
+        board = Board()
+        line = []
+        while board.outcome is None and len(line) < 16:
+            move = agents[board._ply & 1].decide(board).move
+            line.append(board.format_move(move))
+            board.play(move)
+        games.append(line)
+    assert games[0] == games[1]
+    assert agents[0].engines.native is not None

@@ -45,12 +45,12 @@ from typing import Any, Literal
 
 import numpy as np
 
-from swarmtui.agents.alphabeta.native import NativeSearcher, native_search
+from swarmtui.agents.alphabeta.native import Engines
 from swarmtui.agents.alphabeta.search import EXACT, MATE, MATE_BOUND, Searcher, SearchResult
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
 from swarmtui.core.rating import MoveRating
-from swarmtui.core.services import EVALUATION, EvaluationService, NativeSearch
+from swarmtui.core.services import EVALUATION, EvaluationService
 from swarmtui.core.state import GameState
 from swarmtui.core.trace import CandidateMove, Decision, SearchTrace
 from swarmtui.games import get_game
@@ -160,7 +160,7 @@ class AlphaBetaAgent:
         self.table: dict = {}
         self.scores: dict = {}
         self.last: SearchResult | None = None
-        self.native: NativeSearch | None = None  # the game's compiled search, made at the first search (engine=auto)
+        self.engines = Engines(params.engine, params.table_size)
 
     def budget(self) -> tuple[float, int | None, float]:
         """``(seconds, depth, tolerance)`` from the difficulty and the overriding parameters
@@ -264,14 +264,8 @@ class AlphaBetaAgent:
 
     def _searcher(self, board: Any, **settings: Any) -> Searcher:
         """The Python :class:`Searcher`, or with ``engine=auto`` the game's compiled search under
-        the same root (``native.NativeSearcher``) when it has one loaded for this position; the
-        compiled search keeps its own tables from move to move, as the Python one keeps ``table``."""
-        if self.params.engine == "auto":
-            if self.native is None:
-                self.native = native_search(self.evaluation, board, self.params.table_size)
-            if self.native is not None and self.native.accepts(board):
-                return NativeSearcher(board, self.evaluation, self.native, **settings)
-        return Searcher(board, self.evaluation, **settings)
+        the same root where it has one loaded (``native.Engines``)."""
+        return self.engines.searcher(board, self.evaluation, **settings)
 
     def _trace(self, state: GameState, result: SearchResult, move: Any) -> SearchTrace:
         names: dict[Any, str] = {}

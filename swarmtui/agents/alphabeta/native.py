@@ -35,6 +35,27 @@ def native_search(evaluation: Evaluation, state: Any, entries: int) -> NativeSea
     return native if native is not None and native.accepts(state) else None
 
 
+class Engines:
+    """One player's choice of search engine (``engine``: ``auto`` for the game's compiled search
+    where its evaluation has one loaded for the position, else ``python``) and the compiled
+    search's tables, made at the first search and kept from move to move (as the Python search's
+    ``table`` is)."""
+
+    def __init__(self, engine: str, entries: int) -> None:
+        self.engine = engine
+        self.entries = entries
+        self.native: NativeSearch | None = None
+
+    def searcher(self, board: Any, evaluation: Evaluation, **settings: Any) -> Searcher:
+        """The search of ``board`` with ``settings`` (``Searcher``'s keywords)."""
+        if self.engine == "auto":
+            if self.native is None:
+                self.native = native_search(evaluation, board, self.entries)
+            if self.native is not None and self.native.accepts(board):
+                return NativeSearcher(board, evaluation, self.native, **settings)
+        return Searcher(board, evaluation, **settings)
+
+
 class NativeSearcher(Searcher):
     """A :class:`Searcher` whose root iterations run in ``native`` (same arguments otherwise)."""
 

@@ -67,6 +67,7 @@ from typing import Any, Literal
 import numpy as np
 
 from swarmtui.agents.alphabeta.agent import CLOCKS, SAFETY, AlphaBetaParams, _display
+from swarmtui.agents.alphabeta.native import Engines
 from swarmtui.agents.alphabeta.search import Searcher, SearchResult
 from swarmtui.agents.pso.agent import ABILITY, SwarmTurn, _centre, colour_of
 from swarmtui.agents.pso.intentions import direct_move, landing
@@ -106,6 +107,9 @@ class VerifiedParams(PlusParams):
     clock: Literal["wall", "cpu"] = field(default="wall", metadata={
         "help": "wall (what a user waits) or cpu (the searching thread's CPU time: fair budgets on a loaded "
                 "machine)"})
+    engine: Literal["auto", "python"] = field(default="python", metadata={
+        "help": "the verifier's search: auto, the game's compiled search where it has one loaded (Hive's base "
+                "game), else the Python search; python: always the Python search (alphabeta's engine)"})
     widen_share: float = field(default=0.25, metadata={
         "help": "widen the proposals when verifying them to verify_depth took less than this share of the time"})
     wide_per_insect: int = field(default=6, metadata={"help": "moves each insect proposes once widened"})
@@ -147,6 +151,7 @@ class VerifiedSwarmAgent(PlusAgent):
         self.evaluation = HiveEvaluation()
         self.table: dict = {}
         self.scores: dict = {}
+        self.engines = Engines(params.engine, _DEFAULTS.table_size)
         self.last_proposals: list = []
         """The moves verified on the last turn, in proposal order (for tests and diagnostics)."""
         self.last_scores: dict = {}
@@ -320,9 +325,9 @@ class VerifiedSwarmAgent(PlusAgent):
         board = self.evaluation.prepare(state)
 
         def searcher(depth: int, soft: float | None = None, **engine: Any) -> Searcher:
-            return Searcher(board, self.evaluation, max_depth=depth, table=self.table, scores=self.scores,
-                            deadline=deadline, soft=soft, stop=limit.stop, quiesce=p.quiesce, clock=self._clock,
-                            **engine)
+            return self.engines.searcher(board, self.evaluation, max_depth=depth, table=self.table,
+                                         scores=self.scores, deadline=deadline, soft=soft, stop=limit.stop,
+                                         quiesce=p.quiesce, clock=self._clock, **engine)
 
         deadline = None if limit.time is None else self._start + max(0.001, limit.time - SAFETY)
         first = searcher(limit.depth or p.verify_depth).search(only=proposals) if len(proposals) > 1 else None
