@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -34,7 +35,7 @@ NUMBA = importlib.util.find_spec("numba") is not None and not os.environ.get("SW
 pytestmark = pytest.mark.skipif(not NUMBA, reason="Numba is not installed (or SWARMTUI_NO_NUMBA is set)")
 
 ROOT = Path(__file__).resolve().parents[1]
-SETTINGS = {"max_extensions": 2, "reduce_from": 2, "reduce_more_after": 8, "null_move_from": 3,
+SETTINGS: dict[str, Any] = {"max_extensions": 2, "reduce_from": 2, "reduce_more_after": 8, "null_move_from": 3,
             "null_move_reduction": 2, "quiesce": 2, "aspiration": 20.0}
 
 
