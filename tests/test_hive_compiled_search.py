@@ -71,7 +71,7 @@ def both(board: Board, evaluation: HiveEvaluation, depth: int) -> tuple:
     prepared = evaluation.prepare(board)
     native = evaluation.native(prepared, 1 << 20)
     assert native is not None
-    compiled = NativeSearcher(prepared, evaluation, native, max_depth=depth, **SETTINGS).search()
+    compiled = NativeSearcher(prepared, evaluation, native, False, max_depth=depth, **SETTINGS).search()
     return python, compiled
 
 
@@ -105,6 +105,54 @@ def test_a_forced_win_is_found_the_same_way():
     assert found >= 1
 
 
+def back_and_forth(board: Board) -> list | None:
+    """Four movements that bring ``board`` back to itself (a piece of each side there and back),
+    all legal, or None."""
+    for there in [m for m in board.legal_moves() if m.origin is not None]:
+        board.play(there)
+        for reply in [m for m in board.legal_moves() if m.origin is not None][:12]:
+            board.play(reply)
+            back = there._replace(origin=there.dest, dest=there.origin)
+            if back in board.legal_moves():
+                board.play(back)
+                again = reply._replace(origin=reply.dest, dest=reply.origin)
+                ok = again in board.legal_moves() and board.outcome is None
+                board.undo()
+                if ok:
+                    board.undo()
+                    board.undo()
+                    return [there, reply, back, again]
+            board.undo()
+        board.undo()
+    return None
+
+
+def test_a_position_met_before_scores_as_a_draw():
+    """With ``repetition`` the move that brings back the position of four plies before scores 0
+    (the game could be drawn by repetition from there); without, it is searched as any move."""
+    evaluation = HiveEvaluation()
+    checked = 0
+    for board in mid_game_positions(40, 12):
+        line = back_and_forth(board)
+        if line is None:
+            continue
+        for move in line[:3]:
+            board.play(move)
+        scores = {}
+        for repetition in (True, False):
+            prepared = evaluation.prepare(board)
+            native = evaluation.native(prepared, 1 << 16)
+            searcher = NativeSearcher(prepared, evaluation, native, repetition, max_depth=2, **SETTINGS)
+            values, bounds, done = native.root([line[3]], 2, -2e6, 2e6, [False], 2, searcher.control)
+            assert (bounds, done) == ([0], 1)  # exact, with the full window
+            scores[repetition] = values[0]
+        assert scores[True] == 0.0 and scores[False] != 0.0
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
 def test_the_time_limit_holds_on_the_cpu_clock():
     evaluation = HiveEvaluation()
     board = mid_game_positions(3, 5)[-1]
@@ -136,7 +184,8 @@ def test_engine_auto_plays_the_python_engines_game_at_a_fixed_depth():
     games = []
     for engine in ("python", "auto"):
         agents = [make_agent("alphabeta", "hive", seat, np.random.default_rng(9),
-                             [("depth", "2"), ("engine", engine)]) for seat in ("White", "Black")]
+                             [("depth", "2"), ("engine", engine), ("repetition", "false")])
+                  for seat in ("White", "Black")]
         board = Board()
         line = []
         while board.outcome is None and len(line) < 24:
@@ -185,8 +234,8 @@ def test_a_new_process_loads_the_search_from_the_cache_and_searches():
 def test_pso_verify_verifies_with_the_compiled_search_and_plays_the_same_game():
     games = []
     for engine in ("python", "auto"):
-        agents = [make_agent("pso-verify", "hive", seat, np.random.default_rng(4), [("engine", engine)])
-                  for seat in ("White", "Black")]
+        agents = [make_agent("pso-verify", "hive", seat, np.random.default_rng(4),
+                             [("engine", engine), ("repetition", "false")]) for seat in ("White", "Black")]
         board = Board()
         line = []
         while board.outcome is None and len(line) < 16:

@@ -106,7 +106,8 @@ class NativeSearch(Protocol):
     * ``accepts(state)``: it plays this position's rules.
     * ``begin(state, settings)``: a new search from ``state`` with the searcher's settings
       (``max_extensions``, ``reduce_from``, ``reduce_after``, ``reduce_more_after``,
-      ``null_move_from``, ``null_move_reduction``, ``prune_after``, ``quiesce``, ``extend_scout``).
+      ``null_move_from``, ``null_move_reduction``, ``prune_after``, ``quiesce``, ``extend_scout``,
+      and ``repetition``: score a position met before as a draw, which the Python search does not).
     * ``root(moves, depth, alpha, beta, reduced, reduction, control)``: one iteration over the
       root moves in order, as ``Searcher._root``: each searched move's score and bound, and how
       many were searched; it stops early once ``control[0]`` is set (``stopped``).

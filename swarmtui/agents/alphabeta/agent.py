@@ -115,6 +115,9 @@ class AlphaBetaParams:
     engine: Engine = field(default="python", metadata={
         "help": "auto: the game's compiled search where it has one loaded (Hive's base game), else the "
                 "Python search; python: always the Python search"})
+    repetition: bool = field(default=True, metadata={
+        "help": "the compiled search (engine=auto) scores a position met before, in the game or on its path, "
+                "as a draw (the Python search does not see repetitions)"})
     weights: str = field(default="", metadata={
         "help": "a file of the game's evaluation weights (sim tune hive writes them); weights given as "
                 "parameters win over it"})
@@ -160,7 +163,7 @@ class AlphaBetaAgent:
         self.table: dict = {}
         self.scores: dict = {}
         self.last: SearchResult | None = None
-        self.engines = Engines(params.engine, params.table_size)
+        self.engines = Engines(params.engine, params.table_size, params.repetition)
 
     def budget(self) -> tuple[float, int | None, float]:
         """``(seconds, depth, tolerance)`` from the difficulty and the overriding parameters

@@ -110,6 +110,8 @@ class VerifiedParams(PlusParams):
     engine: Literal["auto", "python"] = field(default="python", metadata={
         "help": "the verifier's search: auto, the game's compiled search where it has one loaded (Hive's base "
                 "game), else the Python search; python: always the Python search (alphabeta's engine)"})
+    repetition: bool = field(default=True, metadata={
+        "help": "the compiled verifier (engine=auto) scores a position met before as a draw (alphabeta's)"})
     widen_share: float = field(default=0.25, metadata={
         "help": "widen the proposals when verifying them to verify_depth took less than this share of the time"})
     wide_per_insect: int = field(default=6, metadata={"help": "moves each insect proposes once widened"})
@@ -151,7 +153,7 @@ class VerifiedSwarmAgent(PlusAgent):
         self.evaluation = HiveEvaluation()
         self.table: dict = {}
         self.scores: dict = {}
-        self.engines = Engines(params.engine, _DEFAULTS.table_size)
+        self.engines = Engines(params.engine, _DEFAULTS.table_size, params.repetition)
         self.last_proposals: list = []
         """The moves verified on the last turn, in proposal order (for tests and diagnostics)."""
         self.last_scores: dict = {}

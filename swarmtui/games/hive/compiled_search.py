@@ -24,8 +24,12 @@ Where it differs from the reference, and why:
 * The time: a Python thread watches the clock and the stop event while the compiled code runs
   without the interpreter lock (``nogil``) and sets ``control[0]``; the search reads it every
   ``CHECK_EVERY`` nodes and unwinds, storing nothing it did not finish.
-* Threefold repetition is not seen (as the reference, whose ``prepare`` switches it off); a move
-  cap is.
+* With ``S_REPETITION`` (``alphabeta``'s ``repetition``, on by default; off, the tree is the
+  reference's) a position met again, on the search's path or in the game since its last
+  placement (no position before a placement can come back), scores as a draw: the threefold
+  repetition that ends the game can be forced from there, and a side that is ahead looks for
+  another way (the reference does not see repetitions: its ``prepare`` switches the
+  bookkeeping off, and it played an advantage into a threefold repetition). A move cap is seen.
 """
 
 from __future__ import annotations
@@ -64,12 +68,13 @@ HISTORY_SIZE = 1 << 17
 # settings, as the int64 array ``settings`` passes them (``NativeSettings``)
 S_MAX_EXTENSIONS, S_REDUCE_FROM, S_REDUCE_AFTER, S_REDUCE_MORE_AFTER = 0, 1, 2, 3
 S_NULL_MOVE_FROM, S_NULL_MOVE_REDUCTION, S_PRUNE_AFTER, S_QUIESCE, S_EXTEND_SCOUT, S_MOVE_CAP = 4, 5, 6, 7, 8, 9
-N_SETTINGS = 10
+S_REPETITION = 10
+N_SETTINGS = 11
 # counters, as the int64 array ``counters`` keeps them
 C_NODES, C_ESTIMATES, C_COUNTDOWN, C_STOPPED = 0, 1, 2, 3
 # what every node reads, as one tuple ``env`` (``Tables.env``)
 E_COUNT, E_WEIGHTS, E_SETTINGS, E_TABLE, E_EV_KEY, E_EV_SCORE, E_COUNTERS, E_CONTROL = 0, 1, 2, 3, 4, 5, 6, 7
-E_KILLERS, E_HISTORY, E_HISTORY_MOVES = 8, 9, 10
+E_KILLERS, E_HISTORY, E_HISTORY_MOVES, E_PATH, E_PAST = 8, 9, 10, 11, 12
 
 _SIDE = 0x3C6EF372FE94F82A  # the key's side-to-move bit pattern
 _KIND_START = np.array(KIND_START, dtype=np.int64)
@@ -552,16 +557,36 @@ def _bound(score: float, alpha0: float, beta: float) -> int:
     return LOWER if score >= beta else UPPER if score <= alpha0 else EXACT
 
 
-def _decided(where: Any, info: Any, settings: Any, alpha: float, beta: float,
+def _decided(where: Any, info: Any, env: Any, alpha: float, beta: float,
              ply: int) -> tuple[bool, float, float, float]:
     """A node decided before its moves: ``(decided, score, alpha, beta)``, decided when the game
-    is over or the window closed by mate distance (nothing here beats a win nearer the root)."""
+    is over, the position came before (with ``S_REPETITION``: a draw), or the window closed by
+    mate distance (nothing here beats a win nearer the root)."""
+    settings = env[E_SETTINGS]
     outcome = _outcome(where, info[0], settings[S_MOVE_CAP])
     if outcome:
         return True, _terminal(outcome, info[0], ply), alpha, beta
+    if settings[S_REPETITION] and _repeated(env, info[1], ply):
+        return True, 0.0, alpha, beta
     alpha = max(alpha, -(MATE - ply))
     beta = min(beta, MATE - ply - 1)
     return alpha >= beta, alpha, alpha, beta
+
+
+def _repeated(env: Any, key: int, ply: int) -> bool:
+    """The node's position came before: on the search's path (``E_PATH``, the keys by ply, the
+    same side to move every second ply) or in the game before the root (``E_PAST``). Records
+    ``key`` on the path at ``ply``."""
+    path, past = env[E_PATH], env[E_PAST]
+    if ply < path.shape[0]:
+        path[ply] = key
+    for p in range(min(ply, path.shape[0]) - 2, -1, -2):
+        if path[p] == key:
+            return True
+    for p in range(past.shape[0]):
+        if past[p] == key:
+            return True
+    return False
 
 
 def _horizon(where: Any, info: Any, env: Any, alpha: float, beta: float, ply: int) -> float:
@@ -582,7 +607,7 @@ def _negamax(where: Any, info: Any, env: Any, depth: int, alpha: float, beta: fl
     if _tick(counters, env[E_CONTROL]):
         return 0.0
     yes = ply >= 0
-    over, known, alpha, beta = _decided(where, info, settings, alpha, beta, ply)
+    over, known, alpha, beta = _decided(where, info, env, alpha, beta, ply)
     if over:
         return known
     key = info[1]
@@ -646,6 +671,7 @@ def _root(where: Any, info: Any, env: Any, roots: Any, reduced: Any, reduction: 
     done = roots.shape[0]
     one = done - done + 1  # no literals in calls of the recursive search (``_negamax``)
     yes = one > 0
+    env[E_PATH][0] = info[1]
     for i in range(roots.shape[0]):
         move = roots[i]
         old = _play(where, info, move)
@@ -715,7 +741,8 @@ def _pv(where: Any, info: Any, count: Any, settings: Any, table: Any, first: int
 _COMPILED = ("_dest", "_mix", "_piece_key", "_hash", "_height", "_adjacent", "_neighbours", "_play", "_undo",
              "_surrounded", "_outcome", "_terminal", "_moves", "_urgent", "_hints", "_noisy", "_static", "_to_table",
              "_from_table", "_find", "_store", "_probe", "_tick", "_quiescence", "_history_slot", "_rank", "_ordered",
-             "_cutoff", "_null_worth", "_reduction", "_prune_from", "_bound", "_decided", "_horizon", "_negamax",
+             "_cutoff", "_null_worth", "_reduction", "_prune_from", "_bound", "_decided", "_repeated", "_horizon",
+             "_negamax",
              "_root", "_pv")
 _loaded: list[dict[str, Callable[..., Any]]] = []
 _lock = threading.Lock()
@@ -783,11 +810,13 @@ class Tables:
         self.history = np.zeros(HISTORY_SIZE, dtype=np.int64)
         self.history_moves = np.full(HISTORY_SIZE, NO_MOVE, dtype=np.int64)
         self.counters = np.zeros(4, dtype=np.int64)
+        self.path = np.zeros(MAX_PLY, dtype=np.int64)
+        self.past = np.zeros(0, dtype=np.int64)  # the keys of the game's positions since its last placement
 
     def env(self, control: Any) -> tuple[Any, ...]:
         """The tuple every node reads (``E_*``), with ``control`` the stop flag."""
         return (self.count, self.weights, self.settings, self.table, self.ev_key, self.ev_score, self.counters,
-                control, self.killers, self.history, self.history_moves)
+                control, self.killers, self.history, self.history_moves, self.path, self.past)
 
     def clear_search(self) -> None:
         """A new search: the killers, history and counters start afresh (the tables stay)."""

@@ -63,9 +63,22 @@ class HiveNativeSearch:
         t.settings[c.S_MOVE_CAP] = state.move_cap or 0
         t.count[:] = state._count
         t.clear_search()
+        t.settings[c.S_REPETITION] = settings["repetition"]
+        t.past = self._past(state) if settings["repetition"] else t.past[:0]
         self.state = state
         self.where = state._where.copy()
         self.info = np.array([state._ply, self._hash_fn(self.where, state._ply)], dtype=np.int64)
+
+    def _past(self, state: Board) -> np.ndarray:
+        """The keys of the game's positions before ``state`` back to its last placement (none
+        before it can come back: a placed piece never returns to hand)."""
+        board = state.copy()
+        keys = []
+        while board.history and board.history[-1].origin is not None or (
+                board.history and board.history[-1].piece is None):
+            board.undo()
+            keys.append(self._hash_fn(board._where, board._ply))
+        return np.array(keys, dtype=np.int64)
 
     @property
     def nodes(self) -> int:
