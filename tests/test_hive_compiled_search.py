@@ -25,7 +25,7 @@ import pytest
 
 from swarmtui.agents import make_agent
 from swarmtui.agents.alphabeta.native import NativeSearcher, native_search
-from swarmtui.agents.alphabeta.search import Searcher
+from swarmtui.agents.alphabeta.search import Searcher, past_keys
 from swarmtui.core.limits import Limit
 from swarmtui.games.hive import compiled_search
 from swarmtui.games.hive.evaluation import HiveEvaluation, HiveWeights
@@ -66,12 +66,15 @@ def mid_game_positions(games: int, seed: int) -> list[Board]:
     return out
 
 
-def both(board: Board, evaluation: HiveEvaluation, depth: int) -> tuple:
-    python = Searcher(evaluation.prepare(board), evaluation, max_depth=depth, **SETTINGS).search()
+def both(board: Board, evaluation: HiveEvaluation, depth: int, repetition: bool = True) -> tuple:
+    """The Python search and the compiled one of ``board`` to ``depth`` (with ``repetition``, both
+    told the game's earlier positions)."""
+    past = past_keys(board, evaluation.key) if repetition else None
+    python = Searcher(evaluation.prepare(board), evaluation, max_depth=depth, past=past, **SETTINGS).search()
     prepared = evaluation.prepare(board)
     native = evaluation.native(prepared, 1 << 20)
     assert native is not None
-    compiled = NativeSearcher(prepared, evaluation, native, False, max_depth=depth, **SETTINGS).search()
+    compiled = NativeSearcher(prepared, evaluation, native, max_depth=depth, past=past, **SETTINGS).search()
     return python, compiled
 
 
@@ -129,7 +132,8 @@ def back_and_forth(board: Board) -> list | None:
 
 def test_a_position_met_before_scores_as_a_draw():
     """With ``repetition`` the move that brings back the position of four plies before scores 0
-    (the game could be drawn by repetition from there); without, it is searched as any move."""
+    (the game could be drawn by repetition from there); without, it is searched as any move. The
+    Python search, told the same earlier positions, searches the same tree."""
     evaluation = HiveEvaluation()
     checked = 0
     for board in mid_game_positions(40, 12):
@@ -142,11 +146,15 @@ def test_a_position_met_before_scores_as_a_draw():
         for repetition in (True, False):
             prepared = evaluation.prepare(board)
             native = evaluation.native(prepared, 1 << 16)
-            searcher = NativeSearcher(prepared, evaluation, native, repetition, max_depth=2, **SETTINGS)
+            past = past_keys(prepared, evaluation.key) if repetition else None
+            searcher = NativeSearcher(prepared, evaluation, native, max_depth=2, past=past, **SETTINGS)
             values, bounds, done = native.root([line[3]], 2, -2e6, 2e6, [False], 2, searcher.control)
             assert (bounds, done) == ([0], 1)  # exact, with the full window
             scores[repetition] = values[0]
         assert scores[True] == 0.0 and scores[False] != 0.0
+        python, compiled = both(board, evaluation, 3)  # and the Python search sees it the same way
+        assert (compiled.best, compiled.score, compiled.nodes, compiled.roots) == (
+            python.best, python.score, python.nodes, python.roots)
         checked += 1
         if checked == 3:
             break
@@ -184,8 +192,7 @@ def test_engine_auto_plays_the_python_engines_game_at_a_fixed_depth():
     games = []
     for engine in ("python", "auto"):
         agents = [make_agent("alphabeta", "hive", seat, np.random.default_rng(9),
-                             [("depth", "2"), ("engine", engine), ("repetition", "false")])
-                  for seat in ("White", "Black")]
+                             [("depth", "2"), ("engine", engine)]) for seat in ("White", "Black")]
         board = Board()
         line = []
         while board.outcome is None and len(line) < 24:
@@ -234,8 +241,8 @@ def test_a_new_process_loads_the_search_from_the_cache_and_searches():
 def test_pso_verify_verifies_with_the_compiled_search_and_plays_the_same_game():
     games = []
     for engine in ("python", "auto"):
-        agents = [make_agent("pso-verify", "hive", seat, np.random.default_rng(4),
-                             [("engine", engine), ("repetition", "false")]) for seat in ("White", "Black")]
+        agents = [make_agent("pso-verify", "hive", seat, np.random.default_rng(4), [("engine", engine)])
+                  for seat in ("White", "Black")]
         board = Board()
         line = []
         while board.outcome is None and len(line) < 16:

@@ -46,7 +46,7 @@ from typing import Any, Literal
 import numpy as np
 
 from swarmtui.agents.alphabeta.native import Engines
-from swarmtui.agents.alphabeta.search import EXACT, MATE, MATE_BOUND, Searcher, SearchResult
+from swarmtui.agents.alphabeta.search import EXACT, MATE, MATE_BOUND, Searcher, SearchResult, past_keys
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
 from swarmtui.core.rating import MoveRating
@@ -112,12 +112,11 @@ class AlphaBetaParams:
     top: int = field(default=8, metadata={"help": "root moves shown in the trace"})
     clock: Clock = field(default="wall", metadata={"help": "wall (what a user waits) or cpu (the searching "
                                                           "thread's CPU time: fair budgets on a loaded machine)"})
-    engine: Engine = field(default="python", metadata={
+    engine: Engine = field(default="auto", metadata={
         "help": "auto: the game's compiled search where it has one loaded (Hive's base game), else the "
                 "Python search; python: always the Python search"})
     repetition: bool = field(default=True, metadata={
-        "help": "the compiled search (engine=auto) scores a position met before, in the game or on its path, "
-                "as a draw (the Python search does not see repetitions)"})
+        "help": "score a position met before, in the game or on the search's path, as a draw"})
     weights: str = field(default="", metadata={
         "help": "a file of the game's evaluation weights (sim tune hive writes them); weights given as "
                 "parameters win over it"})
@@ -163,7 +162,7 @@ class AlphaBetaAgent:
         self.table: dict = {}
         self.scores: dict = {}
         self.last: SearchResult | None = None
-        self.engines = Engines(params.engine, params.table_size, params.repetition)
+        self.engines = Engines(params.engine, params.table_size)
 
     def budget(self) -> tuple[float, int | None, float]:
         """``(seconds, depth, tolerance)`` from the difficulty and the overriding parameters
@@ -267,8 +266,10 @@ class AlphaBetaAgent:
 
     def _searcher(self, board: Any, **settings: Any) -> Searcher:
         """The Python :class:`Searcher`, or with ``engine=auto`` the game's compiled search under
-        the same root where it has one loaded (``native.Engines``)."""
-        return self.engines.searcher(board, self.evaluation, **settings)
+        the same root where it has one loaded (``native.Engines``); with ``repetition``, told the
+        game's earlier positions."""
+        past = past_keys(board, self.evaluation.key) if self.params.repetition else None
+        return self.engines.searcher(board, self.evaluation, past=past, **settings)
 
     def _trace(self, state: GameState, result: SearchResult, move: Any) -> SearchTrace:
         names: dict[Any, str] = {}

@@ -37,14 +37,13 @@ def native_search(evaluation: Evaluation, state: Any, entries: int) -> NativeSea
 
 class Engines:
     """One player's choice of search engine (``engine``: ``auto`` for the game's compiled search
-    where its evaluation has one loaded for the position, else ``python``; ``repetition``: the
-    compiled search scores a repeated position as a draw) and the compiled search's tables,
-    made at the first search and kept from move to move (as the Python search's ``table`` is)."""
+    where its evaluation has one loaded for the position, else ``python``) and the compiled
+    search's tables, made at the first search and kept from move to move (as the Python search's
+    ``table`` is)."""
 
-    def __init__(self, engine: str, entries: int, repetition: bool = True) -> None:
+    def __init__(self, engine: str, entries: int) -> None:
         self.engine = engine
         self.entries = entries
-        self.repetition = repetition
         self.native: NativeSearch | None = None
 
     def searcher(self, board: Any, evaluation: Evaluation, **settings: Any) -> Searcher:
@@ -53,15 +52,14 @@ class Engines:
             if self.native is None:
                 self.native = native_search(evaluation, board, self.entries)
             if self.native is not None and self.native.accepts(board):
-                return NativeSearcher(board, evaluation, self.native, self.repetition, **settings)
+                return NativeSearcher(board, evaluation, self.native, **settings)
         return Searcher(board, evaluation, **settings)
 
 
 class NativeSearcher(Searcher):
     """A :class:`Searcher` whose root iterations run in ``native`` (same arguments otherwise)."""
 
-    def __init__(self, state: Any, evaluation: Evaluation, native: NativeSearch, repetition: bool = True,
-                 **settings: Any) -> None:
+    def __init__(self, state: Any, evaluation: Evaluation, native: NativeSearch, **settings: Any) -> None:
         super().__init__(state, evaluation, **settings)
         self.native = native
         self.control = np.zeros(1, dtype=np.int64)
@@ -70,7 +68,7 @@ class NativeSearcher(Searcher):
             "reduce_after": self.reduce_after, "reduce_more_after": self.reduce_more_after,
             "null_move_from": self.null_move_from if self.null is not None else 1_000,
             "null_move_reduction": self.null_move_reduction, "prune_after": self.prune_after,
-            "quiesce": self.quiesce, "extend_scout": int(self.extend_scout), "repetition": int(repetition)})
+            "quiesce": self.quiesce, "extend_scout": int(self.extend_scout), "repetition": int(self.past is not None)})
 
     def search(self, only: Sequence[Any] | None = None, reduced: Collection[Any] = (),
                reduction: int = 2) -> SearchResult:

@@ -27,6 +27,10 @@ ordering hints). The search itself is the textbook one:
   one ply deeper, at most ``max_extensions`` times on a path, so forced wins and defences past
   the horizon are seen.
 
+* **Repetitions** (with ``past``, the game's earlier positions): a position met again on the
+  path or in the game scores as a draw (one more repetition can be forced from there), so a
+  side that is ahead looks for another way than back and forth.
+
 Scores are in the evaluation's units from the side to move's point of view. A won game is
 ``MATE - ply`` (a sooner win is better), a lost one ``-(MATE - ply)``, a draw 0.
 """
@@ -107,7 +111,7 @@ class Searcher:
                  reduce_from: int = 2, reduce_after: int = 3, reduce_more_after: int = 0,
                  clock: Callable[[], float] = time.perf_counter, quiesce: int = 0,
                  extend_scout: bool = False, null_move_from: int = 0, null_move_reduction: int = 2,
-                 aspiration: float = 0.0, prune_after: int = 0) -> None:
+                 aspiration: float = 0.0, prune_after: int = 0, past: Collection[Hashable] | None = None) -> None:
         self.state = state
         self.evaluation = evaluation
         self.max_depth = max_depth
@@ -127,6 +131,8 @@ class Searcher:
         self.aspiration = aspiration  # half-width of the root window round the last score (0: full window)
         self.prune_after = prune_after or 1_000_000  # quiet moves searched per remaining ply at depth 1-2 (0: all)
         self.quiesce = quiesce  # plies of forcing moves searched past the horizon (0: none)
+        self.past = None if past is None else frozenset(past)  # the game's earlier positions (None: repetitions unseen)
+        self._path: list[Hashable] = [None] * 128  # the keys of the positions on the search's path, by ply
         self.extend_scout = extend_scout  # extend threats in null-window tests too
         self.nodes = 0
         self.estimates = 0  # static evaluations (none in an iteration: its result is exact)
@@ -229,6 +235,7 @@ class Searcher:
         state = self.state
         alpha0 = alpha
         best, best_score = root[0], -MATE - 1.0
+        self._path[0] = self.evaluation.key(state)
         for i, move in enumerate(root):
             self._play(move)
             try:
@@ -301,6 +308,8 @@ class Searcher:
         outcome = state.outcome
         if outcome is not None:
             return self._terminal(outcome, ply)
+        if self.past is not None and self._repeated(ply):
+            return 0.0
         # Mate distance pruning: nothing here can beat a win found nearer the root.
         mate_here = MATE - ply
         if alpha < -mate_here:
@@ -320,6 +329,20 @@ class Searcher:
         if null_ok and self._null_move_holds(key, depth, alpha, beta, ply, extended):
             return beta
         return self._moves(depth, alpha, beta, ply, extended, hash_move)
+
+    def _repeated(self, ply: int) -> bool:
+        """Repetition: the node's position came before, on the search's path (the same side to
+        move every second ply) or in the game (``past``); it then scores as a draw, which a
+        repetition can force. Records the position on the path."""
+        key = self.evaluation.key(self.state)
+        path = self._path
+        if ply < len(path):
+            path[ply] = key
+        for p in range(min(ply, len(path)) - 2, -1, -2):
+            if path[p] == key:
+                return True
+        assert self.past is not None
+        return key in self.past
 
     def _probe(self, key: Hashable, depth: int, alpha: float, beta: float, ply: int) -> tuple[float | None, Any]:
         """The transposition table at this node: ``(score, hash move)``, the score when the entry
@@ -509,3 +532,14 @@ def _from_table(score: float, ply: int) -> float:
     if score <= -MATE_BOUND:
         return score + ply
     return score
+
+
+def past_keys(state: Any, key: Callable[[Any], Hashable]) -> frozenset[Hashable]:
+    """The keys of the positions before ``state`` in its game (``history`` undone on a copy), for
+    ``Searcher``'s ``past``."""
+    board = state.copy()
+    keys = set()
+    while board.history:
+        board.undo()
+        keys.add(key(board))
+    return frozenset(keys)

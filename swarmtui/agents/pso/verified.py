@@ -68,7 +68,7 @@ import numpy as np
 
 from swarmtui.agents.alphabeta.agent import CLOCKS, SAFETY, AlphaBetaParams, _display
 from swarmtui.agents.alphabeta.native import Engines
-from swarmtui.agents.alphabeta.search import Searcher, SearchResult
+from swarmtui.agents.alphabeta.search import Searcher, SearchResult, past_keys
 from swarmtui.agents.pso.agent import ABILITY, SwarmTurn, _centre, colour_of
 from swarmtui.agents.pso.intentions import direct_move, landing
 from swarmtui.agents.pso.particles import fitness
@@ -107,11 +107,11 @@ class VerifiedParams(PlusParams):
     clock: Literal["wall", "cpu"] = field(default="wall", metadata={
         "help": "wall (what a user waits) or cpu (the searching thread's CPU time: fair budgets on a loaded "
                 "machine)"})
-    engine: Literal["auto", "python"] = field(default="python", metadata={
+    engine: Literal["auto", "python"] = field(default="auto", metadata={
         "help": "the verifier's search: auto, the game's compiled search where it has one loaded (Hive's base "
                 "game), else the Python search; python: always the Python search (alphabeta's engine)"})
     repetition: bool = field(default=True, metadata={
-        "help": "the compiled verifier (engine=auto) scores a position met before as a draw (alphabeta's)"})
+        "help": "the verifier scores a position met before as a draw (alphabeta's repetition)"})
     widen_share: float = field(default=0.25, metadata={
         "help": "widen the proposals when verifying them to verify_depth took less than this share of the time"})
     wide_per_insect: int = field(default=6, metadata={"help": "moves each insect proposes once widened"})
@@ -153,7 +153,7 @@ class VerifiedSwarmAgent(PlusAgent):
         self.evaluation = HiveEvaluation()
         self.table: dict = {}
         self.scores: dict = {}
-        self.engines = Engines(params.engine, _DEFAULTS.table_size, params.repetition)
+        self.engines = Engines(params.engine, _DEFAULTS.table_size)
         self.last_proposals: list = []
         """The moves verified on the last turn, in proposal order (for tests and diagnostics)."""
         self.last_scores: dict = {}
@@ -326,10 +326,12 @@ class VerifiedSwarmAgent(PlusAgent):
         limit = self._limit or Limit()
         board = self.evaluation.prepare(state)
 
+        past = past_keys(board, self.evaluation.key) if p.repetition else None
+
         def searcher(depth: int, soft: float | None = None, **engine: Any) -> Searcher:
             return self.engines.searcher(board, self.evaluation, max_depth=depth, table=self.table,
                                          scores=self.scores, deadline=deadline, soft=soft, stop=limit.stop,
-                                         quiesce=p.quiesce, clock=self._clock, **engine)
+                                         quiesce=p.quiesce, clock=self._clock, past=past, **engine)
 
         deadline = None if limit.time is None else self._start + max(0.001, limit.time - SAFETY)
         first = searcher(limit.depth or p.verify_depth).search(only=proposals) if len(proposals) > 1 else None
