@@ -161,14 +161,18 @@ def test_a_position_met_before_scores_as_a_draw():
     assert checked == 3
 
 
-def test_the_time_limit_holds_on_the_cpu_clock():
+def timed_search(**limits: Any) -> tuple[Board, Any]:
+    """A mid-game position and the compiled search of it within ``limits`` (Searcher's)."""
     evaluation = HiveEvaluation()
     board = mid_game_positions(3, 5)[-1]
     prepared = evaluation.prepare(board)
     native = evaluation.native(prepared, 1 << 18)
+    return board, NativeSearcher(prepared, evaluation, native, **limits, **SETTINGS).search()
+
+
+def test_the_time_limit_holds_on_the_cpu_clock():
     start = time.thread_time()
-    result = NativeSearcher(prepared, evaluation, native, deadline=start + 0.3, soft=start + 10,
-                            clock=time.thread_time, **SETTINGS).search()
+    board, result = timed_search(deadline=start + 0.3, soft=start + 10, clock=time.thread_time)
     spent = time.thread_time() - start
     assert result.stopped and result.depth >= 3
     assert 0.25 < spent < 0.4
@@ -176,14 +180,10 @@ def test_the_time_limit_holds_on_the_cpu_clock():
 
 
 def test_the_stop_event_ends_the_search():
-    evaluation = HiveEvaluation()
-    board = mid_game_positions(3, 5)[-1]
-    prepared = evaluation.prepare(board)
-    native = evaluation.native(prepared, 1 << 18)
     stop = threading.Event()
     timer = threading.Timer(0.2, stop.set)
     timer.start()
-    result = NativeSearcher(prepared, evaluation, native, stop=stop, **SETTINGS).search()
+    board, result = timed_search(stop=stop)
     timer.join()
     assert result.stopped and result.best in board.legal_moves()
 

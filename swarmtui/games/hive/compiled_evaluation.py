@@ -186,14 +186,18 @@ def _drops(where: Any, kinds: Any, count: Any, q: int, enemy: int, height: Any, 
         n = _c._next(q, i)
         if height[n]:
             continue
-        ok = True
-        for j in range(6):
-            if mask[n] >> j & 1 and top[_c._next(n, j)] // 14 != enemy:
-                ok = False
-                break
-        if ok:
+        if _touches_only(n, enemy, mask, top):
             drops += 1
     return drops if drops < in_hand else in_hand
+
+
+def _touches_only(n: int, side: int, mask: Any, top: Any) -> bool:
+    """Do all the occupied neighbours of empty torus cell ``n`` show ``side``'s colour on top
+    (the placement rule)?"""
+    for j in range(6):
+        if mask[n] >> j & 1 and top[_c._next(n, j)] // 14 != side:
+            return False
+    return True
 
 
 def _hands(where: Any, kinds: Any, weights: Any, count: Any, own: Any, height: Any, top: Any, mask: Any,
@@ -221,19 +225,13 @@ def _can_place(side: int, height: Any, top: Any, mask: Any, occupied: Any, n_occ
             continue
         for i in range(6):
             n = _c._next(t, i)
-            if height[n]:
-                continue
-            ok = True
-            for j in range(6):
-                if mask[n] >> j & 1 and top[_c._next(n, j)] // 14 != side:
-                    ok = False
-                    break
-            if ok:
+            if not height[n] and _touches_only(n, side, mask, top):
                 return True
     return False
 
 
-_COMPILED = ("_axial", "_distance", "_free", "_evaluate", "_queen", "_in_hand", "_drops", "_hands", "_can_place")
+_COMPILED = ("_axial", "_distance", "_free", "_evaluate", "_queen", "_in_hand", "_drops", "_touches_only", "_hands",
+             "_can_place")
 _loaded: list[Any] = []  # the compiled _evaluate, once ready
 _lock = threading.Lock()
 FAILURE: list[str] = []
