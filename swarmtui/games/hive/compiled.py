@@ -445,12 +445,12 @@ def _load() -> None:
     _loaded.append((generate, draw))
 
 
-COMPILED_SOURCES = ("compiled.py", "compiled_evaluation.py", "compiled_search.py")
+COMPILED_SOURCES = ("compiled.py", "compiled_evaluation.py", "compiled_position.py", "compiled_search.py")
 """The modules compiled together: each calls into the ones before it."""
 
 
 def cache_dir() -> str:
-    """Where Numba keeps the compiled code: a folder named for the sources of all three compiled
+    """Where Numba keeps the compiled code: a folder named for the sources of all the compiled
     modules. Numba checks only the file of the function it caches, so a search cached before
     the generator it calls was changed would otherwise run the old generator."""
     here = os.path.dirname(os.path.abspath(__file__))

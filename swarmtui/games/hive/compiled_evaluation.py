@@ -20,7 +20,7 @@ import numpy as np
 
 from swarmtui.games.hive import compiled as _c
 from swarmtui.games.hive.cells import W
-from swarmtui.games.hive.evaluation import HiveWeights
+from swarmtui.games.hive.weights import HiveWeights
 
 _NAMES = tuple(f.name for f in dataclasses.fields(HiveWeights))
 (QUEEN_NEIGHBOUR, QUEEN_NEIGHBOUR_SQ, OWN_MOBILE_NEIGHBOUR, ENEMY_NEIGHBOUR, MOBILE_AT_QUEEN, QUEEN_MOBILE,

@@ -12,29 +12,25 @@ The Python layers keep iterative deepening, aspiration windows and the root's bo
 
 Where it differs from the reference, and why:
 
-* The position is ``Board._where`` (each piece's ``cell * 8 + height``) and the ply; a move is
-  one integer (``encode``): the piece's code and its destination cell (the origin is where the
-  piece is). A pass is ``PASS_MOVE``.
+* The position is ``Board._where`` and the ply, a move one integer (``compiled_position``),
+  the key that module's own hash, not ``Board.zobrist``.
 * The transposition table is an array with open addressing (``PROBES`` slots a key; when all
   are taken by other positions the shallowest goes), the evaluation cache an array indexed by
-  the key's low bits, not dictionaries; the key is this module's own hash of ``where`` and the
-  side to move (``_hash``), not ``Board.zobrist``.
+  the key's low bits, not dictionaries.
 * Killers and history are arrays (the history with open addressing), cleared at each search as
   the reference's are.
 * The time: a Python thread watches the clock and the stop event while the compiled code runs
   without the interpreter lock (``nogil``) and sets ``control[0]``; the search reads it every
   ``CHECK_EVERY`` nodes and unwinds, storing nothing it did not finish.
-* With ``S_REPETITION`` (``alphabeta``'s ``repetition``, on by default; off, the tree is the
-  reference's) a position met again, on the search's path or in the game since its last
-  placement (no position before a placement can come back), scores as a draw: the threefold
-  repetition that ends the game can be forced from there, and a side that is ahead looks for
-  another way (the reference does not see repetitions: its ``prepare`` switches the
-  bookkeeping off, and it played an advantage into a threefold repetition). A move cap is seen.
+* Repetitions (``S_REPETITION``, the reference's ``past``): the game's earlier positions are
+  those since its last placement (no position before a placement can come back). A move cap
+  is seen.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -43,19 +39,13 @@ import numpy as np
 
 from swarmtui.games.hive import compiled as _gen
 from swarmtui.games.hive import compiled_evaluation as _ev
-from swarmtui.games.hive.pieces import KIND_START
+from swarmtui.games.hive import compiled_position as _pos
+from swarmtui.games.hive.compiled_position import MATE, NOWHERE, PASS_MOVE
 
-NOWHERE = _gen.NOWHERE
-PASS_MOVE = -1
-"""The pass, as an encoded move."""
 NO_MOVE = -2
 """No move (an empty table slot's move)."""
-_FIELD = (1 << 28) - 1  # an encoded move: code << 56 | origin field << 28 | destination field
-_OFFSET = 1 << 27  # a cell's field: cell + _OFFSET (a base-game hive stays far inside)
-_PLACED = _FIELD  # the origin field of a placement
 PROBES = 4
 """Slots of the transposition table looked at for one key (open addressing)."""
-MATE = 1_000_000.0
 MATE_BOUND = MATE - 10_000.0
 EXACT, LOWER, UPPER = 0, 1, 2
 CHECK_EVERY = 64
@@ -76,271 +66,6 @@ C_NODES, C_ESTIMATES, C_COUNTDOWN, C_STOPPED = 0, 1, 2, 3
 E_COUNT, E_WEIGHTS, E_SETTINGS, E_TABLE, E_EV_KEY, E_EV_SCORE, E_COUNTERS, E_CONTROL = 0, 1, 2, 3, 4, 5, 6, 7
 E_KILLERS, E_HISTORY, E_HISTORY_MOVES, E_PATH, E_PAST = 8, 9, 10, 11, 12
 
-_SIDE = 0x3C6EF372FE94F82A  # the key's side-to-move bit pattern
-_KIND_START = np.array(KIND_START, dtype=np.int64)
-
-
-def encode(code: int, origin: int | None, dest: int) -> int:
-    """The move of piece ``code`` from integer cell ``origin`` (None: a placement) to ``dest``:
-    equal moves of the rules engine (piece, origin, destination) are equal integers."""
-    return code << 56 | (_PLACED if origin is None else origin + _OFFSET) << 28 | dest + _OFFSET
-
-
-def _dest(move: int) -> int:
-    return (move & _FIELD) - _OFFSET
-
-
-def _mix(x: int) -> int:
-    """A 64-bit mixing step (splitmix64's finaliser, in signed arithmetic that wraps)."""
-    x ^= x >> 31
-    x *= 0x7FB5D329728EA185
-    x ^= x >> 27
-    x *= 0x1B03738712FAD5C9
-    x ^= x >> 33
-    return x
-
-
-def _piece_key(code: int, at: int) -> int:
-    """The key part of piece ``code`` on ``at`` (``cell * 8 + height``)."""
-    return _mix(at * 64 + code + 0x2545F4914F6CDD1D)
-
-
-def _hash(where: Any, ply: int) -> int:
-    """The position's key: every piece in play where it is, and the side to move."""
-    h = 0
-    for code in range(where.shape[0]):
-        if where[code] != NOWHERE:
-            h ^= _piece_key(code, where[code])
-    if ply & 1:
-        h ^= _SIDE
-    return h
-
-
-def _height(where: Any, cell: int) -> int:
-    """How many pieces stand on ``cell``."""
-    n = 0
-    for code in range(where.shape[0]):
-        if where[code] >> 3 == cell:
-            n += 1
-    return n
-
-
-def _adjacent(a: int, b: int) -> bool:
-    d = a - b
-    for i in range(6):
-        if d == _gen._D[i]:
-            return True
-    return False
-
-
-def _neighbours(where: Any, cell: int) -> int:
-    """Occupied neighbours of ``cell``."""
-    n = 0
-    for i in range(6):
-        if _height(where, cell + _gen._D[i]):
-            n += 1
-    return n
-
-
-def _play(where: Any, info: Any, move: int) -> int:
-    """Play ``move`` (known legal); ``info`` is ``[ply, key]``. Returns what ``_undo`` needs: the
-    piece's ``where`` before the move."""
-    info[0] += 1
-    info[1] ^= _SIDE
-    if move < 0:
-        return NOWHERE
-    code = move >> 56
-    cell = _dest(move)
-    old = where[code]
-    if old != NOWHERE:
-        info[1] ^= _piece_key(code, old)
-        where[code] = NOWHERE
-    at = cell * 8 + _height(where, cell) + 1
-    where[code] = at
-    info[1] ^= _piece_key(code, at)
-    return old
-
-
-def _undo(where: Any, info: Any, move: int, old: int) -> None:
-    info[0] -= 1
-    info[1] ^= _SIDE
-    if move < 0:
-        return
-    code = move >> 56
-    info[1] ^= _piece_key(code, where[code])
-    if old != NOWHERE:
-        info[1] ^= _piece_key(code, old)
-    where[code] = old
-
-
-def _surrounded(where: Any, queen: int) -> bool:
-    if where[queen] == NOWHERE:
-        return False
-    cell = where[queen] >> 3
-    for i in range(6):
-        if not _height(where, cell + _gen._D[i]):
-            return False
-    return True
-
-
-def _outcome(where: Any, ply: int, cap: int) -> int:
-    """0 while the game goes on, 1 White has won, 2 Black has won, 3 a draw (both queens
-    surrounded, or the move cap)."""
-    white_lost = _surrounded(where, 0)
-    black_lost = _surrounded(where, 14)
-    if white_lost and black_lost:
-        return 3
-    if white_lost:
-        return 2
-    if black_lost:
-        return 1
-    if cap and ply >= cap:
-        return 3
-    return 0
-
-
-def _terminal(outcome: int, ply_of_game: int, ply: int) -> float:
-    """A finished position's score for the side to move, ``ply`` plies below the root."""
-    if outcome == 3:
-        return 0.0
-    winner = 0 if outcome == 1 else 1
-    return MATE - ply if winner == ply_of_game & 1 else -(MATE - ply)
-
-
-def _moves(where: Any, ply: int, count: Any) -> Any:
-    """The legal moves, encoded, in ``legal_moves``' canonical order (the placeable pieces in code
-    order, each on every placement cell, then each piece's destinations); ``[PASS_MOVE]`` when
-    there is none (``placement._placeable_codes``: no Queen on turn 1, the Queen by turn 4,
-    identical bugs in number order)."""
-    colour = ply & 1
-    base = colour * 14
-    out = _gen._kernel(where, _gen.KINDS, colour, where[base] != NOWHERE, 1)
-    placed = np.zeros(8, dtype=np.int64)
-    for code in range(base, base + 14):
-        if where[code] != NOWHERE:
-            placed[_gen.KINDS[code]] += 1
-    codes = np.empty(8, dtype=np.int64)
-    n_codes = 0
-    turn = ply >> 1
-    if turn == 3 and placed[0] == 0:
-        codes[0] = base
-        n_codes = 1
-    else:
-        for k in range(8):
-            if placed[k] < count[k] and not (k == 0 and turn == 0):
-                codes[n_codes] = base + _KIND_START[k] + placed[k]
-                n_codes += 1
-    spots = out[0]
-    total = n_codes * spots + out[1]
-    if total == 0:
-        moves = np.empty(1, dtype=np.int64)
-        moves[0] = PASS_MOVE
-        return moves
-    moves = np.empty(total, dtype=np.int64)
-    k = 0
-    for j in range(n_codes):
-        for s in range(spots):
-            moves[k] = codes[j] << 56 | _PLACED << 28 | out[_gen.HEAD + s] + _OFFSET
-            k += 1
-    at = _gen.HEAD + spots
-    for j in range(14):
-        if out[2 + j]:
-            head = (base + j) << 56 | ((where[base + j] >> 3) + _OFFSET) << 28
-            for s in range(out[2 + j]):
-                moves[k] = head | out[at + s] + _OFFSET
-                k += 1
-        at += out[2 + j]
-    return moves
-
-
-def _urgent(where: Any, move: int, old: int) -> bool:
-    """``HiveEvaluation.urgent`` after ``move`` (``old``: where its piece was): it filled the
-    fifth neighbour of a queen, or climbed onto one with five."""
-    if move < 0:
-        return False
-    d = _dest(move)
-    for q in (0, 14):
-        if where[q] == NOWHERE:
-            continue
-        cell = where[q] >> 3
-        if _neighbours(where, cell) < 5:
-            continue
-        if d == cell:
-            return True
-        if _adjacent(d, cell):
-            if old == NOWHERE:
-                return True
-            o = old >> 3
-            if not (_adjacent(o, cell) and _height(where, o) == 0):
-                return True
-    return False
-
-
-def _hints(where: Any, ply: int, moves: Any, fill: float, free: float) -> Any:
-    """``HiveEvaluation.order``: moves next to the enemy queen first, then moves that free
-    one's own queen."""
-    me = ply & 1
-    mine = where[me * 14]
-    theirs = where[(1 - me) * 14]
-    out = np.zeros(moves.shape[0], dtype=np.float64)
-    for k in range(moves.shape[0]):
-        move = moves[k]
-        if move < 0:
-            continue
-        code = move >> 56
-        d = _dest(move)
-        old = where[code]
-        placing = old == NOWHERE
-        o = old >> 3
-        score = 0.0
-        if theirs != NOWHERE:
-            t = theirs >> 3
-            d_near = _adjacent(d, t)
-            if d_near or d == t:
-                score += fill
-            if not placing and _adjacent(o, t) and not d_near:
-                score -= fill
-        if mine != NOWHERE:
-            m = mine >> 3
-            o_near = not placing and _adjacent(o, m)
-            d_near_me = _adjacent(d, m)
-            if o_near and not d_near_me:
-                score += free
-            elif d_near_me and not o_near:
-                score -= free
-        out[k] = score
-    return out
-
-
-def _noisy(where: Any, ply: int, count: Any, noisy_from: int) -> Any:
-    """``HiveEvaluation.noisy``: once the enemy queen has ``noisy_from`` neighbours, the moves of
-    pieces from elsewhere (or down from a stack beside her) onto her free neighbours."""
-    me = ply & 1
-    theirs = where[(1 - me) * 14]
-    if theirs == NOWHERE:
-        return np.empty(0, dtype=np.int64)
-    t = theirs >> 3
-    if _neighbours(where, t) < noisy_from:
-        return np.empty(0, dtype=np.int64)
-    moves = _moves(where, ply, count)
-    keep = np.empty(moves.shape[0], dtype=np.int64)
-    n = 0
-    for k in range(moves.shape[0]):
-        move = moves[k]
-        if move < 0:
-            continue
-        code = move >> 56
-        if where[code] == NOWHERE:
-            continue
-        d = _dest(move)
-        if not _adjacent(d, t) or _height(where, d):
-            continue
-        o = where[code] >> 3
-        if _adjacent(o, t) and _height(where, o) == 1:
-            continue
-        keep[n] = move
-        n += 1
-    return keep[:n].copy()
 
 
 def _static(where: Any, info: Any, env: Any) -> float:
@@ -447,7 +172,7 @@ def _quiescence(where: Any, info: Any, env: Any, alpha: float, beta: float, ply:
     if static >= beta:
         return static
     counters, settings = env[E_COUNTERS], env[E_SETTINGS]
-    moves = _noisy(where, info[0], env[E_COUNT], int(env[E_WEIGHTS][_ev.NOISY_FROM]))
+    moves = _pos._noisy(where, info[0], env[E_COUNT], int(env[E_WEIGHTS][_ev.NOISY_FROM]))
     best = static
     if best > alpha:
         alpha = best
@@ -455,15 +180,15 @@ def _quiescence(where: Any, info: Any, env: Any, alpha: float, beta: float, ply:
         if _tick(counters, env[E_CONTROL]):
             return 0.0
         move = moves[k]
-        old = _play(where, info, move)
-        outcome = _outcome(where, info[0], settings[S_MOVE_CAP])
+        old = _pos._play(where, info, move)
+        outcome = _pos._outcome(where, info[0], settings[S_MOVE_CAP])
         if outcome:
-            score = -_terminal(outcome, info[0], ply + 1)
+            score = -_pos._terminal(outcome, info[0], ply + 1)
         elif left > 1:
             score = -_quiescence(where, info, env, -beta, -alpha, ply + 1, left - 1)
         else:
             score = -_static(where, info, env)
-        _undo(where, info, move, old)
+        _pos._undo(where, info, move, old)
         if counters[C_STOPPED]:
             return 0.0
         if score > best:
@@ -480,7 +205,7 @@ def _history_slot(moves: Any, move: int) -> int:
     ``NO_MOVE`` empty: every move its own count, as the reference's dictionary), or -1 when the
     table is full round it."""
     mask = moves.shape[0] - 1
-    start = _mix(move) & mask
+    start = _pos._mix(move) & mask
     for p in range(64):
         slot = (start + p) & mask
         if moves[slot] == move or moves[slot] == NO_MOVE:
@@ -505,8 +230,8 @@ def _rank(move: int, hint: float, hash_move: int, k0: int, k1: int, history: Any
 def _ordered(where: Any, info: Any, env: Any, hash_move: int, ply: int) -> tuple[Any, int]:
     """``Searcher._order``: the legal moves best first, and the index from which they are quiet."""
     weights, killers = env[E_WEIGHTS], env[E_KILLERS]
-    moves = _moves(where, info[0], env[E_COUNT])
-    hints = _hints(where, info[0], moves, weights[_ev.ORDER_FILL], weights[_ev.ORDER_FREE])
+    moves = _pos._moves(where, info[0], env[E_COUNT])
+    hints = _pos._hints(where, info[0], moves, weights[_ev.ORDER_FILL], weights[_ev.ORDER_FREE])
     k0 = killers[ply, 0] if ply < MAX_PLY else NO_MOVE
     k1 = killers[ply, 1] if ply < MAX_PLY else NO_MOVE
     n = moves.shape[0]
@@ -563,9 +288,9 @@ def _decided(where: Any, info: Any, env: Any, alpha: float, beta: float,
     is over, the position came before (with ``S_REPETITION``: a draw), or the window closed by
     mate distance (nothing here beats a win nearer the root)."""
     settings = env[E_SETTINGS]
-    outcome = _outcome(where, info[0], settings[S_MOVE_CAP])
+    outcome = _pos._outcome(where, info[0], settings[S_MOVE_CAP])
     if outcome:
-        return True, _terminal(outcome, info[0], ply), alpha, beta
+        return True, _pos._terminal(outcome, info[0], ply), alpha, beta
     if settings[S_REPETITION] and _repeated(env, info[1], ply):
         return True, 0.0, alpha, beta
     alpha = max(alpha, -(MATE - ply))
@@ -617,10 +342,10 @@ def _negamax(where: Any, info: Any, env: Any, depth: int, alpha: float, beta: fl
     if depth <= 0:
         return _horizon(where, info, env, alpha, beta, ply)
     if null_ok and _null_worth(where, info, env, depth, alpha, beta):
-        old = _play(where, info, PASS_MOVE)
+        old = _pos._play(where, info, PASS_MOVE)
         score = -_negamax(where, info, env, depth - 1 - settings[S_NULL_MOVE_REDUCTION], -beta, -beta + 1, ply + 1,
                           extended, not yes)
-        _undo(where, info, PASS_MOVE, old)
+        _pos._undo(where, info, PASS_MOVE, old)
         if counters[C_STOPPED] or score >= beta:
             return 0.0 if counters[C_STOPPED] else beta
     moves, quiet_from = _ordered(where, info, env, hash_move, ply)
@@ -632,8 +357,8 @@ def _negamax(where: Any, info: Any, env: Any, depth: int, alpha: float, beta: fl
         if i >= prune_from and i >= quiet_from and best_score > -MATE_BOUND:
             break  # late move pruning: the quiet rest of a null-window node near the horizon
         move = moves[i]
-        old = _play(where, info, move)
-        ext = 1 if extended < settings[S_MAX_EXTENSIONS] and _urgent(where, move, old) else 0
+        old = _pos._play(where, info, move)
+        ext = 1 if extended < settings[S_MAX_EXTENSIONS] and _pos._urgent(where, move, old) else 0
         below = depth - 1 + ext
         if i == 0:
             score = -_negamax(where, info, env, below, -beta, -alpha, ply + 1, extended + ext, yes)
@@ -646,7 +371,7 @@ def _negamax(where: Any, info: Any, env: Any, depth: int, alpha: float, beta: fl
                 score = -_negamax(where, info, env, below, -alpha - 1, -alpha, ply + 1, extended, yes)
             if alpha < score < beta and not counters[C_STOPPED]:
                 score = -_negamax(where, info, env, below, -beta, -alpha, ply + 1, extended + ext, yes)
-        _undo(where, info, move, old)
+        _pos._undo(where, info, move, old)
         if counters[C_STOPPED]:
             return 0.0
         if score > best_score:
@@ -674,8 +399,8 @@ def _root(where: Any, info: Any, env: Any, roots: Any, reduced: Any, reduction: 
     env[E_PATH][0] = info[1]
     for i in range(roots.shape[0]):
         move = roots[i]
-        old = _play(where, info, move)
-        ext = 1 if settings[S_MAX_EXTENSIONS] and _urgent(where, move, old) else 0
+        old = _pos._play(where, info, move)
+        ext = 1 if settings[S_MAX_EXTENSIONS] and _pos._urgent(where, move, old) else 0
         full = depth - 1 + ext
         if i == 0:
             score = -_negamax(where, info, env, full, -beta, -alpha, one, ext, yes)
@@ -686,7 +411,7 @@ def _root(where: Any, info: Any, env: Any, roots: Any, reduced: Any, reduction: 
                 score = -_negamax(where, info, env, full, -alpha - 1, -alpha, one, ext, yes)
             if alpha < score < beta and not counters[C_STOPPED]:
                 score = -_negamax(where, info, env, full, -beta, -alpha, one, ext, yes)
-        _undo(where, info, move, old)
+        _pos._undo(where, info, move, old)
         if counters[C_STOPPED]:
             return i
         scores[i] = score
@@ -709,13 +434,13 @@ def _pv(where: Any, info: Any, count: Any, settings: Any, table: Any, first: int
     keys, tmoves, meta = table[0], table[1], table[3]
     played = np.empty(out.shape[0], dtype=np.int64)
     out[0] = first
-    played[0] = _play(where, info, first)
+    played[0] = _pos._play(where, info, first)
     n = 1
     seen = np.empty(out.shape[0], dtype=np.int64)
     while n < out.shape[0]:
         key = info[1]
         slot = _find(keys, meta, key)
-        if slot < 0 or tmoves[slot] == NO_MOVE or _outcome(where, info[0], settings[S_MOVE_CAP]):
+        if slot < 0 or tmoves[slot] == NO_MOVE or _pos._outcome(where, info[0], settings[S_MOVE_CAP]):
             break
         repeated = False
         for j in range(n - 1):
@@ -724,26 +449,23 @@ def _pv(where: Any, info: Any, count: Any, settings: Any, table: Any, first: int
             break
         seen[n - 1] = key
         move = tmoves[slot]
-        legal = _moves(where, info[0], count)
+        legal = _pos._moves(where, info[0], count)
         found = False
         for j in range(legal.shape[0]):
             found = found or legal[j] == move
         if not found:
             break
         out[n] = move
-        played[n] = _play(where, info, move)
+        played[n] = _pos._play(where, info, move)
         n += 1
     for j in range(n - 1, -1, -1):
-        _undo(where, info, out[j], played[j])
+        _pos._undo(where, info, out[j], played[j])
     return n
 
 
-_COMPILED = ("_dest", "_mix", "_piece_key", "_hash", "_height", "_adjacent", "_neighbours", "_play", "_undo",
-             "_surrounded", "_outcome", "_terminal", "_moves", "_urgent", "_hints", "_noisy", "_static", "_to_table",
-             "_from_table", "_find", "_store", "_probe", "_tick", "_quiescence", "_history_slot", "_rank", "_ordered",
-             "_cutoff", "_null_worth", "_reduction", "_prune_from", "_bound", "_decided", "_repeated", "_horizon",
-             "_negamax",
-             "_root", "_pv")
+_COMPILED = ("_static", "_to_table", "_from_table", "_find", "_store", "_probe", "_tick", "_quiescence",
+             "_history_slot", "_rank", "_ordered", "_cutoff", "_null_worth", "_reduction", "_prune_from", "_bound",
+             "_decided", "_repeated", "_horizon", "_negamax", "_root", "_pv")
 _loaded: list[dict[str, Callable[..., Any]]] = []
 _lock = threading.Lock()
 FAILURE: list[str] = []
@@ -765,10 +487,11 @@ def load() -> dict[str, Callable[..., Any]] | None:
             return None
         from numba import njit
         try:
-            namespace = globals()
-            for name in _COMPILED:
-                namespace[name] = njit(cache=True, nogil=True)(namespace[name])
-            entry = {name: namespace[name] for name in ("_hash", "_root", "_pv", "_moves")}
+            for module, names in ((_pos, _pos.COMPILED), (sys.modules[__name__], _COMPILED)):
+                for name in names:  # each becomes its compiled self, so they call each other compiled
+                    setattr(module, name, njit(cache=True, nogil=True)(getattr(module, name)))
+            entry: dict[str, Callable[..., Any]] = {"_hash": _pos._hash, "_moves": _pos._moves, "_root": _root,
+                                                    "_pv": _pv}
             _warm_up(entry)
         except Exception as error:  # a Numba that cannot compile this: the Python search answers
             FAILURE.append(f"{type(error).__name__}: {error}")

@@ -9,12 +9,12 @@ from typing import Any
 
 import numpy as np
 
-from swarmtui.games.hive import compiled_evaluation, compiled_search
+from swarmtui.games.hive import compiled_evaluation, compiled_position, compiled_search
 from swarmtui.games.hive.board import Board
 from swarmtui.games.hive.cells import W
-from swarmtui.games.hive.evaluation import HiveWeights
 from swarmtui.games.hive.moves import Move
 from swarmtui.games.hive.pieces import PIECE_CODES
+from swarmtui.games.hive.weights import HiveWeights
 
 EVALUATION_CACHE = 1 << 18
 """Slots of the evaluation cache (4 MiB)."""
@@ -26,9 +26,9 @@ MAX_ENTRIES = 1 << 22
 def encode(move: Move) -> int:
     """``move`` as the compiled search's integer."""
     if move.dest is None or move.piece is None:
-        return compiled_search.PASS_MOVE
+        return compiled_position.PASS_MOVE
     origin = None if move.origin is None else move.origin[0] * W + move.origin[1]
-    return compiled_search.encode(PIECE_CODES[move.piece], origin, move.dest[0] * W + move.dest[1])
+    return compiled_position.encode(PIECE_CODES[move.piece], origin, move.dest[0] * W + move.dest[1])
 
 
 class HiveNativeSearch:
