@@ -27,7 +27,9 @@ def test_a_timed_table_starts_its_clocks_when_both_sit_and_an_absent_players_fla
     assert bob.clock_running == "X" and bob.clock_left("O") == 1.5
     alice.publish(0, "b2")
     poll_until(lambda: bob.clock_ply == 1 and bob.clock_running == "O")
-    assert 1.4 < bob.clocks["X"] <= 1.5 and bob.clocks["O"] == 1.5
+    # O's clock runs from X's move: the update may already have taken a few milliseconds from it
+    # (1.498 once, in a CI run on a loaded machine)
+    assert 1.4 < bob.clocks["X"] <= 1.5 and 1.45 < bob.clocks["O"] <= 1.5
     bob.leave()  # gone: the clock does not stop
     poll_until(lambda: alice.ending == {"kind": "time", "seat": "O"})
     assert alice.clocks["O"] == 0.0 and alice.clock_running is None
