@@ -74,7 +74,7 @@ def both(board: Board, evaluation: HiveEvaluation, depth: int, repetition: bool 
     prepared = evaluation.prepare(board)
     native = evaluation.native(prepared, 1 << 20)
     assert native is not None
-    compiled = NativeSearcher(prepared, evaluation, native, max_depth=depth, past=past, **SETTINGS).search()
+    compiled = NativeSearcher(prepared, evaluation, native, repetition, max_depth=depth, **SETTINGS).search()
     return python, compiled
 
 
@@ -146,8 +146,7 @@ def test_a_position_met_before_scores_as_a_draw():
         for repetition in (True, False):
             prepared = evaluation.prepare(board)
             native = evaluation.native(prepared, 1 << 16)
-            past = past_keys(prepared, evaluation.key) if repetition else None
-            searcher = NativeSearcher(prepared, evaluation, native, max_depth=2, past=past, **SETTINGS)
+            searcher = NativeSearcher(prepared, evaluation, native, repetition, max_depth=2, **SETTINGS)
             values, bounds, done = native.root([line[3]], 2, -2e6, 2e6, [False], 2, searcher.control)
             assert (bounds, done) == ([0], 1)  # exact, with the full window
             scores[repetition] = values[0]

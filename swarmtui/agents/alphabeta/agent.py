@@ -46,7 +46,7 @@ from typing import Any, Literal
 import numpy as np
 
 from swarmtui.agents.alphabeta.native import Engines
-from swarmtui.agents.alphabeta.search import EXACT, MATE, MATE_BOUND, Searcher, SearchResult, past_keys
+from swarmtui.agents.alphabeta.search import EXACT, MATE, MATE_BOUND, Searcher, SearchResult
 from swarmtui.core.limits import Limit
 from swarmtui.core.params import check_range
 from swarmtui.core.rating import MoveRating
@@ -162,7 +162,7 @@ class AlphaBetaAgent:
         self.table: dict = {}
         self.scores: dict = {}
         self.last: SearchResult | None = None
-        self.engines = Engines(params.engine, params.table_size)
+        self.engines = Engines(params.engine, params.table_size, params.repetition)
 
     def budget(self) -> tuple[float, int | None, float]:
         """``(seconds, depth, tolerance)`` from the difficulty and the overriding parameters
@@ -268,8 +268,7 @@ class AlphaBetaAgent:
         """The Python :class:`Searcher`, or with ``engine=auto`` the game's compiled search under
         the same root where it has one loaded (``native.Engines``); with ``repetition``, told the
         game's earlier positions."""
-        past = past_keys(board, self.evaluation.key) if self.params.repetition else None
-        return self.engines.searcher(board, self.evaluation, past=past, **settings)
+        return self.engines.searcher(board, self.evaluation, **settings)
 
     def _trace(self, state: GameState, result: SearchResult, move: Any) -> SearchTrace:
         names: dict[Any, str] = {}

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import Any
 
 import numpy as np
 
-from swarmtui.agents.alphabeta.search import MATE, RootScore, Searcher, SearchResult, SearchStopped
+from swarmtui.agents.alphabeta.search import MATE, RootScore, Searcher, SearchResult, SearchStopped, past_keys
 from swarmtui.core.services import Evaluation, NativeSearch
 
 WATCH_INTERVAL = 0.002
@@ -37,29 +37,36 @@ def native_search(evaluation: Evaluation, state: Any, entries: int) -> NativeSea
 
 class Engines:
     """One player's choice of search engine (``engine``: ``auto`` for the game's compiled search
-    where its evaluation has one loaded for the position, else ``python``) and the compiled
-    search's tables, made at the first search and kept from move to move (as the Python search's
-    ``table`` is)."""
+    where its evaluation has one loaded for the position, else ``python``; ``repetition``: a
+    position met before scores as a draw) and the compiled search's tables, made at the first
+    search and kept from move to move (as the Python search's ``table`` is)."""
 
-    def __init__(self, engine: str, entries: int) -> None:
+    def __init__(self, engine: str, entries: int, repetition: bool) -> None:
         self.engine = engine
         self.entries = entries
+        self.repetition = repetition
         self.native: NativeSearch | None = None
+        self._past: tuple[Any, frozenset[Hashable]] | None = None  # the last board's earlier positions
 
     def searcher(self, board: Any, evaluation: Evaluation, **settings: Any) -> Searcher:
-        """The search of ``board`` with ``settings`` (``Searcher``'s keywords)."""
+        """The search of ``board`` with ``settings`` (``Searcher``'s keywords); with
+        ``repetition`` it knows the game's earlier positions (the native search finds its own)."""
         if self.engine == "auto":
             if self.native is None:
                 self.native = native_search(evaluation, board, self.entries)
             if self.native is not None and self.native.accepts(board):
-                return NativeSearcher(board, evaluation, self.native, **settings)
-        return Searcher(board, evaluation, **settings)
+                return NativeSearcher(board, evaluation, self.native, repetition=self.repetition, **settings)
+        if self.repetition and (self._past is None or self._past[0] is not board):
+            self._past = (board, past_keys(board, evaluation.key))
+        past = self._past[1] if self.repetition and self._past is not None else None
+        return Searcher(board, evaluation, past=past, **settings)
 
 
 class NativeSearcher(Searcher):
     """A :class:`Searcher` whose root iterations run in ``native`` (same arguments otherwise)."""
 
-    def __init__(self, state: Any, evaluation: Evaluation, native: NativeSearch, **settings: Any) -> None:
+    def __init__(self, state: Any, evaluation: Evaluation, native: NativeSearch, repetition: bool = True,
+                 **settings: Any) -> None:
         super().__init__(state, evaluation, **settings)
         self.native = native
         self.control = np.zeros(1, dtype=np.int64)
@@ -68,7 +75,7 @@ class NativeSearcher(Searcher):
             "reduce_after": self.reduce_after, "reduce_more_after": self.reduce_more_after,
             "null_move_from": self.null_move_from if self.null is not None else 1_000,
             "null_move_reduction": self.null_move_reduction, "prune_after": self.prune_after,
-            "quiesce": self.quiesce, "extend_scout": int(self.extend_scout), "repetition": int(self.past is not None)})
+            "quiesce": self.quiesce, "extend_scout": int(self.extend_scout), "repetition": int(repetition)})
 
     def search(self, only: Sequence[Any] | None = None, reduced: Collection[Any] = (),
                reduction: int = 2) -> SearchResult:

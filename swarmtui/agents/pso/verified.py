@@ -68,7 +68,7 @@ import numpy as np
 
 from swarmtui.agents.alphabeta.agent import CLOCKS, SAFETY, AlphaBetaParams, _display
 from swarmtui.agents.alphabeta.native import Engines
-from swarmtui.agents.alphabeta.search import Searcher, SearchResult, past_keys
+from swarmtui.agents.alphabeta.search import Searcher, SearchResult
 from swarmtui.agents.pso.agent import ABILITY, SwarmTurn, _centre, colour_of
 from swarmtui.agents.pso.intentions import direct_move, landing
 from swarmtui.agents.pso.particles import fitness
@@ -153,7 +153,7 @@ class VerifiedSwarmAgent(PlusAgent):
         self.evaluation = HiveEvaluation()
         self.table: dict = {}
         self.scores: dict = {}
-        self.engines = Engines(params.engine, _DEFAULTS.table_size)
+        self.engines = Engines(params.engine, _DEFAULTS.table_size, params.repetition)
         self.last_proposals: list = []
         """The moves verified on the last turn, in proposal order (for tests and diagnostics)."""
         self.last_scores: dict = {}
@@ -326,12 +326,10 @@ class VerifiedSwarmAgent(PlusAgent):
         limit = self._limit or Limit()
         board = self.evaluation.prepare(state)
 
-        past = past_keys(board, self.evaluation.key) if p.repetition else None
-
         def searcher(depth: int, soft: float | None = None, **engine: Any) -> Searcher:
             return self.engines.searcher(board, self.evaluation, max_depth=depth, table=self.table,
                                          scores=self.scores, deadline=deadline, soft=soft, stop=limit.stop,
-                                         quiesce=p.quiesce, clock=self._clock, past=past, **engine)
+                                         quiesce=p.quiesce, clock=self._clock, **engine)
 
         deadline = None if limit.time is None else self._start + max(0.001, limit.time - SAFETY)
         first = searcher(limit.depth or p.verify_depth).search(only=proposals) if len(proposals) > 1 else None

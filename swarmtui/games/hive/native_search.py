@@ -74,8 +74,7 @@ class HiveNativeSearch:
         before it can come back: a placed piece never returns to hand)."""
         board = state.copy()
         keys = []
-        while board.history and board.history[-1].origin is not None or (
-                board.history and board.history[-1].piece is None):
+        while board.history and not board.history[-1].is_placement:
             board.undo()
             keys.append(self._hash_fn(board._where, board._ply))
         return np.array(keys, dtype=np.int64)
