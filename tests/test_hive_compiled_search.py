@@ -178,6 +178,20 @@ def test_the_time_limit_holds_on_the_cpu_clock():
     assert result.best in board.legal_moves()
 
 
+def test_the_agent_spends_its_whole_move_time():
+    """``soft_limit`` 1 (the default): new iterations start until the time is gone, so a move
+    at 0.3 CPU s takes about 0.3 s (at 0.5, as before, it stopped starting them at 0.15 s)."""
+    for board in mid_game_positions(3, 5)[-3:]:
+        agent = make_agent("alphabeta", "hive", "White", np.random.default_rng(0),
+                           [("time_limit", "0.3"), ("clock", "cpu")])
+        start = time.thread_time()
+        decision = agent.decide(board)
+        spent = time.thread_time() - start
+        assert agent.last is not None and agent.last.stopped, "the last iteration was cut by the clock"
+        assert 0.25 < spent < 0.45
+        assert decision.move in board.legal_moves()
+
+
 def test_the_stop_event_ends_the_search():
     stop = threading.Event()
     timer = threading.Timer(0.2, stop.set)
