@@ -14,8 +14,9 @@ span fewer than 32 cells along any axis, so no two cells it touches share a toru
 top pieces and neighbour masks there, and answers with integer cells again (each found
 through a neighbour of a cell already known, so the torus never has to be undone).
 
-Rules as in the Python layers: One Hive by a breadth-first search of the hive without the
-piece (only for a ground piece whose neighbours form two or more arcs), slides by the
+Rules as in the Python layers: One Hive by the hive's articulation points, found in one pass
+(only asked of a ground piece whose neighbours form two or more arcs, and only when the hive has a
+hole: without one, two arcs always pin), slides by the
 neighbour-mask tables of ``cells`` (Freedom to Move and constant contact), a Beetle's steps
 through gates measured in stack heights, a Grasshopper's jumps, a Spider's three slides
 without going back, an Ant's flood of slides; placements touch their own colour only.
@@ -165,14 +166,48 @@ def _search(start: int, mask: Any, stamp: Any, mark: int, queue: Any, slides: bo
     return tail
 
 
-def _splits(t: int, here: int, mask: Any, stamp: Any, mark: int, queue: Any, n_occupied: int) -> bool:
-    """One Hive: would lifting the ground piece on ``t`` (neighbour mask ``here``) split the
-    hive? A search of the hive without it (its cell marked first) from one of its neighbours."""
-    stamp[t] = mark
-    for i in range(6):
-        if here >> i & 1:
-            return _search(_next(t, i), mask, stamp, mark, queue, False) < n_occupied - 1
-    return False
+def _pins(occupied: Any, n_occupied: int, mask: Any, index: Any, pinned: Any) -> None:
+    """One Hive for every ground cell at once: ``pinned[k]`` is set when lifting the piece on
+    ``occupied[k]`` would split the hive, i.e. the cell is an articulation point of the graph
+    of occupied cells (Hopcroft and Tarjan's low points, one depth-first pass without
+    recursion); ``index`` is set to each occupied torus cell's ``k``. One pass for every piece,
+    where a search of the hive without the piece would be one per piece."""
+    for k in range(n_occupied):
+        index[occupied[k]] = k
+        pinned[k] = False
+    if n_occupied < 3:
+        return
+    work = np.empty((5, n_occupied), dtype=np.int64)
+    disc, low, parent, stack, step = work[0], work[1], work[2], work[3], work[4]
+    disc[:] = -1
+    disc[0], low[0], parent[0], stack[0], step[0] = 0, 0, -1, 0, 0
+    clock, top, root_children = 1, 0, 0
+    while top >= 0:
+        v = stack[top]
+        i = step[top]
+        if i < 6:
+            step[top] = i + 1
+            t = occupied[v]
+            if mask[t] >> i & 1:
+                u = index[_next(t, i)]
+                if disc[u] < 0:
+                    disc[u], low[u], parent[u] = clock, clock, v
+                    clock += 1
+                    top += 1
+                    stack[top], step[top] = u, 0
+                    if v == 0:
+                        root_children += 1
+                elif u != parent[v] and disc[u] < low[v]:
+                    low[v] = disc[u]
+            continue
+        top -= 1
+        if top >= 0:
+            p = stack[top]
+            if low[v] < low[p]:
+                low[p] = low[v]
+            if p != 0 and low[v] >= disc[p]:
+                pinned[p] = True
+    pinned[0] = root_children > 1
 
 
 def _slides(cell: int, here: int, out: Any, at: int) -> int:
@@ -276,6 +311,10 @@ def _kernel(where: Any, kinds: Any, colour: int, may_move: bool, holes: int) -> 
     tall = False
     for k in range(n_occupied):
         tall = tall or height[occupied[k]] > 1
+    index = np.empty(cells if holes else 0, dtype=np.int64)
+    pinned = np.empty(32, dtype=np.bool_)
+    if holes:  # with a hole, two arcs of neighbours may not pin: every articulation point at once
+        _pins(occupied, n_occupied, mask, index, pinned)
     mark = 1
     m = 0
     for code in range(colour * 14, colour * 14 + 14):
@@ -291,7 +330,7 @@ def _kernel(where: Any, kinds: Any, colour: int, may_move: bool, holes: int) -> 
         mark += 1
         if height[t] > 1:
             m += _steps(t, height[t], height, real, found, at)
-        elif _ARCS[here] > 1 and (not holes or _splits(t, here, mask, stamp, mark, queue, n_occupied)):
+        elif _ARCS[here] > 1 and (not holes or pinned[index[t]]):
             continue  # One Hive pins it
         elif kind == _KIND_QUEEN:
             m += _slides(cell, here, found, at)
@@ -385,7 +424,7 @@ def _steps(t: int, h: int, height: Any, real: Any, out_cells: Any, at: int) -> i
     return k
 
 
-_COMPILED = ("_torus", "_next", "_lay_out", "_rim", "_placements", "_search", "_splits", "_slides", "_jumps", "_lift",
+_COMPILED = ("_torus", "_next", "_lay_out", "_rim", "_placements", "_search", "_pins", "_slides", "_jumps", "_lift",
              "_spider", "_marked", "_climbs", "_steps", "_sort", "_kernel", "_draw")
 KINDS = np.array(KIND, dtype=np.int64)
 """Each piece code's bug kind, as the kernel reads it."""

@@ -4,9 +4,9 @@
 
 The Python ``HiveEvaluation`` stays the reference; ``tests/test_hive_compiled_evaluation.py``
 compares the two on every position of many seeded games, with the default and with random
-weights. Base game only, as the generator. One Hive is decided by the generator's search of the
-hive without the piece (the Python asks its Tarjan pass only when the hive has a hole, and
-without one two arcs of neighbours always pin: the same answer).
+weights. Base game only, as the generator. One Hive is decided by one pass over the hive that finds
+every articulation point (``compiled._pins``; the Python asks its Tarjan pass only when the hive
+has a hole, and without one two arcs of neighbours always pin: the same answer).
 """
 
 from __future__ import annotations
@@ -78,9 +78,10 @@ def _evaluate(where: Any, ply: int, kinds: Any, weights: Any, count: Any) -> flo
     mask = np.zeros(cells, dtype=np.uint8)
     real = np.empty(cells, dtype=np.int64)
     occupied = np.empty(32, dtype=np.int64)
-    stamp = np.zeros(cells, dtype=np.int32)
-    queue = np.empty(cells, dtype=np.int64)
+    index = np.empty(cells, dtype=np.int64)
+    pinned = np.empty(32, dtype=np.bool_)
     n_occupied = _c._lay_out(where, height, top, mask, real, occupied)
+    _c._pins(occupied, n_occupied, mask, index, pinned)
     queen_t = np.full(2, -1, dtype=np.int64)
     for side in range(2):
         if where[side * 14] != _c.NOWHERE:
@@ -101,7 +102,7 @@ def _evaluate(where: Any, ply: int, kinds: Any, weights: Any, count: Any) -> flo
         if queen_t[side] < 0:
             continue  # nothing moves before its queen is placed
         kind = kinds[code]
-        if not _free(t, kind, code + 2, height, mask, stamp, queue, n_occupied):
+        if not _free(t, kind, height, mask, pinned[index[t]]):
             continue
         mobile[code] = True
         enemy_queen = queen_t[1 - side]
@@ -121,16 +122,15 @@ def _evaluate(where: Any, ply: int, kinds: Any, weights: Any, count: Any) -> flo
     return score[me] - score[1 - me] + weights[TEMPO]
 
 
-def _free(t: int, kind: int, mark: int, height: Any, mask: Any, stamp: Any, queue: Any, n_occupied: int) -> bool:
+def _free(t: int, kind: int, height: Any, mask: Any, pinned: bool) -> bool:
     """Is the piece on top of torus cell ``t`` free to move (``HiveEvaluation._mobility``): on a
-    stack, or on the ground with a slide when it needs one and not pinned by One Hive (a
-    search of the hive without it, marking ``stamp`` with ``mark``)?"""
+    stack, or on the ground with a slide when it needs one and not ``pinned`` by One Hive (its
+    cell an articulation point of the hive, ``compiled._pins``)?"""
     if height[t] > 1:
         return True
-    here = mask[t]
-    if _SLIDER[kind] and _c._SLIDE[here, 0] < 0:
+    if _SLIDER[kind] and _c._SLIDE[mask[t], 0] < 0:
         return False
-    return not (_c._ARCS[here] > 1 and _c._splits(t, here, mask, stamp, mark, queue, n_occupied))
+    return not pinned
 
 
 def _queen(where: Any, kinds: Any, weights: Any, count: Any, side: int, q: int, height: Any, top: Any, mask: Any,
