@@ -1,7 +1,7 @@
 """How fast and how deep ``alphabeta`` searches Hive at a time per move, against an earlier commit's.
 
     nice -n 10 .venv/bin/python benchmarks/hive_alphabeta_speed.py [--seconds 1] [--positions 8] [--baseline 62ca3ef]
-        [--engines python,auto]
+        [--engines python,auto] [--depth N]
 
 Issue 31's target for the search is strength at equal time against the ``alphabeta`` of commit
 ``62ca3ef`` given eight times the time; this prints what that strength is built from: per
@@ -12,7 +12,9 @@ and, with ``--baseline-seconds``, the baseline given more. The positions are tho
 ``hive_alphabeta_strength.py``'s probe (plies 10-30 of games of a one-ply search after three
 random plies), the same boards replayed in both engines; the two take turns position by
 position. Node counts are each engine's own (what one calls a node may differ between
-versions: read depth and time first).
+versions: read depth and time first). With ``--depth`` every search goes to that depth however
+long it takes: two versions of a search that visit the same tree (the same node counts) compare
+by their nodes per CPU second alone.
 """
 
 from __future__ import annotations
@@ -32,14 +34,16 @@ from swarmtui.games.hive import rules as current_rules
 
 
 def search(alphabeta: Any, rules: Any, moves: list[tuple], seconds: float, seed: int,
-           engine: str | None) -> tuple[int, int, float]:
+           engine: str | None, depth: int | None = None) -> tuple[int, int, float]:
     """Depth completed, nodes and CPU seconds of one search from the position after ``moves``
-    (``engine``: this code's ``engine`` parameter; None for a baseline, which has none)."""
+    (``engine``: this code's ``engine`` parameter; None for a baseline, which has none), within
+    ``seconds`` or, given ``depth``, to that depth however long it takes."""
     board = rules.Board()
     for move in moves:
         board.play(rules.Move(*move))
-    extra = {} if engine is None else {"engine": engine}
-    params = alphabeta.AlphaBetaParams(time_limit=seconds, clock="cpu", **extra)
+    extra: dict[str, Any] = {} if engine is None else {"engine": engine}
+    budget: dict[str, Any] = {"depth": depth} if depth else {"time_limit": seconds, "clock": "cpu"}
+    params = alphabeta.AlphaBetaParams(**budget, **extra)
     agent = alphabeta.AlphaBetaAgent("hive", np.random.default_rng(seed), params)
     start = time.process_time()
     agent.decide(board)
@@ -52,6 +56,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per search (this code)")
     parser.add_argument("--baseline-seconds", type=float, default=None,
                         help="CPU seconds per search for the baseline (default: --seconds)")
+    parser.add_argument("--depth", type=int, default=None,
+                        help="search every position to this depth instead (the same tree in two versions of one "
+                             "search: compare their nodes per second)")
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--baseline", default="62ca3ef", help="git revision to compare with, or 'none'")
@@ -75,14 +82,15 @@ def main() -> None:
     for k, moves in enumerate(boards):
         cells = []
         for name, alphabeta, rules, seconds, engine in engines:
-            depth, nodes, spent = search(alphabeta, rules, moves, seconds, args.seed + k, engine)
+            depth, nodes, spent = search(alphabeta, rules, moves, seconds, args.seed + k, engine, args.depth)
             rows[name].append((depth, nodes, spent))
             cells.append(f"{name}: depth {depth}, {nodes:>7,} nodes, {nodes / spent:>7,.0f}/s")
         print(f"position {k} (ply {len(moves)}): " + "  ".join(cells), flush=True)
     for name, _, _, seconds, _ in engines:
         depths = [d for d, _, _ in rows[name]]
         rate = sum(n for _, n, _ in rows[name]) / sum(s for _, _, s in rows[name])
-        print(f"{name} at {seconds:g} CPU s: depth {min(depths)}-{max(depths)} (mean {statistics.mean(depths):.2f}), "
+        budget = f"depth {args.depth}" if args.depth else f"{seconds:g} CPU s"
+        print(f"{name} at {budget}: depth {min(depths)}-{max(depths)} (mean {statistics.mean(depths):.2f}), "
               f"{rate:,.0f} nodes per CPU second")
 
 
