@@ -327,7 +327,6 @@ def _kernel(where: Any, kinds: Any, colour: int, may_move: bool, holes: int) -> 
         at = p + m
         kind = kinds[code]
         here = mask[t]
-        mark += 1
         if height[t] > 1:
             m += _steps(t, height[t], height, real, found, at)
         elif _ARCS[here] > 1 and (not holes or pinned[index[t]]):
